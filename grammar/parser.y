@@ -1,0 +1,251 @@
+/* parser.y — the grammar; each action builds a node and nothing else.
+ *
+ * A program is statements separated by newlines or ';'. After a syntax error the
+ * parser skips to the end of the statement and goes on, so every independent error
+ * of a script is reported (up to the cap).
+ */
+%code requires {
+#include "parse.h"
+typedef void *yyscan_t;
+#define YYLTYPE Span
+#define YYLTYPE_IS_DECLARED 1
+}
+
+%code provides {
+int yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
+}
+
+%code {
+#include "lexer.h"
+
+#define ST (yyget_extra(scanner))
+#define A (ST->arena)
+#define YYLLOC_DEFAULT(Cur, Rhs, N)                                     \
+    do {                                                                \
+        if (N) {                                                        \
+            (Cur).begin = YYRHSLOC(Rhs, 1).begin;                       \
+            (Cur).end = YYRHSLOC(Rhs, N).end;                           \
+        } else {                                                        \
+            (Cur).begin = (Cur).end = YYRHSLOC(Rhs, 0).end;             \
+        }                                                               \
+    } while (0)
+
+static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
+}
+
+%define api.pure full
+%define parse.error custom
+%define parse.lac full
+%locations
+%param {yyscan_t scanner}
+%expect 0
+
+%union {
+    double number;
+    int id;
+    int dtype;
+    char *string;
+    Node *node;
+    Stmt *stmt;
+    AstList *list;
+    NameRef *ref;
+    Binding *binding;
+    Clauses *clauses;
+}
+
+%token END 0 "end of input"
+%token NEWLINE "newline"
+%token <number> NUMBER "number"
+%token <id> IDENT "name"
+%token <dtype> DTYPE "dtype"
+%token <string> STRING "string"
+%token LET "let" USE "use" CHIP "chip" INCLUDE "include"
+%token ON "on" SHARD "shard" OVER "over" COMPUTE "compute"
+%token CONTRACT "*_" ARROW "->"
+
+%type <node> expr tensor_type
+%type <stmt> stmt opt_stmt
+%type <list> lines bindings fields contracted names exprs
+%type <ref> name parent
+%type <binding> binding
+%type <clauses> clauses
+
+%left '+' '-'
+%left '*' '/' CONTRACT
+%precedence NEGATE
+
+%%
+
+program
+    : lines opt_stmt            { ST->stmts = $2 ? ast_list_push(A, $1, $2) : $1; }
+    ;
+
+lines
+    : %empty                    { $$ = NULL; }
+    | lines opt_stmt sep        { $$ = $2 ? ast_list_push(A, $1, $2) : $1; }
+    ;
+
+sep : NEWLINE | ';' ;
+
+opt_stmt
+    : %empty                    { $$ = NULL; }
+    | stmt
+    | error                     { $$ = NULL; }
+    ;
+
+stmt
+    : LET bindings              { $$ = ast_let(A, @$, $2); }
+    | USE name                  { $$ = ast_use(A, @$, $2); }
+    | CHIP name parent '{' fields '}'
+                                { $$ = ast_chip(A, @$, $2, $3, $5); }
+    | INCLUDE STRING            { $$ = ast_include(A, @$, $2, @2); }
+    | name '=' expr clauses     { $$ = ast_expr(A, @$, $1, $3, $4); }
+    | expr clauses              { $$ = ast_expr(A, @$, NULL, $1, $2); }
+    ;
+
+name
+    : IDENT                     { $$ = ast_name_ref(A, @1, $1); }
+    ;
+
+bindings
+    : binding                   { $$ = ast_list_push(A, NULL, $1); }
+    | bindings ',' binding      { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+binding
+    : name '=' expr             { $$ = ast_binding(A, $1, $3); }
+    ;
+
+parent
+    : %empty                    { $$ = NULL; }
+    | ':' name                  { $$ = $2; }
+    ;
+
+fields
+    : %empty                    { $$ = NULL; }
+    | fields sep                { $$ = $1; }
+    | fields ','                { $$ = $1; }
+    | fields binding            { $$ = ast_list_push(A, $1, $2); }
+    ;
+
+clauses
+    : %empty                    { $$ = ast_clauses(A); }
+    | clauses ARROW tensor_type { $$ = $1; if ($$) $$->out_type = $3; }
+    | clauses ON name           { $$ = $1; if ($$) $$->chip = *$3; }
+    | clauses SHARD name OVER expr
+                                { $$ = $1; if ($$) { $$->shard_dim = *$3;
+                                  $$->shard_count = $5; $$->shard_span = @$; } }
+    | clauses COMPUTE DTYPE     { $$ = $1; if ($$) { $$->compute = $3;
+                                  $$->compute_span = @3; } }
+    ;
+
+expr
+    : expr '+' expr             { $$ = ast_binary(A, @$, '+', $1, $3); }
+    | expr '-' expr             { $$ = ast_binary(A, @$, '-', $1, $3); }
+    | expr '*' expr             { $$ = ast_binary(A, @$, '*', $1, $3); }
+    | expr '/' expr             { $$ = ast_binary(A, @$, '/', $1, $3); }
+    | expr CONTRACT contracted expr
+                                { $$ = ast_contract(A, @$, $1, $3, $4); }
+    | '-' expr %prec NEGATE     { $$ = ast_negate(A, @$, $2); }
+    | '(' expr ')'              { $$ = $2; }
+    | NUMBER                    { $$ = ast_number(A, @$, $1); }
+    | IDENT                     { $$ = ast_name(A, @$, $1); }
+    | tensor_type
+    ;
+
+contracted
+    : name                      { $$ = ast_list_push(A, NULL, $1); }
+    | '{' names '}'             { $$ = $2; }
+    ;
+
+names
+    : name                      { $$ = ast_list_push(A, NULL, $1); }
+    | names ',' name            { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+tensor_type
+    : DTYPE '[' ']'             { $$ = ast_tensor(A, @$, $1, NULL); }
+    | DTYPE '[' exprs ']'       { $$ = ast_tensor(A, @$, $1, $3); }
+    ;
+
+exprs
+    : expr                      { $$ = ast_list_push(A, NULL, $1); }
+    | exprs ',' expr            { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+%%
+
+static void yyerror(const Span *loc, yyscan_t scanner, const char *msg)
+{
+    ParseState *st = yyget_extra(scanner);
+    diag_error(st->diag, st->src, *loc, "%s", msg);
+}
+
+/* Where to point at the end of input: just after the last thing written. */
+static Span end_of_text(const Source *src)
+{
+    int end = (int)src->len;
+    while (end > 0 && strchr(" \t\r\n", src->text[end - 1]))
+        end--;
+    return (Span){end, end};
+}
+
+/* "unexpected X": the token as the user wrote it, or its name. */
+static void describe_token(const ParseState *st, yysymbol_kind_t tok, Span span, char *buf,
+                           size_t size)
+{
+    int len = span.end - span.begin;
+    if (tok == YYSYMBOL_NEWLINE || tok == YYSYMBOL_YYEOF || len <= 0)
+        snprintf(buf, size, "%s", yysymbol_name(tok));
+    else if (len > 40)
+        snprintf(buf, size, "'%.37s...'", st->src->text + span.begin);
+    else
+        snprintf(buf, size, "'%.*s'", len, st->src->text + span.begin);
+}
+
+static void list_expected(const yypcontext_t *ctx, char *buf, size_t size)
+{
+    enum { MAX_LISTED = 6 };
+    yysymbol_kind_t expected[MAX_LISTED];
+    int n = yypcontext_expected_tokens(ctx, expected, MAX_LISTED);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s",
+                                 i == 0 ? ", expected " : i == n - 1 ? " or " : ", ",
+                                 yysymbol_name(expected[i]));
+}
+
+static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
+{
+    ParseState *st = yyget_extra(scanner);
+    yysymbol_kind_t tok = yypcontext_token(ctx);
+    if (tok == YYSYMBOL_YYEOF && st->interactive && st->diag->errors == 0) {
+        st->incomplete = true;
+        return 0;
+    }
+    Span span = tok == YYSYMBOL_YYEOF ? end_of_text(st->src) : *yypcontext_location(ctx);
+    char what[64], expected[256];
+    describe_token(st, tok, span, what, sizeof what);
+    list_expected(ctx, expected, sizeof expected);
+    diag_error(st->diag, st->src, span, "syntax error: unexpected %s%s", what, expected);
+    return 0;
+}
+
+ParseResult parse_source(ParseState *st)
+{
+    yyscan_t scanner;
+    if (yylex_init_extra(st, &scanner) != 0)
+        return PARSE_ERROR;
+    YY_BUFFER_STATE buf = yy_scan_bytes(st->src->text, (int)st->src->len, scanner);
+    yyset_lineno(1, scanner);
+    int errors_before = st->diag->errors;
+    int rc = yyparse(scanner);
+    yy_delete_buffer(buf, scanner);
+    yylex_destroy(scanner);
+    if (st->incomplete)
+        return PARSE_INCOMPLETE;
+    if (rc != 0 || st->diag->errors > errors_before || st->arena->oom)
+        return PARSE_ERROR;
+    return PARSE_OK;
+}

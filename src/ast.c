@@ -1,0 +1,311 @@
+/* ast.c — node constructors (the parser's only way to build the tree) and a dump. */
+#include "ast.h"
+
+#include <string.h>
+
+#define NEW(a, T) ((T *)arena_alloc((a), sizeof(T)))
+
+AstList *ast_list_push(Arena *a, AstList *list, void *item)
+{
+    if (!list && !(list = NEW(a, AstList)))
+        return NULL;
+    if (list->n == list->cap) {
+        int cap = list->cap ? list->cap * 2 : 4;
+        void **items = arena_alloc(a, sizeof *items * (size_t)cap);
+        if (!items)
+            return list;
+        if (list->n)
+            memcpy(items, list->items, sizeof *items * (size_t)list->n);
+        list->items = items;
+        list->cap = cap;
+    }
+    list->items[list->n++] = item;
+    return list;
+}
+
+static Node *node(Arena *a, NodeKind kind, Span span)
+{
+    Node *n = NEW(a, Node);
+    if (n) {
+        n->kind = kind;
+        n->span = span;
+        n->depth = 1;
+    }
+    return n;
+}
+
+static int depth_of(const Node *child)
+{
+    return child ? child->depth : 0;
+}
+
+static int deeper(const Node *a, const Node *b)
+{
+    int da = depth_of(a), db = depth_of(b);
+    return 1 + (da > db ? da : db);
+}
+
+Node *ast_number(Arena *a, Span span, double value)
+{
+    Node *n = node(a, NODE_NUMBER, span);
+    if (n)
+        n->as.number = value;
+    return n;
+}
+
+Node *ast_name(Arena *a, Span span, int name)
+{
+    Node *n = node(a, NODE_NAME, span);
+    if (n)
+        n->as.name = name;
+    return n;
+}
+
+Node *ast_tensor(Arena *a, Span span, DType dtype, AstList *dims)
+{
+    Node *n = node(a, NODE_TENSOR, span);
+    if (n) {
+        n->as.tensor.dtype = dtype;
+        n->as.tensor.dims = dims ? (Node **)dims->items : NULL;
+        n->as.tensor.ndims = dims ? dims->n : 0;
+        for (int i = 0; i < n->as.tensor.ndims; i++)
+            if (n->depth <= depth_of(n->as.tensor.dims[i]))
+                n->depth = depth_of(n->as.tensor.dims[i]) + 1;
+    }
+    return n;
+}
+
+Node *ast_binary(Arena *a, Span span, char op, Node *lhs, Node *rhs)
+{
+    Node *n = node(a, NODE_BINARY, span);
+    if (n) {
+        n->as.binary.op = op;
+        n->as.binary.lhs = lhs;
+        n->as.binary.rhs = rhs;
+        n->depth = deeper(lhs, rhs);
+    }
+    return n;
+}
+
+Node *ast_negate(Arena *a, Span span, Node *operand)
+{
+    Node *n = node(a, NODE_NEGATE, span);
+    if (n) {
+        n->as.operand = operand;
+        n->depth = deeper(operand, NULL);
+    }
+    return n;
+}
+
+Node *ast_contract(Arena *a, Span span, Node *lhs, AstList *dims, Node *rhs)
+{
+    Node *n = node(a, NODE_CONTRACT, span);
+    if (!n || !dims)
+        return n;
+    n->as.contract.lhs = lhs;
+    n->as.contract.rhs = rhs;
+    n->depth = deeper(lhs, rhs);
+    n->as.contract.ndims = dims->n;
+    n->as.contract.dims = arena_alloc(a, sizeof(NameRef) * (size_t)dims->n);
+    for (int i = 0; n->as.contract.dims && i < dims->n; i++)
+        n->as.contract.dims[i] = *(NameRef *)dims->items[i];
+    return n;
+}
+
+NameRef *ast_name_ref(Arena *a, Span span, int name)
+{
+    NameRef *r = NEW(a, NameRef);
+    if (r) {
+        r->name = name;
+        r->span = span;
+    }
+    return r;
+}
+
+Binding *ast_binding(Arena *a, NameRef *name, Node *value)
+{
+    Binding *b = NEW(a, Binding);
+    if (b && name) {
+        b->name = *name;
+        b->value = value;
+    }
+    return b;
+}
+
+static Stmt *stmt(Arena *a, StmtKind kind, Span span)
+{
+    Stmt *s = NEW(a, Stmt);
+    if (s) {
+        s->kind = kind;
+        s->span = span;
+    }
+    return s;
+}
+
+/* Copies a list of Binding* into an array of Binding. */
+static Binding *bindings(Arena *a, AstList *list, int *n)
+{
+    *n = list ? list->n : 0;
+    Binding *out = *n ? arena_alloc(a, sizeof *out * (size_t)*n) : NULL;
+    for (int i = 0; out && i < *n; i++)
+        out[i] = *(Binding *)list->items[i];
+    return out;
+}
+
+Stmt *ast_let(Arena *a, Span span, AstList *list)
+{
+    Stmt *s = stmt(a, STMT_LET, span);
+    if (s)
+        s->as.let.items = bindings(a, list, &s->as.let.n);
+    return s;
+}
+
+Stmt *ast_use(Arena *a, Span span, NameRef *chip)
+{
+    Stmt *s = stmt(a, STMT_USE, span);
+    if (s && chip)
+        s->as.use = *chip;
+    return s;
+}
+
+Stmt *ast_chip(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fields)
+{
+    Stmt *s = stmt(a, STMT_CHIP, span);
+    if (!s || !name)
+        return s;
+    s->as.chip.name = *name;
+    s->as.chip.parent = parent ? *parent : (NameRef){-1, span};
+    s->as.chip.fields = bindings(a, fields, &s->as.chip.nfields);
+    return s;
+}
+
+Stmt *ast_include(Arena *a, Span span, char *path, Span path_span)
+{
+    Stmt *s = stmt(a, STMT_INCLUDE, span);
+    if (s) {
+        s->as.include.path = path;
+        s->as.include.span = path_span;
+    }
+    return s;
+}
+
+Clauses *ast_clauses(Arena *a)
+{
+    Clauses *c = NEW(a, Clauses);
+    if (c) {
+        c->chip.name = -1;
+        c->shard_dim.name = -1;
+        c->compute = -1;
+    }
+    return c;
+}
+
+Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *clauses)
+{
+    Stmt *s = stmt(a, target ? STMT_ASSIGN : STMT_EXPR, span);
+    if (!s)
+        return s;
+    s->as.expr.target = target ? *target : (NameRef){-1, span};
+    s->as.expr.value = value;
+    if (clauses)
+        s->as.expr.clauses = *clauses;
+    return s;
+}
+
+static void dump_node(FILE *out, const Node *n, const Intern *names)
+{
+    switch (n->kind) {
+    case NODE_NUMBER:
+        fprintf(out, "%.17g", n->as.number);
+        break;
+    case NODE_NAME:
+        fputs(intern_name(names, n->as.name), out);
+        break;
+    case NODE_TENSOR:
+        fprintf(out, "(tensor %s", dtype_name(n->as.tensor.dtype));
+        for (int i = 0; i < n->as.tensor.ndims; i++)
+            fputc(' ', out), dump_node(out, n->as.tensor.dims[i], names);
+        fputc(')', out);
+        break;
+    case NODE_BINARY:
+        fprintf(out, "(%c ", n->as.binary.op);
+        dump_node(out, n->as.binary.lhs, names);
+        fputc(' ', out);
+        dump_node(out, n->as.binary.rhs, names);
+        fputc(')', out);
+        break;
+    case NODE_NEGATE:
+        fputs("(neg ", out);
+        dump_node(out, n->as.operand, names);
+        fputc(')', out);
+        break;
+    case NODE_CONTRACT:
+        fputs("(contract {", out);
+        for (int i = 0; i < n->as.contract.ndims; i++)
+            fprintf(out, i ? " %s" : "%s", intern_name(names, n->as.contract.dims[i].name));
+        fputs("} ", out);
+        dump_node(out, n->as.contract.lhs, names);
+        fputc(' ', out);
+        dump_node(out, n->as.contract.rhs, names);
+        fputc(')', out);
+        break;
+    }
+}
+
+static void dump_bindings(FILE *out, const Binding *b, int n, const Intern *names)
+{
+    for (int i = 0; i < n; i++) {
+        fprintf(out, " (%s ", intern_name(names, b[i].name.name));
+        dump_node(out, b[i].value, names);
+        fputc(')', out);
+    }
+}
+
+static void dump_clauses(FILE *out, const Clauses *c, const Intern *names)
+{
+    if (c->out_type)
+        fputs(" (-> ", out), dump_node(out, c->out_type, names), fputc(')', out);
+    if (c->chip.name >= 0)
+        fprintf(out, " (on %s)", intern_name(names, c->chip.name));
+    if (c->shard_dim.name >= 0) {
+        fprintf(out, " (shard %s ", intern_name(names, c->shard_dim.name));
+        dump_node(out, c->shard_count, names);
+        fputc(')', out);
+    }
+    if (c->compute >= 0)
+        fprintf(out, " (compute %s)", dtype_name((DType)c->compute));
+}
+
+void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
+{
+    for (int i = 0; stmts && i < stmts->n; i++) {
+        const Stmt *s = stmts->items[i];
+        switch (s->kind) {
+        case STMT_LET:
+            fputs("(let", out);
+            dump_bindings(out, s->as.let.items, s->as.let.n, names);
+            break;
+        case STMT_USE:
+            fprintf(out, "(use %s", intern_name(names, s->as.use.name));
+            break;
+        case STMT_CHIP:
+            fprintf(out, "(chip %s", intern_name(names, s->as.chip.name.name));
+            if (s->as.chip.parent.name >= 0)
+                fprintf(out, " : %s", intern_name(names, s->as.chip.parent.name));
+            dump_bindings(out, s->as.chip.fields, s->as.chip.nfields, names);
+            break;
+        case STMT_INCLUDE:
+            fprintf(out, "(include \"%s\"", s->as.include.path);
+            break;
+        case STMT_ASSIGN:
+        case STMT_EXPR:
+            fputs(s->kind == STMT_ASSIGN ? "(= " : "(expr ", out);
+            if (s->kind == STMT_ASSIGN)
+                fprintf(out, "%s ", intern_name(names, s->as.expr.target.name));
+            dump_node(out, s->as.expr.value, names);
+            dump_clauses(out, &s->as.expr.clauses, names);
+            break;
+        }
+        fputs(")\n", out);
+    }
+}

@@ -1,0 +1,138 @@
+/* ast.h — the tree the parser builds: expressions and statements, each with its span.
+ *
+ * Ownership: every node, list and string of a parse lives in the parse's Arena and
+ * dies with it. Names are interned ids (intern.h), which outlive the tree.
+ */
+#ifndef ROOFLINE_AST_H
+#define ROOFLINE_AST_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "arena.h"
+#include "dtype.h"
+#include "intern.h"
+#include "source.h"
+
+typedef enum {
+    NODE_NUMBER,   /* 8k */
+    NODE_NAME,     /* B */
+    NODE_TENSOR,   /* bf16[B, D] */
+    NODE_BINARY,   /* + - * / on numbers, or elementwise on tensors */
+    NODE_NEGATE,   /* -x */
+    NODE_CONTRACT  /* x *_D y, x *_{D,F} y */
+} NodeKind;
+
+typedef struct Node Node;
+
+typedef struct {
+    int name; /* interned */
+    Span span;
+} NameRef;
+
+struct Node {
+    NodeKind kind;
+    Span span;
+    int depth; /* 1 for a leaf; the evaluator refuses trees deeper than its limit */
+    union {
+        double number;
+        int name;
+        struct {
+            DType dtype;
+            Node **dims;
+            int ndims;
+        } tensor;
+        struct {
+            char op; /* '+', '-', '*', '/' */
+            Node *lhs, *rhs;
+        } binary;
+        Node *operand;
+        struct {
+            Node *lhs, *rhs;
+            NameRef *dims;
+            int ndims;
+        } contract;
+    } as;
+};
+
+typedef enum {
+    STMT_LET,     /* let B = 256, D = 8k */
+    STMT_USE,     /* use v5e */
+    STMT_CHIP,    /* chip mine : v5e { hbm_bw = 8.1e11 } */
+    STMT_INCLUDE, /* include "layer.roof" */
+    STMT_ASSIGN,  /* h = x *_D w  (reported) */
+    STMT_EXPR     /* x *_D w  (reported) */
+} StmtKind;
+
+/* name = value, in `let` and in chip bodies. */
+typedef struct {
+    NameRef name;
+    Node *value;
+} Binding;
+
+/* What may follow an expression: -> dtype[dims], on CHIP, shard D over N, compute DT. */
+typedef struct {
+    Node *out_type;     /* NULL when absent */
+    NameRef chip;       /* name -1 when absent */
+    NameRef shard_dim;  /* name -1 when absent */
+    Node *shard_count;
+    Span shard_span;
+    int compute;        /* a DType, -1 when absent */
+    Span compute_span;
+} Clauses;
+
+typedef struct Stmt Stmt;
+struct Stmt {
+    StmtKind kind;
+    Span span;
+    union {
+        struct {
+            Binding *items;
+            int n;
+        } let;
+        NameRef use;
+        struct {
+            NameRef name, parent; /* parent.name -1 when absent */
+            Binding *fields;
+            int nfields;
+        } chip;
+        struct {
+            char *path;
+            Span span;
+        } include;
+        struct {
+            NameRef target; /* name -1 for STMT_EXPR */
+            Node *value;
+            Clauses clauses;
+        } expr;
+    } as;
+};
+
+/* Growable arrays built in the arena while parsing. */
+typedef struct {
+    void **items;
+    int n, cap;
+} AstList;
+
+AstList *ast_list_push(Arena *a, AstList *list, void *item);
+
+Node *ast_number(Arena *a, Span span, double value);
+Node *ast_name(Arena *a, Span span, int name);
+Node *ast_tensor(Arena *a, Span span, DType dtype, AstList *dims);
+Node *ast_binary(Arena *a, Span span, char op, Node *lhs, Node *rhs);
+Node *ast_negate(Arena *a, Span span, Node *operand);
+Node *ast_contract(Arena *a, Span span, Node *lhs, AstList *dims, Node *rhs);
+NameRef *ast_name_ref(Arena *a, Span span, int name);
+Binding *ast_binding(Arena *a, NameRef *name, Node *value);
+
+Stmt *ast_let(Arena *a, Span span, AstList *bindings);
+Stmt *ast_use(Arena *a, Span span, NameRef *chip);
+Stmt *ast_chip(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fields);
+Stmt *ast_include(Arena *a, Span span, char *path, Span path_span);
+Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *clauses);
+Clauses *ast_clauses(Arena *a);
+
+/* An S-expression of the tree, one statement per line, for tests. */
+void ast_dump(FILE *out, const AstList *stmts, const Intern *names);
+
+#endif

@@ -1,0 +1,155 @@
+/* chip.c — the fields a chip may have, and the table of defined chips. */
+#include "chip.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
+    [CHIP_FLOPS_F64] = {"flops_f64", UNIT_RATE, false, "peak f64 FLOPs/s"},
+    [CHIP_FLOPS_F32] = {"flops_f32", UNIT_RATE, false, "peak f32 FLOPs/s"},
+    [CHIP_FLOPS_BF16] = {"flops_bf16", UNIT_RATE, false, "peak bf16 FLOPs/s (dense)"},
+    [CHIP_FLOPS_F16] = {"flops_f16", UNIT_RATE, false, "peak f16 FLOPs/s (dense)"},
+    [CHIP_FLOPS_FP8] = {"flops_fp8", UNIT_RATE, false, "peak fp8 FLOPs/s (dense)"},
+    [CHIP_FLOPS_INT8] = {"flops_int8", UNIT_RATE, false, "peak int8 OPs/s (dense)"},
+    [CHIP_FLOPS_INT4] = {"flops_int4", UNIT_RATE, false, "peak int4 OPs/s (dense)"},
+    [CHIP_FLOPS_FP4] = {"flops_fp4", UNIT_RATE, false, "peak fp4 FLOPs/s (dense)"},
+    [CHIP_HBM_BYTES] = {"hbm_bytes", UNIT_BYTES, false, "HBM capacity"},
+    [CHIP_HBM_BW] = {"hbm_bw", UNIT_BW, false, "HBM bandwidth"},
+    [CHIP_VMEM_BYTES] = {"vmem_bytes", UNIT_BYTES, false, "on-chip VMEM capacity"},
+    [CHIP_VMEM_BW] = {"vmem_bw", UNIT_BW, false, "VMEM bandwidth"},
+    [CHIP_VPU_FLOPS] = {"vpu_flops", UNIT_RATE, false, "vector unit FLOPs/s"},
+    [CHIP_ICI_BW] = {"ici_bw", UNIT_BW, false, "ICI bandwidth, one way, per link"},
+    [CHIP_ICI_LINKS] = {"ici_links", UNIT_NONE, true, "ICI links per mesh axis"},
+    [CHIP_HOP_LATENCY] = {"hop_latency", UNIT_SECONDS, false, "ICI latency per hop"},
+    [CHIP_TORUS_DIMS] = {"torus_dims", UNIT_NONE, true, "dimensions of the ICI torus"},
+    [CHIP_POD_X] = {"pod_x", UNIT_NONE, true, "chips along X in a pod"},
+    [CHIP_POD_Y] = {"pod_y", UNIT_NONE, true, "chips along Y in a pod"},
+    [CHIP_POD_Z] = {"pod_z", UNIT_NONE, true, "chips along Z in a pod"},
+    [CHIP_PCIE_BW] = {"pcie_bw", UNIT_BW, false, "PCIe bandwidth to the host"},
+    [CHIP_DCN_BW] = {"dcn_bw", UNIT_BW, false, "DCN egress per chip"},
+    [CHIP_NVLINK_BW] = {"nvlink_bw", UNIT_BW, false, "NVLink egress per GPU"},
+    [CHIP_NODE_GPUS] = {"node_gpus", UNIT_NONE, true, "GPUs per NVLink node"},
+    [CHIP_NODE_BW] = {"node_bw", UNIT_BW, false, "node egress (InfiniBand)"},
+};
+
+int chip_field_lookup(const char *name)
+{
+    for (int f = 0; f < CHIP_FIELD_COUNT; f++)
+        if (strcmp(chip_fields[f].name, name) == 0)
+            return f;
+    return -1;
+}
+
+ChipField chip_peak_field(DType t)
+{
+    static const ChipField peak[DT_COUNT] = {
+        [DT_F64] = CHIP_FLOPS_F64,       [DT_F32] = CHIP_FLOPS_F32,
+        [DT_BF16] = CHIP_FLOPS_BF16,     [DT_F16] = CHIP_FLOPS_F16,
+        [DT_FP8_E4M3] = CHIP_FLOPS_FP8,  [DT_FP8_E5M2] = CHIP_FLOPS_FP8,
+        [DT_INT8] = CHIP_FLOPS_INT8,     [DT_INT4] = CHIP_FLOPS_INT4,
+        [DT_FP4] = CHIP_FLOPS_FP4,
+    };
+    return peak[t];
+}
+
+const char *chip_field_check(ChipField f, double value)
+{
+    if (!isfinite(value) || value <= 0)
+        return "must be a positive number";
+    if (chip_fields[f].whole && value != floor(value))
+        return "must be a whole number";
+    return NULL;
+}
+
+Chip *chip_new(const char *name, const Chip *parent)
+{
+    Chip *c = parent ? malloc(sizeof *c) : calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    if (parent)
+        *c = *parent;
+    c->name = strdup(name);
+    if (!c->name) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void chip_free(Chip *c)
+{
+    if (c)
+        free(c->name);
+    free(c);
+}
+
+static int chip_index(const ChipTable *t, const char *name)
+{
+    for (int i = 0; i < t->n; i++)
+        if (strcmp(t->chips[i]->name, name) == 0)
+            return i;
+    return -1;
+}
+
+Chip *chip_find(const ChipTable *t, const char *name)
+{
+    int i = chip_index(t, name);
+    return i < 0 ? NULL : t->chips[i];
+}
+
+bool chip_table_put(ChipTable *t, Chip *c)
+{
+    int i = chip_index(t, c->name);
+    if (i >= 0) {
+        chip_free(t->chips[i]);
+        t->chips[i] = c;
+        return true;
+    }
+    if (t->n == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 16;
+        Chip **chips = realloc(t->chips, sizeof *chips * (size_t)cap);
+        if (!chips)
+            return false;
+        t->chips = chips;
+        t->cap = cap;
+    }
+    t->chips[t->n++] = c;
+    return true;
+}
+
+void chip_table_free(ChipTable *t)
+{
+    for (int i = 0; i < t->n; i++)
+        chip_free(t->chips[i]);
+    free(t->chips);
+    t->chips = NULL;
+    t->n = t->cap = 0;
+}
+
+static void print_field(const Chip *c, ChipField f, FILE *out)
+{
+    char buf[32];
+    if (!c->set[f])
+        fprintf(out, " %11s", "-");
+    else
+        fprintf(out, " %11s", num_format_unit(c->value[f], chip_fields[f].unit, 0, buf,
+                                               sizeof buf));
+}
+
+void chip_table_print(const ChipTable *t, FILE *out)
+{
+    static const ChipField cols[] = {CHIP_FLOPS_BF16, CHIP_FLOPS_INT8, CHIP_FLOPS_FP8,
+                                     CHIP_HBM_BYTES, CHIP_HBM_BW};
+    fprintf(out, "%-10s %11s %11s %11s %11s %11s %7s\n", "chip", "bf16", "int8", "fp8",
+            "HBM", "HBM BW", "ridge");
+    for (int i = 0; i < t->n; i++) {
+        const Chip *c = t->chips[i];
+        fprintf(out, "%-10s", c->name);
+        for (size_t k = 0; k < sizeof cols / sizeof cols[0]; k++)
+            print_field(c, cols[k], out);
+        if (c->set[CHIP_FLOPS_BF16] && c->set[CHIP_HBM_BW])
+            fprintf(out, " %7.1f", c->value[CHIP_FLOPS_BF16] / c->value[CHIP_HBM_BW]);
+        fputc('\n', out);
+    }
+}

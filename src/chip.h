@@ -1,0 +1,84 @@
+/* chip.h — hardware: peaks per dtype, memory, bandwidths, topology.
+ *
+ * A chip is a set of named numeric fields, each optional; chips are defined in the
+ * language (stdlib/chips.roof) and a definition may derive from another and override
+ * any field. This module knows the fields and their units, nothing of syntax.
+ * Ownership: a Chip owns its name; a ChipTable owns its chips.
+ */
+#ifndef ROOFLINE_CHIP_H
+#define ROOFLINE_CHIP_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "dtype.h"
+#include "num.h"
+
+typedef enum {
+    CHIP_FLOPS_F64,
+    CHIP_FLOPS_F32,
+    CHIP_FLOPS_BF16,
+    CHIP_FLOPS_F16,
+    CHIP_FLOPS_FP8,
+    CHIP_FLOPS_INT8,
+    CHIP_FLOPS_INT4,
+    CHIP_FLOPS_FP4,
+    CHIP_HBM_BYTES,
+    CHIP_HBM_BW,
+    CHIP_VMEM_BYTES,
+    CHIP_VMEM_BW,
+    CHIP_VPU_FLOPS,
+    CHIP_ICI_BW,
+    CHIP_ICI_LINKS,
+    CHIP_HOP_LATENCY,
+    CHIP_TORUS_DIMS,
+    CHIP_POD_X,
+    CHIP_POD_Y,
+    CHIP_POD_Z,
+    CHIP_PCIE_BW,
+    CHIP_DCN_BW,
+    CHIP_NVLINK_BW,
+    CHIP_NODE_GPUS,
+    CHIP_NODE_BW,
+    CHIP_FIELD_COUNT
+} ChipField;
+
+typedef struct {
+    const char *name; /* as written in a chip definition: "hbm_bw" */
+    Unit unit;
+    bool whole;       /* a count: must be a whole number */
+    const char *what; /* one line for `chips` and errors */
+} ChipFieldInfo;
+
+typedef struct {
+    char *name;
+    double value[CHIP_FIELD_COUNT];
+    bool set[CHIP_FIELD_COUNT];
+} Chip;
+
+typedef struct {
+    Chip **chips;
+    int n, cap;
+} ChipTable;
+
+extern const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT];
+
+/* The field a name spells, or -1. */
+int chip_field_lookup(const char *name);
+/* The field that holds the peak for a dtype (fp8 variants share one). */
+ChipField chip_peak_field(DType t);
+/* Why a value cannot go in a field (NULL if it can): not positive, not whole. */
+const char *chip_field_check(ChipField f, double value);
+
+/* A new chip with `name`, copying the fields of `parent` when not NULL. */
+Chip *chip_new(const char *name, const Chip *parent);
+void chip_free(Chip *c);
+
+Chip *chip_find(const ChipTable *t, const char *name);
+/* Adds or replaces (a chip may be redefined); takes ownership. False if out of memory. */
+bool chip_table_put(ChipTable *t, Chip *c);
+void chip_table_free(ChipTable *t);
+/* The `chips` command: one row per chip with its headline figures. */
+void chip_table_print(const ChipTable *t, FILE *out);
+
+#endif

@@ -1,0 +1,142 @@
+/* diag.c — located error messages with the source line and a caret. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+enum { WINDOW_BEFORE = 50, WINDOW_CHARS = 110 };
+
+static const char *paint(const Diag *d, const char *code)
+{
+    return d->color ? code : "";
+}
+
+/* Length of the valid UTF-8 character at s (at most n bytes), or 0 if invalid. */
+static int utf8_length(const unsigned char *s, size_t n)
+{
+    int len = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
+            : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+    if (len == 0 || (size_t)len > n || (len == 2 && s[0] < 0xC2))
+        return 0;
+    for (int i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
+/* Writes one character of a line; returns the bytes consumed, *width the columns. */
+static int put_char(FILE *out, const unsigned char *s, size_t n, int *width)
+{
+    int len = utf8_length(s, n);
+    if (len == 1 && s[0] == '\t') {
+        fputc(' ', out);
+        *width = 1;
+    } else if (len == 0 || (len == 1 && (s[0] < 0x20 || s[0] == 0x7F))) {
+        fprintf(out, "\\x%02X", s[0]);
+        *width = 4;
+        return 1;
+    } else {
+        fwrite(s, 1, (size_t)len, out);
+        *width = 1;
+    }
+    return len;
+}
+
+void diag_escaped(FILE *out, const char *text, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    int width;
+    for (size_t i = 0; i < len;)
+        i += (size_t)put_char(out, s + i, len - i, &width);
+}
+
+/* The line holding the span, clipped to a window around it, then the caret line. */
+static void show_span(Diag *d, const Source *src, Span span, int line, int col)
+{
+    size_t len;
+    const unsigned char *text = (const unsigned char *)source_line(src, line, &len);
+    size_t start = (size_t)(span.begin) - (size_t)(text - (const unsigned char *)src->text);
+    size_t end = span.end > span.begin ? (size_t)span.end - (size_t)(text - (const unsigned char *)src->text) : start + 1;
+    int skip = col - 1 > WINDOW_BEFORE ? col - 1 - WINDOW_BEFORE : 0;
+    int caret_at = -1, caret_len = 0, column = 0, chars = 0, width;
+    fputs("  ", d->err);
+    if (skip)
+        fputs("...", d->err), column = 3;
+    for (size_t i = 0; i < len && chars < skip + WINDOW_CHARS; chars++) {
+        if (chars < skip) {
+            int n = utf8_length(text + i, len - i);
+            i += n ? (size_t)n : 1;
+            continue;
+        }
+        if (i == start)
+            caret_at = column;
+        size_t before = i;
+        i += (size_t)put_char(d->err, text + i, len - i, &width);
+        column += width;
+        if (before >= start && before < end)
+            caret_len += width;
+    }
+    if (caret_at < 0)
+        caret_at = column;
+    fprintf(d->err, "\n  %*s%s^", caret_at, "", paint(d, "\033[1;32m"));
+    for (int i = 1; i < caret_len; i++)
+        fputc('~', d->err);
+    fprintf(d->err, "%s\n", paint(d, "\033[0m"));
+}
+
+static bool count_error(Diag *d)
+{
+    if (d->capped)
+        return false;
+    if (++d->errors > DIAG_MAX_ERRORS) {
+        d->capped = true;
+        fprintf(d->err, "%serror:%s too many errors (%d), stopping here\n",
+                paint(d, "\033[1;31m"), paint(d, "\033[0m"), DIAG_MAX_ERRORS);
+        return false;
+    }
+    return true;
+}
+
+void diag_error(Diag *d, const Source *src, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(d, src, span, fmt, ap);
+    va_end(ap);
+}
+
+void diag_verror(Diag *d, const Source *src, Span span, const char *fmt, va_list ap)
+{
+    if (!count_error(d))
+        return;
+    int line, col;
+    source_position(src, span.begin, &line, &col);
+    fprintf(d->err, "%s%s:%d:%d:%s %serror:%s ", paint(d, "\033[1m"), src->name, line, col,
+            paint(d, "\033[0m"), paint(d, "\033[1;31m"), paint(d, "\033[0m"));
+    vfprintf(d->err, fmt, ap);
+    fputc('\n', d->err);
+    show_span(d, src, span, line, col);
+}
+
+void diag_note(Diag *d, const char *fmt, ...)
+{
+    if (d->capped)
+        return;
+    fprintf(d->err, "  %snote:%s ", paint(d, "\033[1;36m"), paint(d, "\033[0m"));
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(d->err, fmt, ap);
+    va_end(ap);
+    fputc('\n', d->err);
+}
+
+void diag_plain(Diag *d, const char *fmt, ...)
+{
+    d->errors++;
+    fprintf(d->err, "roofline: %serror:%s ", paint(d, "\033[1;31m"), paint(d, "\033[0m"));
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(d->err, fmt, ap);
+    va_end(ap);
+    fputc('\n', d->err);
+}

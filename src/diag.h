@@ -1,0 +1,45 @@
+/* diag.h — one error format for every phase:
+ *
+ *   file:line:col: error: message
+ *     the source line
+ *     ^~~~ under the span
+ *
+ * Ownership: a Diag only borrows its stream.
+ */
+#ifndef ROOFLINE_DIAG_H
+#define ROOFLINE_DIAG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "source.h"
+
+enum { DIAG_MAX_ERRORS = 20 };
+
+typedef struct {
+    FILE *err;
+    bool color;
+    int errors;  /* reported so far */
+    bool capped; /* DIAG_MAX_ERRORS reached: later errors are dropped */
+} Diag;
+
+#if defined(__GNUC__)
+#define DIAG_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define DIAG_PRINTF(f, a)
+#endif
+
+void diag_error(Diag *d, const Source *src, Span span, const char *fmt, ...)
+    DIAG_PRINTF(4, 5);
+void diag_verror(Diag *d, const Source *src, Span span, const char *fmt, va_list ap);
+/* An indented "note: ..." under the last error; dropped with it when capped. */
+void diag_note(Diag *d, const char *fmt, ...) DIAG_PRINTF(2, 3);
+/* An error with no place in a source: usage, files that cannot be read. */
+void diag_plain(Diag *d, const char *fmt, ...) DIAG_PRINTF(2, 3);
+
+/* Write `len` bytes for a person to read: control characters and invalid UTF-8 as
+ * \xNN, so an error message never sends raw bytes to a terminal. */
+void diag_escaped(FILE *out, const char *text, size_t len);
+
+#endif

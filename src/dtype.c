@@ -1,0 +1,48 @@
+/* dtype.c — the table of element types. */
+#include "dtype.h"
+
+#include <string.h>
+
+static const struct {
+    const char *name;
+    double bytes;
+} info[DT_COUNT] = {
+    [DT_F64] = {"f64", 8},       [DT_F32] = {"f32", 4},
+    [DT_BF16] = {"bf16", 2},     [DT_F16] = {"f16", 2},
+    [DT_FP8_E4M3] = {"fp8", 1},  [DT_FP8_E5M2] = {"fp8_e5m2", 1},
+    [DT_INT8] = {"int8", 1},     [DT_INT4] = {"int4", 0.5},
+    [DT_FP4] = {"fp4", 0.5},
+};
+
+const char *const dtype_spellings[] = {
+    "f64", "fp64", "f32", "fp32", "bf16", "f16", "fp16", "fp8", "fp8_e4m3", "fp8_e5m2",
+    "int8", "int4", "fp4", NULL,
+};
+
+static const DType spelled[] = {
+    DT_F64, DT_F64, DT_F32, DT_F32, DT_BF16, DT_F16, DT_F16, DT_FP8_E4M3, DT_FP8_E4M3,
+    DT_FP8_E5M2, DT_INT8, DT_INT4, DT_FP4,
+};
+
+int dtype_lookup(const char *name, size_t len)
+{
+    for (int i = 0; dtype_spellings[i]; i++)
+        if (strlen(dtype_spellings[i]) == len && memcmp(dtype_spellings[i], name, len) == 0)
+            return (int)spelled[i];
+    return -1;
+}
+
+const char *dtype_name(DType t)
+{
+    return info[t].name;
+}
+
+double dtype_bytes(DType t)
+{
+    return info[t].bytes;
+}
+
+DType dtype_wider(DType a, DType b)
+{
+    return dtype_bytes(b) > dtype_bytes(a) ? b : a;
+}

@@ -1,0 +1,631 @@
+/* eval.c — walks the tree: binds names, builds tensors, costs and reports statements.
+ *
+ * An expression evaluates to a scalar (a polynomial in the dims: names keep their
+ * symbol, so formulas show B even once B is bound) or a tensor. Operations on tensors
+ * add to the statement's Cost as they go.
+ */
+#include "eval.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "roof.h"
+
+/* ---- The world --------------------------------------------------------------- */
+
+/* Symbols print in id order inside a monomial; interning the book's dim letters
+ * first, in its order, makes 2·B·D·F and 4·B·T·S·N·H read as the book writes them
+ * whatever order a script binds them in. */
+static const char *const book_dims[] = {"B", "T", "S", "L", "E", "D", "F", "N", "K",
+                                        "G", "H", "V", "M", "P", "I", "J", "X", "Y", "Z"};
+
+bool world_init(World *w)
+{
+    memset(w, 0, sizeof *w);
+    w->use_chip = -1;
+    w->names = intern_new();
+    for (size_t i = 0; w->names && i < sizeof book_dims / sizeof book_dims[0]; i++)
+        if (intern_id(w->names, book_dims[i], strlen(book_dims[i])) < 0)
+            return false;
+    return w->names != NULL;
+}
+
+static void value_clear(Value *v)
+{
+    tensor_free(v->tensor);
+    memset(v, 0, sizeof *v);
+}
+
+void world_free(World *w)
+{
+    for (int i = 0; i < w->nvalues; i++)
+        value_clear(&w->values[i]);
+    free(w->values);
+    chip_table_free(&w->chips);
+    intern_free(w->names);
+    memset(w, 0, sizeof *w);
+}
+
+const Value *world_value(const World *w, int name)
+{
+    static const Value unbound = {VAL_UNBOUND, 0, NULL};
+    return name >= 0 && name < w->nvalues ? &w->values[name] : &unbound;
+}
+
+/* Replaces a name's value; takes ownership of v's tensor. */
+static bool world_bind(World *w, int name, Value v)
+{
+    if (name >= w->nvalues) {
+        int n = intern_count(w->names) > name ? intern_count(w->names) : name + 1;
+        Value *values = realloc(w->values, sizeof *values * (size_t)n);
+        if (!values) {
+            tensor_free(v.tensor);
+            return false;
+        }
+        memset(values + w->nvalues, 0, sizeof *values * (size_t)(n - w->nvalues));
+        w->values = values;
+        w->nvalues = n;
+    }
+    value_clear(&w->values[name]);
+    w->values[name] = v;
+    return true;
+}
+
+bool world_lookup(int sym, double *value, void *world)
+{
+    const Value *v = world_value(world, sym);
+    if (v->kind != VAL_NUMBER)
+        return false;
+    *value = v->number;
+    return true;
+}
+
+const char *world_namer(int sym, void *world)
+{
+    return intern_name(((World *)world)->names, sym);
+}
+
+/* ---- Values of expressions --------------------------------------------------- */
+
+typedef struct {
+    Poly *scalar;   /* exactly one of scalar and tensor is set */
+    Tensor *tensor;
+} EVal;
+
+static void eval_free(EVal *v)
+{
+    poly_free(v->scalar);
+    tensor_free(v->tensor);
+    v->scalar = NULL;
+    v->tensor = NULL;
+}
+
+/* What one statement accumulates while its expression is evaluated. */
+typedef struct {
+    Cost cost;
+    CostOptions opt;
+} StmtState;
+
+static const char *name_of(const Eval *ev, int name)
+{
+    return intern_name(ev->world->names, name);
+}
+
+static char *shape(const Eval *ev, const Tensor *t, char *buf, size_t size)
+{
+    return tensor_format(t, world_namer, ev->world, buf, size);
+}
+
+DIAG_PRINTF(3, 4) static bool error(Eval *ev, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(ev->diag, ev->src, span, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* A scalar's value with the bound dims put in; false (reported) if not a number. */
+static bool number_now(Eval *ev, const Poly *p, Span span, double *out)
+{
+    Poly *now = poly_subst(p, world_lookup, ev->world);
+    bool ok = now && poly_is_const(now, out);
+    if (!ok) {
+        char buf[256];
+        poly_format(now ? now : p, POLY_STYLE_TEXT, world_namer, ev->world, buf, sizeof buf);
+        error(ev, span, "needs a number, but %s depends on a dim that is not bound", buf);
+        diag_note(ev->diag, "bind it first, e.g. `let B = 256`");
+    }
+    poly_free(now);
+    return ok;
+}
+
+static bool finite_poly(Eval *ev, const Poly *p, Span span)
+{
+    if (!p)
+        return error(ev, span, "too many distinct dims in one term (at most %d)",
+                     POLY_MAX_VARS);
+    if (poly_has_nonfinite(p))
+        return error(ev, span, "number too large: the result overflows");
+    return true;
+}
+
+/* A bound dim must be a whole number of elements, at least 1. */
+static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
+{
+    Poly *now = poly_subst(size, world_lookup, ev->world);
+    double v;
+    bool ok = true;
+    if (now && poly_is_const(now, &v) && (v < 1 || v != floor(v))) {
+        char buf[64], formula[256];
+        poly_format(size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
+        snprintf(buf, sizeof buf, "%.17g", v);
+        ok = error(ev, span, "%s %s is %s; a dim must be a whole number of at least 1", what,
+                   formula, buf);
+    }
+    poly_free(now);
+    return ok;
+}
+
+static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out);
+
+static bool eval_scalar(Eval *ev, const Node *n, StmtState *st, Poly **out)
+{
+    EVal v = {0};
+    if (!eval_expr(ev, n, st, -1, &v))
+        return false;
+    if (v.tensor) {
+        eval_free(&v);
+        return error(ev, n->span, "expected a number or a dim here, not a tensor");
+    }
+    *out = v.scalar;
+    return true;
+}
+
+static int dim_name(const Node *n)
+{
+    return n->kind == NODE_NAME ? n->as.name : -1;
+}
+
+static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EVal *out)
+{
+    Tensor *t = tensor_new(n->as.tensor.dtype, n->as.tensor.ndims);
+    if (!t)
+        return error(ev, n->span, "out of memory");
+    for (int i = 0; i < t->ndims; i++) {
+        const Node *d = n->as.tensor.dims[i];
+        t->dims[i].name = dim_name(d);
+        for (int j = 0; j < i && t->dims[i].name >= 0; j++)
+            if (t->dims[j].name == t->dims[i].name) {
+                tensor_free(t);
+                return error(ev, d->span, "dim %s appears twice in one tensor; give the "
+                             "second a name of its own", name_of(ev, dim_name(d)));
+            }
+        if (!eval_scalar(ev, d, st, &t->dims[i].size) ||
+            !check_dim(ev, t->dims[i].size, d->span, "dim")) {
+            tensor_free(t);
+            return false;
+        }
+    }
+    out->tensor = t;
+    return true;
+}
+
+static bool eval_name(Eval *ev, const Node *n, EVal *out)
+{
+    const Value *v = world_value(ev->world, n->as.name);
+    if (v->kind != VAL_TENSOR) {
+        out->scalar = poly_sym(n->as.name);
+        return finite_poly(ev, out->scalar, n->span);
+    }
+    for (int i = 0; i < v->tensor->ndims; i++)
+        if (!check_dim(ev, v->tensor->dims[i].size, n->span, name_of(ev, n->as.name)))
+            return false;
+    out->tensor = tensor_copy(v->tensor);
+    return out->tensor ? true : error(ev, n->span, "out of memory");
+}
+
+/* a / b: a monomial divisor keeps the names; a sum divides once its dims are bound. */
+static Poly *divide(Eval *ev, const Poly *a, const Poly *b, Span span)
+{
+    double v;
+    Poly *now = poly_subst(b, world_lookup, ev->world);
+    bool constant = now && poly_is_const(now, &v);
+    Poly *q = NULL;
+    if (constant && v == 0)
+        error(ev, span, "division by zero");
+    else if (poly_nterms(b) == 1)
+        q = poly_div(a, b);
+    else if (constant)
+        q = poly_scale(a, 1 / v);
+    else
+        error(ev, span, "cannot divide by a sum of dims that are not bound");
+    poly_free(now);
+    return q;
+}
+
+static bool scalar_op(Eval *ev, const Node *n, Poly *a, Poly *b, EVal *out)
+{
+    switch (n->as.binary.op) {
+    case '+': out->scalar = poly_add(a, b); break;
+    case '-': out->scalar = poly_sub(a, b); break;
+    case '*': out->scalar = poly_mul(a, b); break;
+    default:
+        out->scalar = divide(ev, a, b, n->as.binary.rhs->span);
+        if (!out->scalar)
+            return false;
+    }
+    return finite_poly(ev, out->scalar, n->span);
+}
+
+static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a, const Tensor *b,
+                              CostError e)
+{
+    char sa[512], sb[512], op[2] = {n->as.binary.op, 0};
+    if (e.status == COST_TOO_COMPLEX)
+        return finite_poly(ev, NULL, n->span);
+    return error(ev, n->span, "elementwise %s needs tensors of one shape, not %s and %s", op,
+                 shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
+}
+
+static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+{
+    EVal a = {0}, b = {0};
+    bool ok = eval_expr(ev, n->as.binary.lhs, st, -1, &a) &&
+              eval_expr(ev, n->as.binary.rhs, st, -1, &b);
+    if (ok && a.scalar && b.scalar) {
+        ok = scalar_op(ev, n, a.scalar, b.scalar, out);
+    } else if (ok && a.tensor && b.tensor) {
+        CostOptions opt = st->opt;
+        opt.out_dtype = out_dtype;
+        CostError e = cost_elementwise(a.tensor, b.tensor, &opt, &out->tensor, &st->cost);
+        ok = e.status == COST_OK || elementwise_error(ev, n, a.tensor, b.tensor, e);
+    } else if (ok) {
+        ok = error(ev, n->span, "cannot mix a tensor and a number in %s; elementwise ops "
+                   "take two tensors of one shape", n->as.binary.op == '+' ? "+" :
+                   n->as.binary.op == '-' ? "-" : n->as.binary.op == '*' ? "*" : "/");
+    }
+    eval_free(&a);
+    eval_free(&b);
+    return ok;
+}
+
+static bool contract_error(Eval *ev, const Node *n, const Tensor *a, const Tensor *b,
+                           CostError e)
+{
+    char sa[512], sb[512], da[256], db[256];
+    const NameRef *d = e.index >= 0 ? &n->as.contract.dims[e.index] : NULL;
+    const char *dn = d ? name_of(ev, d->name) : "";
+    shape(ev, a, sa, sizeof sa);
+    shape(ev, b, sb, sizeof sb);
+    switch (e.status) {
+    case COST_NOT_A_DIM:
+        return error(ev, d->span, "cannot contract %s: neither %s nor %s has a dim %s", dn,
+                     sa, sb, dn);
+    case COST_NOT_IN_LHS:
+    case COST_NOT_IN_RHS:
+        return error(ev, d->span, "cannot contract %s: %s has no dim %s, so it is not in "
+                     "both operands", dn, e.status == COST_NOT_IN_LHS ? sa : sb, dn);
+    case COST_REPEATED:
+        return error(ev, d->span, "%s is contracted twice", dn);
+    case COST_SIZE_MISMATCH:
+        poly_format(a->dims[e.lhs_dim].size, POLY_STYLE_TEXT, world_namer, ev->world, da,
+                    sizeof da);
+        poly_format(b->dims[e.rhs_dim].size, POLY_STYLE_TEXT, world_namer, ev->world, db,
+                    sizeof db);
+        return error(ev, d ? d->span : n->span, "%s: sizes differ, %s on the left and %s on "
+                     "the right", d ? dn : "a batch dim", da, db);
+    default:
+        return finite_poly(ev, NULL, n->span);
+    }
+}
+
+static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+{
+    EVal a = {0}, b = {0};
+    bool ok = eval_expr(ev, n->as.contract.lhs, st, -1, &a) &&
+              eval_expr(ev, n->as.contract.rhs, st, -1, &b);
+    if (ok && (!a.tensor || !b.tensor))
+        ok = error(ev, (a.tensor ? n->as.contract.rhs : n->as.contract.lhs)->span,
+                   "a contraction takes tensors on both sides, e.g. bf16[B,D] *_D "
+                   "bf16[D,F]");
+    int *names = ok ? malloc(sizeof *names * (size_t)n->as.contract.ndims) : NULL;
+    if (ok && names) {
+        for (int i = 0; i < n->as.contract.ndims; i++)
+            names[i] = n->as.contract.dims[i].name;
+        CostOptions opt = st->opt;
+        opt.out_dtype = out_dtype;
+        CostError e = cost_contract(a.tensor, b.tensor, names, n->as.contract.ndims, &opt,
+                                    &out->tensor, &st->cost);
+        ok = e.status == COST_OK || contract_error(ev, n, a.tensor, b.tensor, e);
+    }
+    free(names);
+    eval_free(&a);
+    eval_free(&b);
+    return ok;
+}
+
+static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+{
+    switch (n->kind) {
+    case NODE_NUMBER:
+        out->scalar = poly_const(n->as.number);
+        return finite_poly(ev, out->scalar, n->span);
+    case NODE_NAME:
+        return eval_name(ev, n, out);
+    case NODE_TENSOR:
+        return eval_tensor_type(ev, n, st, out);
+    case NODE_BINARY:
+        return eval_binary(ev, n, st, out_dtype, out);
+    case NODE_CONTRACT:
+        return eval_contract(ev, n, st, out_dtype, out);
+    case NODE_NEGATE:
+        if (!eval_expr(ev, n->as.operand, st, -1, out))
+            return false;
+        if (out->tensor) {
+            eval_free(out);
+            return error(ev, n->span, "cannot negate a tensor");
+        }
+        Poly *neg = poly_scale(out->scalar, -1);
+        poly_free(out->scalar);
+        out->scalar = neg;
+        return finite_poly(ev, neg, n->span);
+    }
+    return false;
+}
+
+/* ---- Statements -------------------------------------------------------------- */
+
+static void stmt_state_init(Eval *ev, StmtState *st)
+{
+    cost_init(&st->cost);
+    st->opt = (CostOptions){ev->exact, -1, -1, world_lookup, ev->world};
+}
+
+static bool eval_let(Eval *ev, const Stmt *s)
+{
+    for (int i = 0; i < s->as.let.n; i++) {
+        const Binding *b = &s->as.let.items[i];
+        StmtState st;
+        stmt_state_init(ev, &st);
+        EVal v = {0};
+        bool ok = eval_expr(ev, b->value, &st, -1, &v);
+        cost_free(&st.cost);
+        Value val = {VAL_TENSOR, 0, v.tensor};
+        if (ok && v.scalar) {
+            val.kind = VAL_NUMBER;
+            ok = number_now(ev, v.scalar, b->value->span, &val.number);
+        }
+        poly_free(v.scalar);
+        if (!ok) {
+            tensor_free(v.tensor);
+            return false;
+        }
+        if (!world_bind(ev->world, b->name.name, val))
+            return error(ev, b->name.span, "out of memory");
+    }
+    return true;
+}
+
+static const Chip *find_chip(Eval *ev, const NameRef *ref)
+{
+    const Chip *c = chip_find(&ev->world->chips, name_of(ev, ref->name));
+    if (!c) {
+        error(ev, ref->span, "unknown chip %s", name_of(ev, ref->name));
+        diag_note(ev->diag, "`chips` in the REPL lists them; define one with "
+                  "`chip NAME : PARENT { field = value }`");
+    }
+    return c;
+}
+
+static bool eval_use(Eval *ev, const Stmt *s)
+{
+    if (!find_chip(ev, &s->as.use))
+        return false;
+    ev->world->use_chip = s->as.use.name;
+    return true;
+}
+
+static bool set_field(Eval *ev, Chip *c, const Binding *b)
+{
+    const char *field = name_of(ev, b->name.name);
+    int f = chip_field_lookup(field);
+    if (f < 0) {
+        error(ev, b->name.span, "a chip has no field %s", field);
+        diag_note(ev->diag, "fields: flops_bf16 flops_int8 flops_fp8 flops_f32 hbm_bytes "
+                  "hbm_bw ici_bw ... (see `help chips` in the README)");
+        return false;
+    }
+    StmtState st;
+    stmt_state_init(ev, &st);
+    Poly *p = NULL;
+    double v = 0;
+    bool ok = eval_scalar(ev, b->value, &st, &p) && number_now(ev, p, b->value->span, &v);
+    poly_free(p);
+    cost_free(&st.cost);
+    const char *why = ok ? chip_field_check((ChipField)f, v) : NULL;
+    if (why)
+        ok = error(ev, b->value->span, "%s %s", field, why);
+    c->value[f] = v;
+    c->set[f] = ok;
+    return ok;
+}
+
+static bool eval_chip(Eval *ev, const Stmt *s)
+{
+    const Chip *parent = NULL;
+    if (s->as.chip.parent.name >= 0 && !(parent = find_chip(ev, &s->as.chip.parent)))
+        return false;
+    Chip *c = chip_new(name_of(ev, s->as.chip.name.name), parent);
+    if (!c)
+        return error(ev, s->span, "out of memory");
+    for (int i = 0; i < s->as.chip.nfields; i++)
+        if (!set_field(ev, c, &s->as.chip.fields[i])) {
+            chip_free(c);
+            return false;
+        }
+    if (!chip_table_put(&ev->world->chips, c)) {
+        chip_free(c);
+        return error(ev, s->span, "out of memory");
+    }
+    return true;
+}
+
+/* The chip a statement runs on: `on CHIP`, else the one in `use`, else none. */
+static bool statement_chip(Eval *ev, const Clauses *c, const Chip **chip)
+{
+    *chip = NULL;
+    if (c->chip.name >= 0)
+        return (*chip = find_chip(ev, &c->chip)) != NULL;
+    if (ev->world->use_chip >= 0)
+        *chip = chip_find(&ev->world->chips, name_of(ev, ev->world->use_chip));
+    return true;
+}
+
+static bool check_output(Eval *ev, const Tensor *want, const Tensor *got, Span span)
+{
+    bool same = want->ndims == got->ndims;
+    for (int i = 0; same && i < got->ndims; i++)
+        same = cost_same_size(want->dims[i].size, got->dims[i].size, world_lookup, ev->world);
+    if (!same) {
+        char a[512], b[512];
+        error(ev, span, "the result is %s, not %s", shape(ev, got, a, sizeof a),
+              shape(ev, want, b, sizeof b));
+    }
+    return same;
+}
+
+static bool roof_error(Eval *ev, const Stmt *s, const Chip *chip, RoofError e)
+{
+    const char *dt = dtype_name(e.dtype);
+    switch (e.status) {
+    case ROOF_NO_PEAK:
+        error(ev, s->span, "chip %s has no %s peak (field flops_%s)", chip->name, dt,
+              dtype_name(e.dtype == DT_FP8_E5M2 ? DT_FP8_E4M3 : e.dtype));
+        diag_note(ev->diag, "give it one, `chip %s : %s { flops_%s = ... }`, or run the "
+                  "statement at another dtype with `compute bf16`", chip->name, chip->name, dt);
+        return false;
+    case ROOF_NO_HBM_BW:
+        return error(ev, s->span, "chip %s has no HBM bandwidth (field hbm_bw)", chip->name);
+    case ROOF_OVERFLOW:
+        return error(ev, s->span, "the cost overflows: a figure is too large for a double");
+    case ROOF_BAD_DIM:
+        return error(ev, s->span, "a dim of this statement is zero or negative");
+    default:
+        return finite_poly(ev, NULL, s->span);
+    }
+}
+
+static void report_init(Eval *ev, const Stmt *s, Report *r)
+{
+    int line, col;
+    source_position(ev->src, s->span.begin, &line, &col);
+    *r = (Report){
+        .stmt = ev->src->text + s->span.begin,
+        .stmt_len = (size_t)(s->span.end - s->span.begin),
+        .line = line,
+        .chips = &ev->world->chips,
+        .lookup = world_lookup,
+        .namer = world_namer,
+        .ctx = ev->world,
+        .json = ev->json,
+        .out = ev->out,
+    };
+}
+
+static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Tensor *result)
+{
+    const Chip *chip;
+    if (!statement_chip(ev, &s->as.expr.clauses, &chip))
+        return false;
+    Roofline roof;
+    RoofError e = roof_compute(&st->cost, chip, world_lookup, ev->world, &roof);
+    bool ok = e.status == ROOF_OK || roof_error(ev, s, chip, e);
+    if (ok) {
+        Report r;
+        report_init(ev, s, &r);
+        r.result = result;
+        r.roof = &roof;
+        report_statement(&r);
+    }
+    roof_free(&roof);
+    return ok;
+}
+
+static void report_plain(Eval *ev, const Stmt *s, const EVal *v)
+{
+    Report r;
+    report_init(ev, s, &r);
+    r.result = v->tensor;
+    if (v->scalar)
+        report_number(&r, v->scalar);
+    else
+        report_tensor(&r, s->kind == STMT_ASSIGN ? name_of(ev, s->as.expr.target.name) : NULL);
+}
+
+/* The clauses that change how the expression is costed; out gets the `->` type. */
+static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, EVal *out)
+{
+    if (c->shard_dim.name >= 0)
+        return error(ev, c->shard_span, "sharding is not supported yet: this version costs "
+                     "one chip; drop `shard %s over ...` for the one-chip figures",
+                     name_of(ev, c->shard_dim.name));
+    st->opt.compute_dtype = c->compute;
+    return !c->out_type || eval_expr(ev, c->out_type, st, -1, out);
+}
+
+static bool eval_expr_stmt(Eval *ev, const Stmt *s)
+{
+    const Clauses *c = &s->as.expr.clauses;
+    if (s->as.expr.value->depth > EVAL_MAX_DEPTH)
+        return error(ev, s->span, "expression nested too deeply (more than %d levels)",
+                     EVAL_MAX_DEPTH);
+    StmtState st;
+    stmt_state_init(ev, &st);
+    EVal want = {0}, v = {0};
+    bool ok = prepare_clauses(ev, c, &st, &want) &&
+              eval_expr(ev, s->as.expr.value, &st, want.tensor ? (int)want.tensor->dtype : -1,
+                        &v);
+    if (ok && want.tensor && (!v.tensor || st.cost.ops == 0))
+        ok = error(ev, c->out_type->span, "-> gives the type of an operation's result, and "
+                   "there is no operation here");
+    if (ok && want.tensor)
+        ok = check_output(ev, want.tensor, v.tensor, c->out_type->span);
+    if (ok && st.cost.ops > 0)
+        ok = report_cost(ev, s, &st, v.tensor);
+    else if (ok)
+        report_plain(ev, s, &v);
+    if (ok && s->kind == STMT_ASSIGN) {
+        Value val = {VAL_TENSOR, 0, v.tensor};
+        if (v.scalar)
+            ok = number_now(ev, v.scalar, s->as.expr.value->span, &val.number),
+            val.kind = VAL_NUMBER;
+        v.tensor = NULL;
+        ok = ok && world_bind(ev->world, s->as.expr.target.name, val);
+    }
+    eval_free(&v);
+    eval_free(&want);
+    cost_free(&st.cost);
+    return ok;
+}
+
+bool eval_stmt(Eval *ev, const Stmt *s)
+{
+    switch (s->kind) {
+    case STMT_LET:
+        return eval_let(ev, s);
+    case STMT_USE:
+        return eval_use(ev, s);
+    case STMT_CHIP:
+        return eval_chip(ev, s);
+    case STMT_INCLUDE:
+        return ev->include(ev->include_ctx, ev->src, s->as.include.path, s->as.include.span);
+    case STMT_ASSIGN:
+    case STMT_EXPR:
+        return eval_expr_stmt(ev, s);
+    }
+    return false;
+}

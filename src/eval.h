@@ -1,0 +1,67 @@
+/* eval.h — walks the tree: names, tensors, chips, statements.
+ *
+ * The World is what outlives one buffer of source: bindings, chips, the chip picked
+ * by `use`. Evaluating a reported statement computes its Cost (cost.h), puts it on
+ * the roofline of its chip (roof.h) and hands that to the report (report.h).
+ *
+ * Ownership: the World owns every value and chip; values never point into a tree, so
+ * a tree can be freed as soon as it has been evaluated.
+ */
+#ifndef ROOFLINE_EVAL_H
+#define ROOFLINE_EVAL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ast.h"
+#include "chip.h"
+#include "cost.h"
+#include "diag.h"
+#include "intern.h"
+
+typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR } ValueKind;
+
+typedef struct {
+    ValueKind kind;
+    double number;
+    Tensor *tensor;
+} Value;
+
+typedef struct {
+    Intern *names;
+    Value *values; /* by interned id; grows with names */
+    int nvalues;
+    ChipTable chips;
+    int use_chip;  /* interned name of the default chip, or -1 */
+} World;
+
+bool world_init(World *w);
+void world_free(World *w);
+/* The value bound to a name (VAL_UNBOUND if none). */
+const Value *world_value(const World *w, int name);
+/* PolyLookup over the bound numbers of a world. */
+bool world_lookup(int sym, double *value, void *world);
+/* PolyNamer over the interned names of a world. */
+const char *world_namer(int sym, void *world);
+
+typedef struct Eval Eval;
+/* Runs an included file, resolved against the file being evaluated. */
+typedef bool (*IncludeFn)(void *ctx, const Source *from, const char *path, Span span);
+
+struct Eval {
+    World *world;
+    const Source *src;
+    Diag *diag;
+    bool exact;
+    bool json;
+    FILE *out;
+    IncludeFn include;
+    void *include_ctx;
+};
+
+enum { EVAL_MAX_DEPTH = 1000 }; /* nesting of one expression */
+
+/* Evaluates one statement; false after reporting an error. */
+bool eval_stmt(Eval *ev, const Stmt *s);
+
+#endif

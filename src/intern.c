@@ -1,0 +1,118 @@
+/* intern.c — an open-addressing hash table from names to dense ids. */
+#include "intern.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct Intern {
+    char **names; /* by id */
+    int count, cap;
+    int *slots; /* hash slots holding id + 1, 0 when empty */
+    size_t nslots;
+};
+
+static uint64_t hash(const char *s, size_t len)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+    return h;
+}
+
+Intern *intern_new(void)
+{
+    Intern *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->nslots = 256;
+    t->slots = calloc(t->nslots, sizeof *t->slots);
+    if (!t->slots) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void intern_free(Intern *t)
+{
+    if (!t)
+        return;
+    for (int i = 0; i < t->count; i++)
+        free(t->names[i]);
+    free(t->names);
+    free(t->slots);
+    free(t);
+}
+
+static size_t slot_of(const Intern *t, const char *name, size_t len)
+{
+    size_t i = (size_t)hash(name, len) & (t->nslots - 1);
+    while (t->slots[i]) {
+        const char *s = t->names[t->slots[i] - 1];
+        if (strlen(s) == len && memcmp(s, name, len) == 0)
+            break;
+        i = (i + 1) & (t->nslots - 1);
+    }
+    return i;
+}
+
+static int grow(Intern *t)
+{
+    size_t n = t->nslots * 2;
+    int *slots = calloc(n, sizeof *slots);
+    if (!slots)
+        return -1;
+    free(t->slots);
+    t->slots = slots;
+    t->nslots = n;
+    for (int id = 0; id < t->count; id++)
+        t->slots[slot_of(t, t->names[id], strlen(t->names[id]))] = id + 1;
+    return 0;
+}
+
+static int add(Intern *t, const char *name, size_t len, size_t slot)
+{
+    if (t->count == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 64;
+        char **names = realloc(t->names, sizeof *names * (size_t)cap);
+        if (!names)
+            return -1;
+        t->names = names;
+        t->cap = cap;
+    }
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return -1;
+    memcpy(copy, name, len);
+    copy[len] = '\0';
+    t->names[t->count] = copy;
+    t->slots[slot] = t->count + 1;
+    return t->count++;
+}
+
+int intern_id(Intern *t, const char *name, size_t len)
+{
+    if ((size_t)t->count * 2 >= t->nslots && grow(t) < 0)
+        return -1;
+    size_t slot = slot_of(t, name, len);
+    if (t->slots[slot])
+        return t->slots[slot] - 1;
+    return add(t, name, len, slot);
+}
+
+int intern_find(const Intern *t, const char *name)
+{
+    size_t slot = slot_of(t, name, strlen(name));
+    return t->slots[slot] ? t->slots[slot] - 1 : -1;
+}
+
+const char *intern_name(const Intern *t, int id)
+{
+    return id >= 0 && id < t->count ? t->names[id] : "?";
+}
+
+int intern_count(const Intern *t)
+{
+    return t->count;
+}

@@ -1,0 +1,597 @@
+/* poly.c — symbolic costs: the algebra of polynomials in the dims, substitution of
+ * bound dims, ratios in lowest terms, and printing them the way the book writes them.
+ *
+ * A term holds at most POLY_MAX_VARS symbols and int exponents. A result that would
+ * need more is not representable: the operation returns NULL (poly_ratio returns
+ * false), exactly as when memory runs out, and callers report it as an error.
+ */
+#include "poly.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "num.h"
+
+typedef struct {
+    int sym;
+    int exp; /* never 0: a symbol raised to 0 is removed */
+} Factor;
+
+typedef struct {
+    double coef;
+    int nvars;
+    Factor vars[POLY_MAX_VARS]; /* sorted by sym */
+} Term;
+
+/* Terms have distinct monomials, in the order each first appeared; none has a
+ * coefficient of 0 once an operation returns. */
+struct Poly {
+    Term *terms;
+    size_t n, cap;
+};
+
+/* ---- Building ------------------------------------------------------------- */
+
+static Poly *poly_alloc(size_t cap)
+{
+    Poly *p = malloc(sizeof *p);
+    if (!p)
+        return NULL;
+    p->n = 0;
+    p->cap = cap > 0 ? cap : 1; /* malloc(0) may return NULL */
+    p->terms = malloc(p->cap * sizeof *p->terms);
+    if (!p->terms) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+static bool append(Poly *p, const Term *t)
+{
+    if (p->n == p->cap) {
+        if (p->cap > SIZE_MAX / 2 / sizeof *p->terms)
+            return false;
+        Term *grown = realloc(p->terms, 2 * p->cap * sizeof *grown);
+        if (!grown)
+            return false;
+        p->terms = grown;
+        p->cap *= 2;
+    }
+    p->terms[p->n++] = *t;
+    return true;
+}
+
+static bool same_monomial(const Term *a, const Term *b)
+{
+    if (a->nvars != b->nvars)
+        return false;
+    for (int i = 0; i < a->nvars; i++)
+        if (a->vars[i].sym != b->vars[i].sym || a->vars[i].exp != b->vars[i].exp)
+            return false;
+    return true;
+}
+
+/* Adds t into p, merging like terms. A sum that cancels stays until finish(), so a
+ * monomial that cancels and comes back keeps the place where it first appeared. */
+static bool push(Poly *p, const Term *t)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (same_monomial(&p->terms[i], t)) {
+            p->terms[i].coef += t->coef;
+            return true;
+        }
+    return append(p, t);
+}
+
+/* Every builder ends here: on failure (or a NULL p) it frees p and returns NULL,
+ * otherwise it drops the terms whose coefficient is exactly 0. */
+static Poly *finish(Poly *p, bool ok)
+{
+    if (!p || !ok) {
+        poly_free(p);
+        return NULL;
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->terms[i].coef != 0)
+            p->terms[kept++] = p->terms[i];
+    p->n = kept;
+    return p;
+}
+
+static Poly *single(const Term *t)
+{
+    Poly *p = poly_alloc(1);
+    return finish(p, p && append(p, t));
+}
+
+Poly *poly_const(double c)
+{
+    Term t = {.coef = c, .nvars = 0};
+    return single(&t);
+}
+
+Poly *poly_sym(int sym)
+{
+    Term t = {.coef = 1, .nvars = 1, .vars = {{sym, 1}}};
+    return single(&t);
+}
+
+Poly *poly_copy(const Poly *p)
+{
+    Poly *r = poly_alloc(p->n);
+    if (!r)
+        return NULL;
+    memcpy(r->terms, p->terms, p->n * sizeof *p->terms);
+    r->n = p->n;
+    return r;
+}
+
+void poly_free(Poly *p)
+{
+    if (!p)
+        return;
+    free(p->terms);
+    free(p);
+}
+
+/* ---- Monomials ------------------------------------------------------------ */
+
+typedef enum { EXP_ADD, EXP_SUB, EXP_MIN } ExpOp;
+
+static long long exp_apply(ExpOp op, long long a, long long b)
+{
+    switch (op) {
+    case EXP_ADD: return a + b;
+    case EXP_SUB: return a - b;
+    case EXP_MIN: return a < b ? a : b;
+    }
+    return 0;
+}
+
+static bool put_factor(Term *t, int sym, long long exp)
+{
+    if (exp == 0)
+        return true;
+    if (exp < INT_MIN || exp > INT_MAX || t->nvars == POLY_MAX_VARS)
+        return false;
+    t->vars[t->nvars++] = (Factor){sym, (int)exp};
+    return true;
+}
+
+/* out's monomial is a op b symbol by symbol, a missing symbol counting as exponent 0:
+ * ADD multiplies, SUB divides, MIN gives the common factor. out must not alias a or b.
+ * False when the result does not fit a Term. */
+static bool merge_exps(const Term *a, const Term *b, ExpOp op, Term *out)
+{
+    int i = 0, j = 0;
+    out->nvars = 0;
+    while (i < a->nvars || j < b->nvars) {
+        long long ea = 0, eb = 0;
+        int sym;
+        if (j == b->nvars || (i < a->nvars && a->vars[i].sym < b->vars[j].sym)) {
+            sym = a->vars[i].sym;
+            ea = a->vars[i++].exp;
+        } else if (i == a->nvars || b->vars[j].sym < a->vars[i].sym) {
+            sym = b->vars[j].sym;
+            eb = b->vars[j++].exp;
+        } else {
+            sym = a->vars[i].sym;
+            ea = a->vars[i++].exp;
+            eb = b->vars[j++].exp;
+        }
+        if (!put_factor(out, sym, exp_apply(op, ea, eb)))
+            return false;
+    }
+    return true;
+}
+
+/* ---- Algebra -------------------------------------------------------------- */
+
+static Poly *add_scaled(const Poly *a, const Poly *b, double k)
+{
+    Poly *r = poly_copy(a);
+    bool ok = r != NULL;
+    for (size_t i = 0; ok && i < b->n; i++) {
+        Term t = b->terms[i];
+        t.coef *= k;
+        ok = push(r, &t);
+    }
+    return finish(r, ok);
+}
+
+Poly *poly_add(const Poly *a, const Poly *b) { return add_scaled(a, b, 1); }
+
+Poly *poly_sub(const Poly *a, const Poly *b) { return add_scaled(a, b, -1); }
+
+Poly *poly_mul(const Poly *a, const Poly *b)
+{
+    Poly *r = poly_alloc(a->n);
+    bool ok = r != NULL;
+    for (size_t i = 0; ok && i < a->n; i++)
+        for (size_t j = 0; ok && j < b->n; j++) {
+            Term t;
+            t.coef = a->terms[i].coef * b->terms[j].coef;
+            ok = merge_exps(&a->terms[i], &b->terms[j], EXP_ADD, &t) && push(r, &t);
+        }
+    return finish(r, ok);
+}
+
+Poly *poly_scale(const Poly *a, double k)
+{
+    Poly *r = poly_copy(a);
+    for (size_t i = 0; r && i < r->n; i++)
+        r->terms[i].coef *= k;
+    return finish(r, true);
+}
+
+/* Dividing by a monomial maps distinct monomials to distinct ones: nothing to merge. */
+static Poly *div_by_term(const Poly *a, const Term *d)
+{
+    Poly *r = poly_alloc(a->n);
+    bool ok = r != NULL;
+    for (size_t i = 0; ok && i < a->n; i++) {
+        Term q;
+        q.coef = a->terms[i].coef / d->coef;
+        ok = merge_exps(&a->terms[i], d, EXP_SUB, &q) && append(r, &q);
+    }
+    return finish(r, ok);
+}
+
+Poly *poly_div(const Poly *a, const Poly *b)
+{
+    return b->n == 1 ? div_by_term(a, &b->terms[0]) : NULL;
+}
+
+/* The bound symbols of t folded into its coefficient; fewer symbols always fit. */
+static Term subst_term(const Term *t, PolyLookup lookup, void *ctx)
+{
+    Term r = {.coef = t->coef, .nvars = 0};
+    for (int i = 0; i < t->nvars; i++) {
+        double v;
+        if (lookup(t->vars[i].sym, &v, ctx))
+            r.coef *= pow(v, t->vars[i].exp);
+        else
+            r.vars[r.nvars++] = t->vars[i];
+    }
+    return r;
+}
+
+Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx)
+{
+    Poly *r = poly_alloc(p->n);
+    bool ok = r != NULL;
+    for (size_t i = 0; ok && i < p->n; i++) {
+        Term t = subst_term(&p->terms[i], lookup, ctx);
+        ok = push(r, &t);
+    }
+    return finish(r, ok);
+}
+
+/* ---- Questions ------------------------------------------------------------ */
+
+/* Terms are distinct monomials, so at most one of them is a constant. */
+bool poly_is_const(const Poly *p, double *value)
+{
+    if (p->n > 1 || (p->n == 1 && p->terms[0].nvars > 0))
+        return false;
+    if (value)
+        *value = p->n == 1 ? p->terms[0].coef : 0;
+    return true;
+}
+
+bool poly_is_zero(const Poly *p) { return p->n == 0; }
+
+bool poly_equal(const Poly *a, const Poly *b)
+{
+    if (a->n != b->n)
+        return false;
+    for (size_t i = 0; i < a->n; i++) {
+        size_t j = 0;
+        while (j < b->n && !same_monomial(&a->terms[i], &b->terms[j]))
+            j++;
+        if (j == b->n || a->terms[i].coef != b->terms[j].coef)
+            return false;
+    }
+    return true;
+}
+
+int poly_nterms(const Poly *p) { return p->n > INT_MAX ? INT_MAX : (int)p->n; }
+
+Poly *poly_term(const Poly *p, int i, double *coef)
+{
+    Poly *m = poly_alloc(1);
+    if (!m)
+        return NULL;
+    m->terms[0] = p->terms[i];
+    m->terms[0].coef = 1;
+    m->n = 1;
+    *coef = p->terms[i].coef;
+    return m;
+}
+
+bool poly_has_nonfinite(const Poly *p)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (!isfinite(p->terms[i].coef))
+            return true;
+    return false;
+}
+
+bool poly_needs_parens(const Poly *p)
+{
+    return p->n > 1 || (p->n == 1 && p->terms[0].coef < 0);
+}
+
+/* ---- Ratios --------------------------------------------------------------- */
+
+/* Term i of the sequence a's terms then b's, so one loop covers a ratio's terms. */
+static const Term *nth_term(const Poly *a, const Poly *b, size_t i)
+{
+    return i < a->n ? &a->terms[i] : &b->terms[i - a->n];
+}
+
+/* Each symbol at its least exponent over every term; that can be negative, so that
+ * B/K / (D/K) clears K as well. Needs at least one term. */
+static bool common_monomial(const Poly *a, const Poly *b, Term *out)
+{
+    *out = *nth_term(a, b, 0);
+    out->coef = 1;
+    for (size_t i = 1; i < a->n + b->n; i++) {
+        Term least;
+        if (!merge_exps(out, nth_term(a, b, i), EXP_MIN, &least))
+            return false;
+        least.coef = 1;
+        *out = least;
+    }
+    return true;
+}
+
+static double gcd(double a, double b)
+{
+    while (b != 0) {
+        double r = fmod(a, b);
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+/* The greatest common divisor of all coefficients when all are integers that double
+ * holds exactly (up to 2^53), else 1. */
+static double common_integer(const Poly *a, const Poly *b)
+{
+    double g = 0;
+    for (size_t i = 0; i < a->n + b->n; i++) {
+        double c = fabs(nth_term(a, b, i)->coef);
+        if (!(c <= 0x1p53) || c != floor(c)) /* !(<=) also catches nan */
+            return 1;
+        g = gcd(g, c);
+    }
+    return g;
+}
+
+/* k divides every coefficient exactly, or is -1 or 1. */
+static void divide_coefs(Poly *p, double k)
+{
+    for (size_t i = 0; i < p->n; i++)
+        p->terms[i].coef /= k;
+}
+
+/* Takes ownership of num and den; false (freeing both) when either is NULL. */
+static bool set_ratio(PolyRatio *out, Poly *num, Poly *den)
+{
+    if (!num || !den) {
+        poly_free(num);
+        poly_free(den);
+        return false;
+    }
+    out->num = num;
+    out->den = den;
+    return true;
+}
+
+/* A single-term denominator is folded into the numerator: D/2 is a polynomial. */
+static bool fold_single_term(PolyRatio *out, Poly *num, Poly *den)
+{
+    Poly *folded = div_by_term(num, &den->terms[0]);
+    poly_free(num);
+    poly_free(den);
+    return set_ratio(out, folded, poly_const(1));
+}
+
+bool poly_ratio(const Poly *num, const Poly *den, PolyRatio *out)
+{
+    out->num = out->den = NULL;
+    if (poly_is_zero(den))
+        return false;
+    if (poly_is_zero(num))
+        return set_ratio(out, poly_const(0), poly_const(1));
+    Term common;
+    if (!common_monomial(num, den, &common))
+        return false;
+    Poly *n = div_by_term(num, &common), *d = div_by_term(den, &common);
+    if (!n || !d)
+        return set_ratio(out, n, d);
+    if (d->n == 1)
+        return fold_single_term(out, n, d);
+    double k = common_integer(n, d);
+    if (d->terms[0].coef < 0)
+        k = -k;
+    divide_coefs(n, k);
+    divide_coefs(d, k);
+    return set_ratio(out, n, d);
+}
+
+void poly_ratio_free(PolyRatio *r)
+{
+    poly_free(r->num);
+    poly_free(r->den);
+    r->num = r->den = NULL;
+}
+
+/* ---- Printing ------------------------------------------------------------- */
+
+typedef struct {
+    char *buf;
+    size_t size, len; /* size >= 1 */
+    bool cut;
+    const char *times; /* "·" or "*" */
+    PolyNamer namer;
+    void *ctx;
+} Printer;
+
+static bool printer_start(Printer *pr, PolyStyle style, PolyNamer namer, void *ctx,
+                          char *buf, size_t size)
+{
+    if (size == 0)
+        return false;
+    buf[0] = '\0';
+    *pr = (Printer){buf, size, 0, false, style == POLY_STYLE_TEXT ? "\xc2\xb7" : "*",
+                    namer, ctx};
+    return true;
+}
+
+static void put(Printer *pr, const char *s)
+{
+    size_t n = strlen(s), room = pr->size - 1 - pr->len;
+    if (pr->cut)
+        return;
+    if (n > room) {
+        n = room;
+        pr->cut = true;
+    }
+    memcpy(pr->buf + pr->len, s, n);
+    pr->len += n;
+    pr->buf[pr->len] = '\0';
+}
+
+/* Ends a cut text with "...", backing up to a UTF-8 boundary so no '·' is split. */
+static char *printer_end(Printer *pr)
+{
+    if (!pr->cut)
+        return pr->buf;
+    size_t at = pr->len >= 3 ? pr->len - 3 : 0;
+    while (at > 0 && ((unsigned char)pr->buf[at] & 0xC0) == 0x80)
+        at--;
+    size_t dots = pr->len - at < 3 ? pr->len - at : 3;
+    memcpy(pr->buf + at, "...", dots);
+    pr->buf[at + dots] = '\0';
+    return pr->buf;
+}
+
+static void put_number(Printer *pr, double v)
+{
+    char text[64];
+    put(pr, num_format_plain(v, text, sizeof text));
+}
+
+/* n when mag is exactly 1/n for an integer 2 <= n <= 1e6, else 0: D/2 reads better
+ * than 0.5·D. */
+static long unit_fraction(double mag)
+{
+    double r = 1 / mag;
+    if (!(r >= 2 && r <= 1e6))
+        return 0;
+    long n = lround(r);
+    return 1 / (double)n == mag ? n : 0;
+}
+
+static int count_factors(const Term *t, int sign)
+{
+    int count = 0;
+    for (int i = 0; i < t->nvars; i++)
+        count += (t->vars[i].exp > 0) == (sign > 0);
+    return count;
+}
+
+/* The factors whose exponent has the given sign, as |exponent|: "B·D^2". Returns
+ * whether any was written; `after` says something precedes them. */
+static bool put_factors(Printer *pr, const Term *t, int sign, bool after)
+{
+    bool any = false;
+    for (int i = 0; i < t->nvars; i++) {
+        long long e = t->vars[i].exp;
+        if ((e > 0) != (sign > 0))
+            continue;
+        if (after || any)
+            put(pr, pr->times);
+        put(pr, pr->namer(t->vars[i].sym, pr->ctx));
+        if (e != 1 && e != -1) {
+            put(pr, "^");
+            put_number(pr, (double)llabs(e));
+        }
+        any = true;
+    }
+    return any;
+}
+
+/* A term's magnitude as numerator/denominator: "2·B·D", "D/2", "B/(T·K)", "1/K". */
+static void put_term(Printer *pr, const Term *t, double mag)
+{
+    long n = t->nvars > 0 ? unit_fraction(mag) : 0;
+    int below = count_factors(t, -1) + (n > 0);
+    bool coef_shown = n == 0 && (mag != 1 || count_factors(t, 1) == 0);
+    if (coef_shown)
+        put_number(pr, mag);
+    if (!put_factors(pr, t, 1, coef_shown) && !coef_shown)
+        put(pr, "1");
+    if (below == 0)
+        return;
+    put(pr, below > 1 ? "/(" : "/");
+    if (n > 0)
+        put_number(pr, (double)n);
+    put_factors(pr, t, -1, n > 0);
+    if (below > 1)
+        put(pr, ")");
+}
+
+static void put_poly(Printer *pr, const Poly *p, bool parens)
+{
+    if (p->n == 0) {
+        put(pr, "0");
+        return;
+    }
+    if (parens)
+        put(pr, "(");
+    for (size_t i = 0; i < p->n; i++) {
+        double c = p->terms[i].coef;
+        if (i > 0)
+            put(pr, c < 0 ? " - " : " + ");
+        else if (c < 0)
+            put(pr, "-");
+        put_term(pr, &p->terms[i], fabs(c));
+    }
+    if (parens)
+        put(pr, ")");
+}
+
+char *poly_format(const Poly *p, PolyStyle style, PolyNamer namer, void *ctx, char *buf,
+                  size_t size)
+{
+    Printer pr;
+    if (!printer_start(&pr, style, namer, ctx, buf, size))
+        return buf;
+    put_poly(&pr, p, false);
+    return printer_end(&pr);
+}
+
+char *poly_ratio_format(const PolyRatio *r, PolyStyle style, PolyNamer namer, void *ctx,
+                        char *buf, size_t size)
+{
+    Printer pr;
+    if (!printer_start(&pr, style, namer, ctx, buf, size))
+        return buf;
+    double d;
+    bool whole = poly_is_const(r->den, &d) && d == 1;
+    put_poly(&pr, r->num, !whole && r->num->n > 1);
+    if (!whole) {
+        put(&pr, " / ");
+        put_poly(&pr, r->den, r->den->n > 1);
+    }
+    return printer_end(&pr);
+}

@@ -1,0 +1,82 @@
+/* poly.h — symbolic costs: polynomials in the dims.
+ *
+ * A Poly is a sum of terms, each a double coefficient times a monomial: a product of
+ * symbols (dims, by interned id) raised to small integer exponents, possibly negative
+ * (so D/K stays a monomial). Terms keep the order in which their monomial first
+ * appeared, so 2·B·D + 2·D·F + 2·B·F prints the way the book writes it; inside a
+ * monomial, symbols are ordered by id (the order the names were first seen).
+ *
+ * Ownership: every function returning Poly* returns a new heap object that the caller
+ * frees with poly_free; arguments are never consumed. A NULL return means the result
+ * is not a polynomial (see the individual functions) or memory ran out.
+ */
+#ifndef ROOFLINE_POLY_H
+#define ROOFLINE_POLY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define POLY_MAX_VARS 12 /* distinct symbols in one monomial */
+
+typedef struct Poly Poly;
+
+/* Look up a symbol's value: return true and set *value when the symbol is bound. */
+typedef bool (*PolyLookup)(int sym, double *value, void *ctx);
+/* The printable name of a symbol. */
+typedef const char *(*PolyNamer)(int sym, void *ctx);
+
+typedef enum { POLY_STYLE_TEXT, POLY_STYLE_ASCII } PolyStyle;
+
+Poly *poly_const(double c);
+Poly *poly_sym(int sym);
+Poly *poly_copy(const Poly *p);
+void poly_free(Poly *p);
+
+Poly *poly_add(const Poly *a, const Poly *b);
+Poly *poly_sub(const Poly *a, const Poly *b);
+Poly *poly_mul(const Poly *a, const Poly *b);
+Poly *poly_scale(const Poly *a, double k);
+/* a / b when b is a single term (a constant or a monomial); NULL when b has several
+ * terms or is zero. */
+Poly *poly_div(const Poly *a, const Poly *b);
+
+/* Replace every bound symbol by its value. */
+Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx);
+
+/* True when p has no symbol left; *value gets the constant (0 for the empty sum). */
+bool poly_is_const(const Poly *p, double *value);
+bool poly_is_zero(const Poly *p);
+bool poly_equal(const Poly *a, const Poly *b);
+int poly_nterms(const Poly *p);
+/* Term i (0-based, in order) as its coefficient and a new monomial with coefficient 1,
+ * so a caller can print the coefficient its own way ("2.725 µs·B"). */
+Poly *poly_term(const Poly *p, int i, double *coef);
+/* Some coefficient is inf or nan. */
+bool poly_has_nonfinite(const Poly *p);
+
+/* Print into buf (always NUL-terminated, truncated with "..." if too small).
+ * TEXT: "2·B·D·F", "2·B·D + D·F - 3", "B^2"; ASCII: the same with '*'.
+ * A coefficient of 1 is omitted; integers print without a fraction; others in the
+ * shortest %g form that reads back exactly (0.5, 1.97e14). Returns buf. */
+char *poly_format(const Poly *p, PolyStyle style, PolyNamer namer, void *ctx, char *buf,
+                  size_t size);
+/* Needs parentheses when written as a factor (more than one term, or a negative
+ * leading coefficient). */
+bool poly_needs_parens(const Poly *p);
+
+/* A ratio of polynomials in lowest monomial terms: the common monomial factor of all
+ * terms and the common integer factor of all coefficients are divided out; when the
+ * denominator is a single term the ratio becomes a polynomial (den is then 1).
+ * Examples: 2BDF / (2BD + 2DF + 2BF) -> BDF / (BD + DF + BF);
+ *           B·D·F / 2·B·F -> D/2 (num = 0.5·D, den = 1). */
+typedef struct {
+    Poly *num;
+    Poly *den;
+} PolyRatio;
+/* Returns false (and leaves *out empty) when den is zero. */
+bool poly_ratio(const Poly *num, const Poly *den, PolyRatio *out);
+void poly_ratio_free(PolyRatio *r);
+char *poly_ratio_format(const PolyRatio *r, PolyStyle style, PolyNamer namer, void *ctx,
+                        char *buf, size_t size);
+
+#endif

@@ -1,0 +1,452 @@
+/* repl.c — the interactive loop: reading lines, continuation, REPL commands, history
+ * and tab completion.
+ *
+ * Everything between the terminal and session_run lives here. Lines accumulate in a
+ * pending buffer that is re-run whole after each line (Lua's trick): the session
+ * answers RUN_INCOMPLETE while a statement is unfinished, and the buffer is cleared on
+ * any other answer. Line editing uses libedit when built with HAVE_LIBEDIT and stdin is
+ * a terminal; otherwise plain getline, with prompts only on a terminal.
+ *
+ * Ownership: the Repl owns its pending buffer and getline's line; the caller owns the
+ * Session.
+ */
+#include "repl.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef HAVE_LIBEDIT
+#include <editline/readline.h>
+#endif
+
+#define PROMPT        "roofline> "
+#define PROMPT_MORE   "     ...> "
+#define HISTORY_FILE  "/.roofline_history"
+#define HISTORY_MAX   1000
+
+static const char BANNER[] =
+    "roofline " ROOFLINE_VERSION " — type help, chips, names, or quit; statements end at a newline\n";
+
+static const char HELP[] =
+    "Statements (one per line; an unfinished one continues on the next line):\n"
+    "  let B = 256, D = 8k            bind dims\n"
+    "  use v5e                        the default chip from here on\n"
+    "  bf16[B,D] *_D bf16[D,F]        contract over D: FLOPs, bytes, intensity, times\n"
+    "  bf16[B,D] *_D int8[D,F] -> bf16[B,F] on v5e    choose output dtype and chip\n"
+    "  x = bf16[B,D]                  name a tensor or a result\n"
+    "  chip mine : v5e { hbm_bw = 8.1e11 }            a chip derived from another\n"
+    "  include \"file.roof\"            run a script\n"
+    "  # a comment                    to the end of the line\n"
+    "A multiply-add counts 2 FLOPs. Unbound dims stay symbolic.\n"
+    "Suffixes: k M G T P (powers of 1000), Ki Mi Gi Ti Pi (powers of 1024).\n"
+    "Commands: help, chips (the chip table), names (bound names), quit or exit.\n"
+#ifdef HAVE_LIBEDIT
+    "Ctrl-C drops an unfinished statement, Ctrl-D leaves, Tab completes names.\n"
+    "History is kept in ~/.roofline_history.\n";
+#else
+    "Ctrl-C drops an unfinished statement, Ctrl-D leaves.\n"
+    "This build has no line editing, so no history is kept.\n";
+#endif
+
+/* Set by the SIGINT handler and read by the loop. A signal handler can only talk to
+ * the program through a volatile sig_atomic_t with static storage. */
+static volatile sig_atomic_t interrupted;
+
+typedef enum { READ_LINE, READ_EOF, READ_INTERRUPT } ReadResult;
+typedef enum { CMD_NONE, CMD_HELP, CMD_CHIPS, CMD_NAMES, CMD_QUIT } Command;
+
+typedef struct {
+    Session *session;
+    bool terminal;      /* prompts, banner, history, Ctrl-C handling */
+    const char *name;   /* "<repl>" or "<stdin>", for diagnostics */
+    char *pending;      /* the lines of an unfinished statement */
+    size_t pending_len, pending_cap;
+    char *line;         /* the line just read: getline's buffer, or libedit's copy */
+    size_t line_len, line_cap;
+    int status;         /* highest status seen, reported when not a terminal */
+    bool out_of_memory;
+} Repl;
+
+static void on_sigint(int signo)
+{
+    (void)signo;
+    interrupted = 1;
+}
+
+/* No SA_RESTART: the blocking read must fail with EINTR so the loop sees Ctrl-C at
+ * once instead of after the next Enter. The handler stays for the whole session, so a
+ * Ctrl-C while a statement runs (runs are meant to be instant) is dropped rather than
+ * killing the session and its bindings. */
+static void catch_sigint(struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, old);
+}
+
+static bool append(Repl *r, const char *text, size_t len)
+{
+    if (r->pending_len + len > r->pending_cap) {
+        size_t cap = 2 * (r->pending_len + len);
+        char *grown = realloc(r->pending, cap);
+        if (!grown)
+            return false;
+        r->pending = grown;
+        r->pending_cap = cap;
+    }
+    memcpy(r->pending + r->pending_len, text, len);
+    r->pending_len += len;
+    return true;
+}
+
+/* Appends the line, ending it with a newline when the input did not (libedit strips
+ * it; getline keeps it except on a last line), since a newline ends a statement. */
+static bool append_line(Repl *r)
+{
+    bool has_newline = r->line_len > 0 && r->line[r->line_len - 1] == '\n';
+    return append(r, r->line, r->line_len) && (has_newline || append(r, "\n", 1));
+}
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static bool is_blank(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (!is_space(text[i]))
+            return false;
+    return true;
+}
+
+/* A command is the whole entry, surrounding blanks aside, so `help` inside a
+ * statement or `names = 3` stay statements. */
+static Command command_of(const char *text, size_t len)
+{
+    static const struct { const char *word; Command cmd; } commands[] = {
+        {"help", CMD_HELP}, {"chips", CMD_CHIPS}, {"names", CMD_NAMES},
+        {"quit", CMD_QUIT}, {"exit", CMD_QUIT},
+    };
+    while (len > 0 && is_space(*text))
+        text++, len--;
+    while (len > 0 && is_space(text[len - 1]))
+        len--;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strlen(commands[i].word) == len && memcmp(commands[i].word, text, len) == 0)
+            return commands[i].cmd;
+    return CMD_NONE;
+}
+
+static void run_command(Repl *r, Command cmd)
+{
+    switch (cmd) {
+    case CMD_HELP:  fputs(HELP, stdout); break;
+    case CMD_CHIPS: session_list_chips(r->session, stdout); break;
+    case CMD_NAMES: session_list_names(r->session, stdout); break;
+    case CMD_NONE:
+    case CMD_QUIT:  break;
+    }
+}
+
+static void note_status(Repl *r, RunStatus st)
+{
+    if ((int)st > r->status)
+        r->status = (int)st;
+}
+
+/* Runs the pending text. `interactive` false asks the session for the real error when
+ * the input ended inside a statement. */
+static void run_pending(Repl *r, bool interactive)
+{
+    RunStatus st = session_run(r->session, r->name, r->pending, r->pending_len,
+                               interactive);
+    if (st == RUN_INCOMPLETE)
+        return;
+    note_status(r, st);
+    r->pending_len = 0;
+}
+
+/* One line of input. Returns false when the session should end (`quit`, no memory). */
+static bool handle_line(Repl *r)
+{
+    if (r->pending_len == 0) {
+        Command cmd = command_of(r->line, r->line_len);
+        if (cmd == CMD_QUIT)
+            return false;
+        if (cmd != CMD_NONE) {
+            run_command(r, cmd);
+            return true;
+        }
+        if (is_blank(r->line, r->line_len))
+            return true;
+    }
+    if (!append_line(r)) {
+        r->out_of_memory = true;
+        return false;
+    }
+    run_pending(r, true);
+    return true;
+}
+
+static bool output_failed(Repl *r)
+{
+    return fflush(stdout) != 0 || ferror(stdout) || session_output_failed(r->session);
+}
+
+/* ---- plain input: getline ------------------------------------------------------- */
+
+static ReadResult read_plain(Repl *r, const char *prompt)
+{
+    if (r->terminal) {
+        fputs(prompt, stdout);
+        fflush(stdout);
+    }
+    ssize_t n = getline(&r->line, &r->line_cap, stdin);
+    if (n >= 0) {
+        r->line_len = (size_t)n;
+        return READ_LINE;
+    }
+    if (interrupted && errno == EINTR) {
+        clearerr(stdin);
+        return READ_INTERRUPT;
+    }
+    return READ_EOF;
+}
+
+/* ---- line editing: libedit ------------------------------------------------------ */
+
+#ifdef HAVE_LIBEDIT
+
+/* libedit's completion callback takes no context argument, so the session whose names
+ * it completes must be reachable from a static. Set only while repl_run runs. */
+static Session *completion_session;
+
+/* The characters that end a word for completion: everything that can sit before a
+ * name. `_` is not one, since names may contain it (`*_D` completes as a word). */
+static char word_breaks[] = " \t\n\"'#[](){},;:=*/+-<>^%!|&";
+
+typedef struct {
+    const char *lead;   /* typed before the name and kept: "_" after `*`, else "" */
+    const char *prefix; /* the part of the name typed so far */
+    size_t prefix_len;
+    char **matches;     /* matches[0] is left for the common prefix, as libedit wants */
+    size_t count, cap;  /* count includes slot 0 */
+    bool out_of_memory;
+} Matches;
+
+static bool grow_matches(Matches *m)
+{
+    if (m->count + 2 <= m->cap)
+        return true;
+    size_t cap = 2 * m->cap + 8;
+    char **grown = realloc(m->matches, cap * sizeof *grown);
+    if (!grown)
+        return false;
+    m->matches = grown;
+    m->cap = cap;
+    return true;
+}
+
+static void collect_match(const char *name, void *ctx)
+{
+    Matches *m = ctx;
+    if (m->out_of_memory || strncmp(name, m->prefix, m->prefix_len) != 0)
+        return;
+    size_t lead_len = strlen(m->lead);
+    for (size_t i = 1; i < m->count; i++)
+        if (strcmp(m->matches[i] + lead_len, name) == 0)
+            return; /* a chip and a binding may share a name */
+    char *match = grow_matches(m) ? malloc(lead_len + strlen(name) + 1) : NULL;
+    if (!match) {
+        m->out_of_memory = true;
+        return;
+    }
+    m->matches[m->count++] = strcat(strcpy(match, m->lead), name);
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The longest prefix shared by all matches: what Tab can insert without choosing. */
+static char *common_prefix(char **names, size_t count)
+{
+    size_t len = strlen(names[0]);
+    for (size_t i = 1; i < count; i++) {
+        size_t k = 0;
+        while (k < len && names[i][k] == names[0][k])
+            k++;
+        len = k;
+    }
+    return strndup(names[0], len);
+}
+
+static void free_matches(Matches *m)
+{
+    for (size_t i = 1; i < m->count; i++)
+        free(m->matches[i]);
+    free(m->matches);
+}
+
+/* `_` is part of names, so in `x *_D` the word being completed is `_D`: complete `D`
+ * and keep the `_` of the contraction in front. */
+static char **complete_name(const char *text, int start, int end)
+{
+    (void)end;
+    rl_attempted_completion_over = 1; /* names only; never fall back to file names */
+    /* Nothing is appended after a name: in this language the next character is most
+     * often `[`, `,` or `]`, and a space there would have to be deleted. */
+    rl_completion_append_character = '\0';
+    bool contraction = start > 0 && rl_line_buffer[start - 1] == '*' && text[0] == '_';
+    Matches m = {.lead = contraction ? "_" : "", .prefix = text + contraction, .count = 1};
+    m.prefix_len = strlen(m.prefix);
+    session_each_name(completion_session, collect_match, &m);
+    if (!m.out_of_memory && m.count > 1) {
+        qsort(m.matches + 1, m.count - 1, sizeof *m.matches, compare_names);
+        m.matches[0] = common_prefix(m.matches + 1, m.count - 1);
+        m.matches[m.count] = NULL;
+        if (m.matches[0])
+            return m.matches;
+    }
+    free_matches(&m);
+    return NULL;
+}
+
+/* Returns the history file's path, or NULL when HOME is unset or empty (no history
+ * then, and no message: a sandbox or a service account is not an error). */
+static char *history_path(void)
+{
+    const char *home = getenv("HOME");
+    if (!home || !*home)
+        return NULL;
+    char *path = malloc(strlen(home) + sizeof HISTORY_FILE);
+    if (path)
+        strcat(strcpy(path, home), HISTORY_FILE);
+    return path;
+}
+
+static void edit_begin(Session *s)
+{
+    completion_session = s;
+    rl_readline_name = "roofline";
+    rl_attempted_completion_function = complete_name;
+    rl_basic_word_break_characters = word_breaks;
+    rl_completer_word_break_characters = word_breaks;
+    /* libedit's own SIGINT handler would re-raise the signal and retry the read;
+     * ours makes readline return so the loop can drop the pending statement. */
+    rl_catch_signals = 0;
+    using_history();
+    stifle_history(HISTORY_MAX);
+}
+
+/* Each line goes into history as typed, not whole multi-line statements: libedit
+ * edits one line at a time, and a recalled entry with newlines inside redraws badly. */
+static void remember_line(const char *line)
+{
+    if (!is_blank(line, strlen(line)))
+        add_history(line);
+}
+
+static ReadResult read_edit(Repl *r, const char *prompt)
+{
+    char *line = readline(prompt);
+    if (!line)
+        return interrupted ? READ_INTERRUPT : READ_EOF;
+    remember_line(line);
+    r->line_len = strlen(line);
+    free(r->line);
+    r->line = line;
+    r->line_cap = r->line_len + 1;
+    return READ_LINE;
+}
+
+#endif /* HAVE_LIBEDIT */
+
+/* ---- the loop ------------------------------------------------------------------- */
+
+static ReadResult read_line(Repl *r)
+{
+    const char *prompt = r->pending_len > 0 ? PROMPT_MORE : PROMPT;
+    interrupted = 0; /* a Ctrl-C during the last statement's run is not for this read */
+#ifdef HAVE_LIBEDIT
+    if (r->terminal)
+        return read_edit(r, prompt);
+#endif
+    return read_plain(r, prompt);
+}
+
+/* Ctrl-C drops what was typed so far. The terminal echoed ^C; start a fresh line. */
+static void discard_pending(Repl *r)
+{
+    r->pending_len = 0;
+    fputc('\n', stdout);
+}
+
+/* End of input: an unfinished statement is run once more as complete, so the real
+ * syntax error is reported instead of silence. */
+static void finish(Repl *r)
+{
+    if (r->terminal)
+        fputc('\n', stdout); /* leave the prompt's line before anything is printed */
+    fflush(stdout);
+    if (r->pending_len > 0)
+        run_pending(r, false);
+}
+
+static void loop(Repl *r)
+{
+    for (;;) {
+        ReadResult got = read_line(r);
+        if (got == READ_EOF) {
+            finish(r);
+            return;
+        }
+        if (got == READ_INTERRUPT)
+            discard_pending(r);
+        else if (!handle_line(r))
+            return;
+        if (output_failed(r))
+            return;
+    }
+}
+
+int repl_run(Session *s, bool interactive_terminal)
+{
+    Repl r = {.session = s, .terminal = interactive_terminal,
+              .name = interactive_terminal ? "<repl>" : "<stdin>"};
+    struct sigaction old_sigint;
+    if (r.terminal) {
+        catch_sigint(&old_sigint);
+        fputs(BANNER, stdout);
+    }
+#ifdef HAVE_LIBEDIT
+    char *history = NULL;
+    if (r.terminal) {
+        edit_begin(s);
+        history = history_path();
+        if (history)
+            read_history(history);
+    }
+#endif
+    loop(&r);
+#ifdef HAVE_LIBEDIT
+    if (history) {
+        write_history(history);
+        free(history);
+    }
+    completion_session = NULL;
+#endif
+    if (r.terminal)
+        sigaction(SIGINT, &old_sigint, NULL);
+    free(r.pending);
+    free(r.line);
+    if (output_failed(&r) || r.out_of_memory)
+        return r.status > RUN_ERROR ? r.status : RUN_ERROR;
+    return r.terminal ? 0 : r.status;
+}

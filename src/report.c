@@ -1,0 +1,444 @@
+/* report.c — the text block and the JSON line of a statement. */
+#include "report.h"
+
+#include <string.h>
+
+#include "diag.h"
+#include "num.h"
+
+enum { FORMULA_MAX = 1024, VALUE_MAX = 1024, ROWS_MAX = 16, ALIGN_MAX = 44 };
+
+typedef struct {
+    const char *label;
+    char formula[FORMULA_MAX];
+    char value[VALUE_MAX];
+} Row;
+
+typedef struct {
+    Row rows[ROWS_MAX];
+    int n;
+} Table;
+
+/* ---- Pieces shared by both formats ---------------------------------------- */
+
+static char *poly_text(const Report *r, const Poly *p, PolyStyle style, char *buf, size_t n)
+{
+    return poly_format(p, style, r->namer, r->ctx, buf, n);
+}
+
+/* A polynomial whose coefficients carry a unit: "2.725 µs·B + 1.309 ms". */
+static char *unit_poly(const Report *r, const Poly *p, Unit unit, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < poly_nterms(p) && used < size; i++) {
+        double coef;
+        Poly *mono = poly_term(p, i, &coef);
+        char c[64], m[256];
+        num_format_unit(i > 0 && coef < 0 ? -coef : coef, unit, 0, c, sizeof c);
+        double one;
+        bool constant = !mono || poly_is_const(mono, &one);
+        if (mono)
+            poly_text(r, mono, POLY_STYLE_TEXT, m, sizeof m);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s%s%s",
+                                 i == 0 ? "" : coef < 0 ? " - " : " + ", c,
+                                 constant ? "" : "·", constant ? "" : m);
+        poly_free(mono);
+    }
+    if (poly_nterms(p) == 0)
+        num_format_unit(0, unit, 0, buf, size);
+    return buf;
+}
+
+static char *quantity_text(const Report *r, const Quantity *q, Unit unit, char *buf,
+                           size_t size)
+{
+    return q->known ? num_format_unit(q->value, unit, 0, buf, size)
+                    : unit_poly(r, q->now, unit, buf, size);
+}
+
+/* FLOPs and bytes not yet known: the exact polynomial in the dims still unbound, or
+ * nothing when no dim of the formula is bound yet (it would only repeat it). */
+static char *count_text(const Report *r, const Quantity *q, Unit unit, char *buf,
+                        size_t size)
+{
+    buf[0] = '\0';
+    if (q->known)
+        num_format_unit(q->value, unit, 0, buf, size);
+    else if (!poly_equal(q->formula, q->now))
+        poly_text(r, q->now, POLY_STYLE_TEXT, buf, size);
+    return buf;
+}
+
+/* The source text with every run of white space (newlines too) made one space. */
+static void print_collapsed(FILE *out, const char *text, size_t len)
+{
+    bool space = false;
+    for (size_t i = 0; i < len; i++) {
+        if (strchr(" \t\r\n", text[i])) {
+            space = true;
+            continue;
+        }
+        if (space)
+            fputc(' ', out);
+        space = false;
+        size_t run = 1;
+        while (i + run < len && !strchr(" \t\r\n", text[i + run]))
+            run++;
+        diag_escaped(out, text + i, run);
+        i += run - 1;
+    }
+}
+
+/* ---- Text ------------------------------------------------------------------ */
+
+static Row *add_row(Table *t, const char *label)
+{
+    Row *row = &t->rows[t->n++];
+    row->label = label;
+    row->formula[0] = row->value[0] = '\0';
+    return row;
+}
+
+/* Display width: UTF-8 continuation bytes take no column. */
+static int width(const char *s)
+{
+    int w = 0;
+    for (; *s; s++)
+        w += ((unsigned char)*s & 0xC0) != 0x80;
+    return w;
+}
+
+static void print_table(const Table *t, FILE *out)
+{
+    int align = 0;
+    for (int i = 0; i < t->n; i++)
+        if (t->rows[i].value[0] && width(t->rows[i].formula) <= ALIGN_MAX &&
+            width(t->rows[i].formula) > align)
+            align = width(t->rows[i].formula);
+    for (int i = 0; i < t->n; i++) {
+        const Row *row = &t->rows[i];
+        int pad = align - width(row->formula);
+        fprintf(out, "  %-10s %s", row->label, row->formula);
+        if (row->value[0])
+            fprintf(out, "%*s %s%s", pad > 0 ? pad : 0, "", row->formula[0] ? "= " : "",
+                    row->value);
+        fputc('\n', out);
+    }
+}
+
+static void cost_rows(const Report *r, Table *t)
+{
+    const Roofline *f = r->roof;
+    char read[64], written[64];
+    Row *row = add_row(t, "result");
+    tensor_format(r->result, r->namer, r->ctx, row->formula, sizeof row->formula);
+    row = add_row(t, "flops");
+    poly_text(r, f->flops.formula, POLY_STYLE_TEXT, row->formula, sizeof row->formula);
+    count_text(r, &f->flops, UNIT_FLOPS, row->value, sizeof row->value);
+    row = add_row(t, "bytes");
+    poly_text(r, f->bytes.formula, POLY_STYLE_TEXT, row->formula, sizeof row->formula);
+    count_text(r, &f->bytes, UNIT_BYTES, row->value, sizeof row->value);
+    if (f->read.known && f->written.known)
+        snprintf(row->value + strlen(row->value), sizeof row->value - strlen(row->value),
+                 "  (read %s, write %s)",
+                 num_format_unit(f->read.value, UNIT_BYTES, 0, read, sizeof read),
+                 num_format_unit(f->written.value, UNIT_BYTES, 0, written, sizeof written));
+    row = add_row(t, "intensity");
+    double constant;
+    if (poly_is_const(f->flops.formula, &constant) && poly_is_const(f->bytes.formula, &constant))
+        snprintf(row->formula, sizeof row->formula, "flops / bytes");
+    else
+        poly_ratio_format(&f->intensity_formula, POLY_STYLE_TEXT, r->namer, r->ctx,
+                          row->formula, sizeof row->formula);
+    if (f->intensity_known)
+        snprintf(row->value, sizeof row->value, "%s FLOP/B",
+                 num_format_unit(f->intensity, UNIT_NONE, 0, read, sizeof read));
+    else if (!poly_equal(f->flops.formula, f->flops.now) ||
+             !poly_equal(f->bytes.formula, f->bytes.now))
+        poly_ratio_format(&f->intensity_now, POLY_STYLE_TEXT, r->namer, r->ctx, row->value,
+                          sizeof row->value);
+}
+
+static void math_formula(const Report *r, char *buf, size_t size)
+{
+    const Roofline *f = r->roof;
+    char peak[64];
+    if (!f->mixed) {
+        snprintf(buf, size, "flops / %s", num_format_plain(f->peak, peak, sizeof peak));
+        return;
+    }
+    snprintf(buf, size, "sum of flops / peak over dtypes");
+}
+
+static void bound_text(const Report *r, char *buf, size_t size)
+{
+    const Roofline *f = r->roof;
+    char a[64], b[64], cond[VALUE_MAX];
+    if (f->times_known && !f->mixed)
+        snprintf(buf, size, "%s (%s %s %s)", roof_bound_name(f->bound),
+                 num_format_unit(f->intensity, UNIT_NONE, 0, a, sizeof a),
+                 f->bound == BOUND_COMPUTE ? ">=" : "<",
+                 num_format_unit(f->ridge, UNIT_NONE, 0, b, sizeof b));
+    else if (f->times_known)
+        snprintf(buf, size, "%s (t_math %s t_hbm)", roof_bound_name(f->bound),
+                 f->bound == BOUND_COMPUTE ? ">=" : "<");
+    else if (!f->mixed)
+        snprintf(buf, size, "compute when %s > %s, else memory",
+                 poly_ratio_format(&f->intensity_now, POLY_STYLE_TEXT, r->namer, r->ctx,
+                                   cond, sizeof cond),
+                 num_format_unit(f->ridge, UNIT_NONE, 0, b, sizeof b));
+    else
+        snprintf(buf, size, "compute when t_math > t_hbm, else memory");
+}
+
+/* T_upper before every dim is bound: the sum as one polynomial. */
+static void upper_text(const Report *r, char *buf, size_t size)
+{
+    Poly *sum = poly_add(r->roof->t_math.now, r->roof->t_hbm.now);
+    buf[0] = '\0';
+    if (sum)
+        unit_poly(r, sum, UNIT_SECONDS, buf, size);
+    poly_free(sum);
+}
+
+static void time_rows(const Report *r, Table *t)
+{
+    const Roofline *f = r->roof;
+    char a[VALUE_MAX / 2 - 16], b[VALUE_MAX / 2 - 16];
+    Row *row = add_row(t, "ridge");
+    snprintf(row->formula, sizeof row->formula, "%s / %s",
+             num_format_plain(f->peak, a, sizeof a), num_format_plain(f->hbm_bw, b, sizeof b));
+    snprintf(row->value, sizeof row->value, "%s FLOP/B (%s, %s)",
+             num_format_unit(f->ridge, UNIT_NONE, 0, a, sizeof a), f->chip->name,
+             dtype_name(f->compute));
+    row = add_row(t, "t_math");
+    math_formula(r, row->formula, sizeof row->formula);
+    quantity_text(r, &f->t_math, UNIT_SECONDS, row->value, sizeof row->value);
+    row = add_row(t, "t_hbm");
+    snprintf(row->formula, sizeof row->formula, "bytes / %s",
+             num_format_plain(f->hbm_bw, a, sizeof a));
+    quantity_text(r, &f->t_hbm, UNIT_SECONDS, row->value, sizeof row->value);
+    row = add_row(t, "t_lower");
+    snprintf(row->formula, sizeof row->formula, "max(t_math, t_hbm)");
+    if (f->times_known)
+        num_format_unit(f->t_lower, UNIT_SECONDS, 0, row->value, sizeof row->value);
+    else
+        snprintf(row->value, sizeof row->value, "max(%s, %s)",
+                 quantity_text(r, &f->t_math, UNIT_SECONDS, a, sizeof a),
+                 quantity_text(r, &f->t_hbm, UNIT_SECONDS, b, sizeof b));
+    row = add_row(t, "t_upper");
+    snprintf(row->formula, sizeof row->formula, "t_math + t_hbm");
+    if (f->times_known)
+        num_format_unit(f->t_upper, UNIT_SECONDS, 0, row->value, sizeof row->value);
+    else
+        upper_text(r, row->value, sizeof row->value);
+    row = add_row(t, "bound");
+    snprintf(row->formula, sizeof row->formula, f->mixed ? "t_math vs t_hbm" : "intensity vs ridge");
+    bound_text(r, row->value, sizeof row->value);
+    if (!f->times_known)
+        return;
+    row = add_row(t, "attained");
+    snprintf(row->formula, sizeof row->formula, "flops / t_lower");
+    snprintf(row->value, sizeof row->value, "%s (%.0f%% of peak)",
+             num_format_unit(f->attained, UNIT_RATE, 0, a, sizeof a),
+             f->mixed ? 100 * f->t_math.value / f->t_lower : 100 * f->attained / f->peak);
+}
+
+static void no_chip_row(const Report *r, Table *t)
+{
+    Row *row = add_row(t, "chip");
+    size_t used = (size_t)snprintf(row->formula, sizeof row->formula,
+                                   "none: add `on CHIP` or `use CHIP` for times and the "
+                                   "bound (chips:");
+    for (int i = 0; i < r->chips->n && used < sizeof row->formula; i++)
+        used += (size_t)snprintf(row->formula + used, sizeof row->formula - used, " %s",
+                                 r->chips->chips[i]->name);
+    if (used < sizeof row->formula)
+        snprintf(row->formula + used, sizeof row->formula - used, ")");
+}
+
+static void text_statement(const Report *r)
+{
+    Table t = {.n = 0};
+    print_collapsed(r->out, r->stmt, r->stmt_len);
+    fputc('\n', r->out);
+    cost_rows(r, &t);
+    if (r->roof->chip)
+        time_rows(r, &t);
+    else
+        no_chip_row(r, &t);
+    print_table(&t, r->out);
+    fputc('\n', r->out);
+}
+
+/* ---- JSON ------------------------------------------------------------------ */
+
+static void json_string(FILE *out, const char *s, size_t len)
+{
+    fputc('"', out);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", out);
+        else if (c < 0x20 || c == 0x7F)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void json_key(FILE *out, const char *key)
+{
+    fprintf(out, ",\"%s\":", key);
+}
+
+static void json_number(FILE *out, const char *key, bool known, double v)
+{
+    char buf[64];
+    json_key(out, key);
+    fputs(known ? num_format_json(v, buf, sizeof buf) : "null", out);
+}
+
+static void json_shape(const Report *r)
+{
+    json_key(r->out, "shape");
+    fputc('[', r->out);
+    for (int i = 0; i < r->result->ndims; i++) {
+        Poly *now = poly_subst(r->result->dims[i].size, r->lookup, r->ctx);
+        double v;
+        char buf[256];
+        fputs(i ? "," : "", r->out);
+        if (now && poly_is_const(now, &v))
+            fputs(num_format_json(v, buf, sizeof buf), r->out);
+        else if (now)
+            poly_text(r, now, POLY_STYLE_ASCII, buf, sizeof buf), json_string(r->out, buf, strlen(buf));
+        else
+            fputs("null", r->out);
+        poly_free(now);
+    }
+    fputc(']', r->out);
+}
+
+static void json_formula_poly(const Report *r, const char *key, const Quantity *q, bool first)
+{
+    char buf[FORMULA_MAX];
+    poly_text(r, q->known ? q->formula : q->now, POLY_STYLE_ASCII, buf, sizeof buf);
+    fprintf(r->out, "%s\"%s\":", first ? "" : ",", key);
+    json_string(r->out, buf, strlen(buf));
+}
+
+static void json_formula_text(const Report *r, const char *key, const char *text)
+{
+    fprintf(r->out, ",\"%s\":", key);
+    json_string(r->out, text, strlen(text));
+}
+
+/* Formulas: flops, bytes and intensity always; every other figure that is null. */
+static void json_formulas(const Report *r)
+{
+    const Roofline *f = r->roof;
+    char buf[2 * FORMULA_MAX], a[FORMULA_MAX / 2], b[FORMULA_MAX / 2];
+    json_key(r->out, "formula");
+    fputc('{', r->out);
+    json_formula_poly(r, "flops", &f->flops, true);
+    json_formula_poly(r, "bytes", &f->bytes, false);
+    poly_ratio_format(f->intensity_known ? &f->intensity_formula : &f->intensity_now,
+                      POLY_STYLE_ASCII, r->namer, r->ctx, buf, sizeof buf);
+    json_formula_text(r, "intensity", buf);
+    if (!f->read.known)
+        json_formula_poly(r, "bytes_read", &f->read, false);
+    if (!f->written.known)
+        json_formula_poly(r, "bytes_written", &f->written, false);
+    if (f->chip && !f->times_known) {
+        json_formula_poly(r, "t_math", &f->t_math, false);
+        json_formula_poly(r, "t_hbm", &f->t_hbm, false);
+        poly_text(r, f->t_math.now, POLY_STYLE_ASCII, a, sizeof a);
+        poly_text(r, f->t_hbm.now, POLY_STYLE_ASCII, b, sizeof b);
+        snprintf(buf, sizeof buf, "max(%s, %s)", a, b);
+        json_formula_text(r, "t_lower", buf);
+        Poly *sum = poly_add(f->t_math.now, f->t_hbm.now);
+        json_formula_text(r, "t_upper", sum ? poly_text(r, sum, POLY_STYLE_ASCII, buf, sizeof buf) : "");
+        poly_free(sum);
+        poly_ratio_format(&f->intensity_now, POLY_STYLE_ASCII, r->namer, r->ctx, a, sizeof a);
+        snprintf(buf, sizeof buf, "compute if %s > %s, else memory", a,
+                 num_format_plain(f->ridge, b, sizeof b));
+        json_formula_text(r, "bound", buf);
+    }
+    fputc('}', r->out);
+}
+
+static void json_statement(const Report *r)
+{
+    const Roofline *f = r->roof;
+    bool chip = f->chip != NULL, times = chip && f->times_known;
+    fputs("{\"stmt\":", r->out);
+    json_string(r->out, r->stmt, r->stmt_len);
+    fprintf(r->out, ",\"line\":%d", r->line);
+    json_key(r->out, "chip");
+    chip ? json_string(r->out, f->chip->name, strlen(f->chip->name)) : (void)fputs("null", r->out);
+    fprintf(r->out, ",\"chips\":1,\"dtype\":\"%s\"", dtype_name(r->result->dtype));
+    json_shape(r);
+    json_number(r->out, "flops", f->flops.known, f->flops.value);
+    json_number(r->out, "bytes", f->bytes.known, f->bytes.value);
+    json_number(r->out, "bytes_read", f->read.known, f->read.value);
+    json_number(r->out, "bytes_written", f->written.known, f->written.value);
+    json_number(r->out, "intensity", f->intensity_known, f->intensity);
+    json_number(r->out, "ridge", chip, f->ridge);
+    json_number(r->out, "t_math", chip && f->t_math.known, f->t_math.value);
+    json_number(r->out, "t_hbm", chip && f->t_hbm.known, f->t_hbm.value);
+    json_number(r->out, "t_comm", chip, 0);
+    json_number(r->out, "comm_bytes", chip, 0);
+    fputs(",\"collective\":null", r->out);
+    json_number(r->out, "t_lower", times, f->t_lower);
+    json_number(r->out, "t_upper", times, f->t_upper);
+    json_key(r->out, "bound");
+    fputs(times ? (f->bound == BOUND_COMPUTE ? "\"compute\"" : "\"memory\"") : "null", r->out);
+    json_formulas(r);
+    fputs("}\n", r->out);
+}
+
+void report_statement(const Report *r)
+{
+    if (r->json)
+        json_statement(r);
+    else
+        text_statement(r);
+}
+
+/* ---- Statements without a cost ---------------------------------------------- */
+
+void report_number(const Report *r, const Poly *value)
+{
+    if (r->json)
+        return;
+    char formula[FORMULA_MAX], now[FORMULA_MAX];
+    Poly *sub = poly_subst(value, r->lookup, r->ctx);
+    poly_text(r, value, POLY_STYLE_TEXT, formula, sizeof formula);
+    poly_text(r, sub ? sub : value, POLY_STYLE_TEXT, now, sizeof now);
+    if (strcmp(formula, now) == 0)
+        fprintf(r->out, "%s\n", now);
+    else
+        fprintf(r->out, "%s = %s\n", formula, now);
+    poly_free(sub);
+}
+
+void report_tensor(const Report *r, const char *name)
+{
+    if (r->json)
+        return;
+    char shape[FORMULA_MAX], bytes[FORMULA_MAX];
+    Quantity q = {.formula = tensor_bytes(r->result)};
+    q.now = q.formula ? poly_subst(q.formula, r->lookup, r->ctx) : NULL;
+    tensor_format(r->result, r->namer, r->ctx, shape, sizeof shape);
+    if (q.now) {
+        q.known = poly_is_const(q.now, &q.value);
+        quantity_text(r, &q, UNIT_BYTES, bytes, sizeof bytes);
+        fprintf(r->out, "%s%s%s  (%s)\n", name ? name : "", name ? ": " : "", shape, bytes);
+    }
+    poly_free(q.formula);
+    poly_free(q.now);
+}

@@ -1,0 +1,36 @@
+/* report.h — what a statement costs, for a person (text) or a program (JSON Lines).
+ *
+ * Text: one block per statement, each figure with its formula and its value in human
+ * units. JSON: one object per statement with exactly the keys of DESIGN.md; a value
+ * that still depends on an unbound dim is null and `formula` holds it.
+ */
+#ifndef ROOFLINE_REPORT_H
+#define ROOFLINE_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "chip.h"
+#include "cost.h"
+#include "roof.h"
+
+typedef struct {
+    const char *stmt; /* the statement's source text */
+    size_t stmt_len;
+    int line;
+    const Tensor *result;
+    const Roofline *roof;
+    const ChipTable *chips; /* for the hint when no chip is named */
+    PolyLookup lookup;
+    PolyNamer namer;
+    void *ctx;        /* for lookup and namer */
+    bool json;
+    FILE *out;
+} Report;
+
+void report_statement(const Report *r);
+/* A statement that costs nothing: a number ("2·B = 512") or a tensor's shape. */
+void report_number(const Report *r, const Poly *value);
+void report_tensor(const Report *r, const char *name);
+
+#endif

@@ -1,0 +1,233 @@
+/* session.c — the one entry point: a buffer goes through parse, then eval, statement
+ * by statement; `include` comes back here with the included file. */
+#include "session.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "embedded.h"
+#include "eval.h"
+#include "parse.h"
+
+enum { INCLUDE_MAX_DEPTH = 16 };
+
+struct Session {
+    SessionOptions opt;
+    World world;
+    Diag diag;
+    RunStatus worst;                       /* of the runs nested in the current one */
+    char *including[INCLUDE_MAX_DEPTH];    /* real paths of the files being run */
+    int depth;
+};
+
+static RunStatus run_source(Session *s, const Source *src, bool interactive);
+
+/* ---- include --------------------------------------------------------------------- */
+
+/* `path` as seen from the file `from`: relative paths start in from's directory. */
+static char *resolve(const Source *from, const char *path)
+{
+    const char *slash = strrchr(from->name, '/');
+    if (path[0] == '/' || from->name[0] == '<' || !slash)
+        return strdup(path);
+    size_t dir = (size_t)(slash - from->name) + 1;
+    char *full = malloc(dir + strlen(path) + 1);
+    if (full) {
+        memcpy(full, from->name, dir);
+        strcpy(full + dir, path);
+    }
+    return full;
+}
+
+static bool include_cycle(const Session *s, const char *real)
+{
+    for (int i = 0; i < s->depth; i++)
+        if (s->including[i] && strcmp(s->including[i], real) == 0)
+            return true;
+    return false;
+}
+
+static RunStatus run_file(Session *s, const Source *from, const char *path, Span span)
+{
+    const char *why = NULL;
+    size_t len = 0;
+    char *text = source_read_file(path, &len, &why);
+    if (!text) {
+        diag_error(&s->diag, from, span, "cannot include %s: %s", path, why);
+        return RUN_ERROR;
+    }
+    Source *src = source_new(path, text, len);
+    free(text);
+    if (!src) {
+        diag_error(&s->diag, from, span, "out of memory");
+        return RUN_ERROR;
+    }
+    RunStatus status = run_source(s, src, false);
+    source_free(src);
+    return status;
+}
+
+static bool include_file(void *ctx, const Source *from, const char *path, Span span)
+{
+    Session *s = ctx;
+    char *full = resolve(from, path), *real = full ? realpath(full, NULL) : NULL;
+    RunStatus status = RUN_ERROR;
+    if (s->depth >= INCLUDE_MAX_DEPTH)
+        diag_error(&s->diag, from, span, "includes nested more than %d deep",
+                   INCLUDE_MAX_DEPTH);
+    else if (real && include_cycle(s, real))
+        diag_error(&s->diag, from, span, "%s includes itself (an include cycle)", path);
+    else if (full) {
+        s->including[s->depth++] = real;
+        status = run_file(s, from, full, span);
+        s->depth--;
+    }
+    if (status > s->worst)
+        s->worst = status;
+    free(full);
+    free(real);
+    return status == RUN_OK;
+}
+
+/* ---- Running --------------------------------------------------------------------- */
+
+static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts)
+{
+    Eval ev = {
+        .world = &s->world,
+        .src = src,
+        .diag = &s->diag,
+        .exact = s->opt.exact,
+        .json = s->opt.json,
+        .out = s->opt.out,
+        .include = include_file,
+        .include_ctx = s,
+    };
+    for (int i = 0; stmts && i < stmts->n; i++) {
+        if (!eval_stmt(&ev, stmts->items[i]))
+            return RUN_ERROR;
+        if (session_output_failed(s))
+            return RUN_ERROR;
+    }
+    return RUN_OK;
+}
+
+static RunStatus run_source(Session *s, const Source *src, bool interactive)
+{
+    Arena arena = {0};
+    ParseState st = {
+        .src = src,
+        .arena = &arena,
+        .names = s->world.names,
+        .diag = &s->diag,
+        .interactive = interactive,
+    };
+    ParseResult parsed = parse_source(&st);
+    RunStatus status = parsed == PARSE_INCOMPLETE ? RUN_INCOMPLETE : RUN_SYNTAX;
+    if (parsed == PARSE_ERROR && arena.oom)
+        diag_plain(&s->diag, "out of memory while reading %s", src->name);
+    if (parsed == PARSE_OK)
+        status = eval_all(s, src, st.stmts);
+    arena_free(&arena);
+    return status;
+}
+
+RunStatus session_run(Session *s, const char *name, const char *text, size_t len,
+                      bool interactive)
+{
+    if (len > SOURCE_MAX_BYTES) {
+        diag_plain(&s->diag, "%s is larger than 64 MiB", name);
+        return RUN_ERROR;
+    }
+    Source *src = source_new(name, text, len);
+    if (!src) {
+        diag_plain(&s->diag, "out of memory");
+        return RUN_ERROR;
+    }
+    s->diag.errors = 0;
+    s->diag.capped = false;
+    s->worst = RUN_OK;
+    RunStatus status = run_source(s, src, interactive);
+    source_free(src);
+    if (status != RUN_INCOMPLETE && s->worst > status)
+        status = s->worst;
+    return status;
+}
+
+/* ---- Set-up and queries ---------------------------------------------------------- */
+
+Session *session_new(const SessionOptions *opt)
+{
+    Session *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->opt = *opt;
+    s->diag.err = opt->err;
+    s->diag.color = opt->color;
+    if (!world_init(&s->world)) {
+        free(s);
+        return NULL;
+    }
+    for (const StdlibFile *f = stdlib_files; f->name; f++)
+        if (session_run(s, f->name, f->text, f->len, false) != RUN_OK) {
+            session_free(s);
+            return NULL;
+        }
+    return s;
+}
+
+void session_free(Session *s)
+{
+    if (!s)
+        return;
+    world_free(&s->world);
+    free(s);
+}
+
+void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void *ctx)
+{
+    static const char *const words[] = {"let", "use", "chip", "include", "on", "shard",
+                                        "over", "compute", NULL};
+    for (int i = 0; words[i]; i++)
+        fn(words[i], ctx);
+    for (int i = 0; dtype_spellings[i]; i++)
+        fn(dtype_spellings[i], ctx);
+    for (int i = 0; i < s->world.chips.n; i++)
+        fn(s->world.chips.chips[i]->name, ctx);
+    for (int f = 0; f < CHIP_FIELD_COUNT; f++)
+        fn(chip_fields[f].name, ctx);
+    for (int i = 0; i < intern_count(s->world.names); i++)
+        if (world_value(&s->world, i)->kind != VAL_UNBOUND)
+            fn(intern_name(s->world.names, i), ctx);
+}
+
+void session_list_chips(Session *s, FILE *out)
+{
+    chip_table_print(&s->world.chips, out);
+    if (s->world.use_chip >= 0)
+        fprintf(out, "in use: %s\n", intern_name(s->world.names, s->world.use_chip));
+}
+
+void session_list_names(Session *s, FILE *out)
+{
+    int shown = 0;
+    for (int i = 0; i < intern_count(s->world.names); i++) {
+        const Value *v = world_value(&s->world, i);
+        char buf[512];
+        if (v->kind == VAL_NUMBER)
+            fprintf(out, "%-12s = %s\n", intern_name(s->world.names, i),
+                    num_format_plain(v->number, buf, sizeof buf));
+        else if (v->kind == VAL_TENSOR)
+            fprintf(out, "%-12s : %s\n", intern_name(s->world.names, i),
+                    tensor_format(v->tensor, world_namer, &s->world, buf, sizeof buf));
+        shown += v->kind != VAL_UNBOUND;
+    }
+    if (!shown)
+        fputs("no names bound yet: `let B = 256` binds one\n", out);
+}
+
+bool session_output_failed(Session *s)
+{
+    return ferror(s->opt.out) != 0;
+}

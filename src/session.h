@@ -1,0 +1,59 @@
+/* session.h — the one entry point: run a buffer of roofline source.
+ *
+ * A Session holds everything that outlives one buffer: bindings, chips, the default
+ * chip, the interned names. The CLI, the REPL, `include` and tests all run text
+ * through session_run. It never calls exit(); errors are printed to the session's
+ * error stream and reported in the return value.
+ *
+ * Ownership: the session owns all it allocates; session_free releases it.
+ */
+#ifndef ROOFLINE_SESSION_H
+#define ROOFLINE_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define ROOFLINE_VERSION "0.1.0"
+
+typedef struct Session Session;
+
+typedef struct {
+    bool json;   /* JSON Lines instead of the text report */
+    bool exact;  /* out·(2K-1) FLOPs per contraction instead of 2·out·K */
+    bool color;  /* ANSI colour in diagnostics and the report */
+    FILE *out;   /* reports */
+    FILE *err;   /* diagnostics */
+} SessionOptions;
+
+/* Exit statuses, as documented: 0 fine, 1 runtime error or failed check, 2 syntax or
+ * usage error. RUN_INCOMPLETE only comes back when `interactive` is set and the text
+ * ended in the middle of a statement (the REPL then asks for another line); nothing
+ * is printed in that case. */
+typedef enum { RUN_OK = 0, RUN_ERROR = 1, RUN_SYNTAX = 2, RUN_INCOMPLETE = 3 } RunStatus;
+
+/* Loads the embedded stdlib (the chips). NULL if out of memory. */
+Session *session_new(const SessionOptions *opt);
+void session_free(Session *s);
+
+/* Parse and run `len` bytes of `text` (need not be NUL-terminated). `name` is used in
+ * diagnostics ("<stdin>", "model.roof", "<repl>") and to resolve `include` paths
+ * relative to it. In interactive mode a statement that stops early returns
+ * RUN_INCOMPLETE instead of an error, and the bindings of earlier statements in the
+ * buffer are kept even when a later one fails. */
+RunStatus session_run(Session *s, const char *name, const char *text, size_t len,
+                      bool interactive);
+
+/* Every name the user can type right now: bound names, chips, keywords, dtypes.
+ * Calls fn once per name. For tab completion. */
+void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void *ctx);
+
+/* The REPL's `chips` and `names` commands: a table of chips with their peaks and
+ * bandwidths; the bound names with their values or shapes. */
+void session_list_chips(Session *s, FILE *out);
+void session_list_names(Session *s, FILE *out);
+
+/* True when the output stream has failed (closed pipe, full disk). */
+bool session_output_failed(Session *s);
+
+#endif

@@ -1,0 +1,138 @@
+/* source.c — loaded texts and offset-to-line:column mapping. */
+#include "source.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int count_lines(const char *text, size_t len)
+{
+    int n = 1;
+    for (size_t i = 0; i < len; i++)
+        n += text[i] == '\n';
+    return n;
+}
+
+Source *source_new(const char *name, const char *text, size_t len)
+{
+    Source *src = calloc(1, sizeof *src);
+    if (!src)
+        return NULL;
+    src->name = strdup(name);
+    src->text = malloc(len + 1);
+    src->nlines = count_lines(text, len);
+    src->line_starts = malloc(sizeof *src->line_starts * (size_t)src->nlines);
+    if (!src->name || !src->text || !src->line_starts) {
+        source_free(src);
+        return NULL;
+    }
+    memcpy(src->text, text, len);
+    src->text[len] = '\0';
+    src->len = len;
+    int line = 0;
+    src->line_starts[line++] = 0;
+    for (size_t i = 0; i < len; i++)
+        if (text[i] == '\n')
+            src->line_starts[line++] = i + 1;
+    return src;
+}
+
+void source_free(Source *src)
+{
+    if (!src)
+        return;
+    free(src->name);
+    free(src->text);
+    free(src->line_starts);
+    free(src);
+}
+
+static int line_of(const Source *src, size_t offset)
+{
+    int lo = 0, hi = src->nlines - 1;
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2;
+        if (src->line_starts[mid] <= offset)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* UTF-8 continuation bytes do not start a character. */
+static int is_char_start(unsigned char c)
+{
+    return (c & 0xC0) != 0x80;
+}
+
+void source_position(const Source *src, int offset, int *line, int *col)
+{
+    size_t off = offset < 0 ? 0 : (size_t)offset > src->len ? src->len : (size_t)offset;
+    int l = line_of(src, off);
+    int c = 1;
+    for (size_t i = src->line_starts[l]; i < off; i++)
+        c += is_char_start((unsigned char)src->text[i]);
+    *line = l + 1;
+    *col = c;
+}
+
+const char *source_line(const Source *src, int line, size_t *len)
+{
+    size_t start = src->line_starts[line - 1];
+    size_t end = line < src->nlines ? src->line_starts[line] - 1 : src->len;
+    if (end > start && src->text[end - 1] == '\r')
+        end--;
+    *len = end - start;
+    return src->text + start;
+}
+
+static char *read_stream(FILE *f, size_t *len, const char **why)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (ferror(f) || n < cap - 1)
+            break;
+        if (cap >= SOURCE_MAX_BYTES) {
+            *why = "larger than 64 MiB";
+            free(buf);
+            return NULL;
+        }
+        char *grown = realloc(buf, cap * 2);
+        if (!grown)
+            free(buf);
+        buf = grown;
+        cap *= 2;
+    }
+    if (!buf || ferror(f)) {
+        *why = buf ? strerror(errno) : "out of memory";
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+char *source_read_file(const char *path, size_t *len, const char **why)
+{
+    if (!path)
+        return read_stream(stdin, len, why);
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        *why = "is a directory";
+        return NULL;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        *why = strerror(errno);
+        return NULL;
+    }
+    char *text = read_stream(f, len, why);
+    fclose(f);
+    return text;
+}

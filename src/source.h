@@ -1,0 +1,39 @@
+/* source.h — one loaded text: its name, its bytes, where its lines start.
+ *
+ * Spans are byte offsets into the text; source_position turns an offset into the
+ * line and column a person reads (columns count characters, not bytes).
+ * Ownership: a Source owns a copy of its name and its text.
+ */
+#ifndef ROOFLINE_SOURCE_H
+#define ROOFLINE_SOURCE_H
+
+#include <stddef.h>
+
+typedef struct {
+    int begin, end; /* byte offsets, end exclusive */
+} Span;
+
+typedef struct Source {
+    char *name;
+    char *text; /* NUL-terminated copy */
+    size_t len;
+    size_t *line_starts;
+    int nlines;
+    const struct Source *parent; /* the file that included this one, for cycles */
+} Source;
+
+Source *source_new(const char *name, const char *text, size_t len);
+void source_free(Source *src);
+
+/* 1-based line and column of a byte offset. */
+void source_position(const Source *src, int offset, int *line, int *col);
+/* The bytes of line `line` (1-based), without its newline. */
+const char *source_line(const Source *src, int line, size_t *len);
+
+enum { SOURCE_MAX_BYTES = 64 << 20 }; /* larger inputs are refused, not read forever */
+
+/* The whole of a file (or stdin when path is NULL), NUL-terminated, in a new heap
+ * buffer; NULL with *why set ("is a directory", strerror, "larger than 64 MiB"). */
+char *source_read_file(const char *path, size_t *len, const char **why);
+
+#endif

@@ -1,0 +1,490 @@
+/* test_num.c — unit tests for num.c: literals, their errors, the round-trip
+ * format and the human units. Prints one FAIL line per failure and ends with
+ * "N passed, M failed". */
+#include "num.h"
+
+#include <float.h>
+#include <locale.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed, failed;
+
+/* Counts a check; `what` and `got` describe a failure. */
+static void check(int ok, const char *file, int line, const char *what, const char *got)
+{
+    if (ok) {
+        passed++;
+        return;
+    }
+    failed++;
+    printf("FAIL %s:%d: %s (got %s)\n", file, line, what, got);
+}
+
+static const char *status_name(NumStatus s)
+{
+    static const char *const NAMES[] = {"NUM_OK", "NUM_BAD", "NUM_BAD_SUFFIX", "NUM_OVERFLOW",
+                                        "NUM_UNDERFLOW"};
+    return NAMES[s];
+}
+
+/* ---- Parsing ---------------------------------------------------------------- */
+
+static void parse_is(const char *file, int line, const char *text, size_t len, double want)
+{
+    double v = -1;
+    NumStatus s = num_parse(text, len, &v);
+    char what[128], got[96];
+    snprintf(what, sizeof what, "num_parse(\"%.40s\") == %.17g", text, want);
+    snprintf(got, sizeof got, "%s, %.17g", status_name(s), v);
+    check(s == NUM_OK && v == want && signbit(v) == signbit(want), file, line, what, got);
+}
+
+static void parse_fails(const char *file, int line, const char *text, size_t len, NumStatus want)
+{
+    double v = -1;
+    NumStatus s = num_parse(text, len, &v);
+    char what[128];
+    snprintf(what, sizeof what, "num_parse(\"%.40s\") is %s", text, status_name(want));
+    check(s == want, file, line, what, status_name(s));
+}
+
+#define PARSE(text, want) parse_is(__FILE__, __LINE__, text, strlen(text), want)
+#define PARSE_FAILS(text, status) parse_fails(__FILE__, __LINE__, text, strlen(text), status)
+
+static void test_parse_plain(void)
+{
+    PARSE("0", 0);
+    PARSE("0.0", 0);
+    PARSE("0e5", 0);
+    PARSE("000", 0);
+    PARSE("2", 2);
+    PARSE("007", 7);
+    PARSE("1.5", 1.5);
+    PARSE("1.5e3", 1500);
+    PARSE("1.5E3", 1500);
+    PARSE("15e-1", 1.5);
+    PARSE("1e+2", 100);
+    PARSE(".5", 0.5);
+    PARSE("5.", 5);
+    PARSE("0.1", 0.1);
+    PARSE("0.05", 0.05);
+    PARSE("123.456", 123.456);
+    PARSE("137438953472", 137438953472.0);
+    PARSE("1e308", 1e308);
+    PARSE("1.7976931348623157e308", DBL_MAX);
+    PARSE("1e-300", 1e-300);
+    PARSE("2.2250738585072014e-308", DBL_MIN);
+    PARSE("9007199254740993", 9007199254740992.0); /* a tie: rounds to even */
+    PARSE("9007199254740995", 9007199254740996.0);
+}
+
+static void test_parse_separators(void)
+{
+    PARSE("1_000", 1000);
+    PARSE("1_000_000", 1e6);
+    PARSE("1_0.2_5", 10.25);
+    PARSE("1e1_0", 1e10);
+}
+
+static void test_parse_suffixes(void)
+{
+    PARSE("8k", 8000);
+    PARSE("2M", 2e6);
+    PARSE("3G", 3e9);
+    PARSE("4T", 4e12);
+    PARSE("5P", 5e15);
+    PARSE("1Ki", 1024);
+    PARSE("1Mi", 1048576);
+    PARSE("16Gi", 17179869184.0);
+    PARSE("2Ti", 2199023255552.0);
+    PARSE("1Pi", 1125899906842624.0);
+    PARSE("1.5k", 1500);
+    PARSE("0.1k", 100);
+    PARSE("0.3G", 3e8); /* exact through the exponent, not 0.3 * 1e9 */
+    PARSE("1.5e3k", 1.5e6);
+    PARSE("0.5Ki", 512);
+    PARSE("0k", 0);
+    PARSE("1_000k", 1e6);
+}
+
+static void test_parse_errors(void)
+{
+    PARSE_FAILS("", NUM_BAD);
+    PARSE_FAILS(".", NUM_BAD);
+    PARSE_FAILS("1.2.3", NUM_BAD);
+    PARSE_FAILS("1e", NUM_BAD);
+    PARSE_FAILS("1e+", NUM_BAD);
+    PARSE_FAILS("1E-", NUM_BAD);
+    PARSE_FAILS("e5", NUM_BAD);
+    PARSE_FAILS(".e5", NUM_BAD);
+    PARSE_FAILS("-1", NUM_BAD);
+    PARSE_FAILS("+1", NUM_BAD);
+    PARSE_FAILS("1 ", NUM_BAD);
+    PARSE_FAILS(" 1", NUM_BAD);
+    PARSE_FAILS("inf", NUM_BAD);
+    PARSE_FAILS("nan", NUM_BAD);
+    PARSE_FAILS("0x10", NUM_BAD_SUFFIX);
+    PARSE_FAILS("_1", NUM_BAD);
+    PARSE_FAILS("1_", NUM_BAD);
+    PARSE_FAILS("1__0", NUM_BAD);
+    PARSE_FAILS("1_.5", NUM_BAD);
+    PARSE_FAILS("1._5", NUM_BAD);
+    PARSE_FAILS("1_e5", NUM_BAD);
+    PARSE_FAILS("1e_5", NUM_BAD);
+    PARSE_FAILS("16_Gi", NUM_BAD);
+    PARSE_FAILS("2B", NUM_BAD_SUFFIX);
+    PARSE_FAILS("8kB", NUM_BAD_SUFFIX);
+    PARSE_FAILS("3x", NUM_BAD_SUFFIX);
+    PARSE_FAILS("1K", NUM_BAD_SUFFIX);
+    PARSE_FAILS("1KiB", NUM_BAD_SUFFIX);
+    PARSE_FAILS("1m", NUM_BAD_SUFFIX);
+    PARSE_FAILS("1Ei", NUM_BAD);
+    PARSE_FAILS("1k5", NUM_BAD_SUFFIX);
+    PARSE_FAILS("1.5\xc2\xb5", NUM_BAD);
+    PARSE_FAILS("1e999", NUM_OVERFLOW);
+    PARSE_FAILS("1.8e308", NUM_OVERFLOW);
+    PARSE_FAILS("1e308k", NUM_OVERFLOW);
+    PARSE_FAILS("1e300Pi", NUM_OVERFLOW);
+    PARSE_FAILS("1e99999999999999999999999", NUM_OVERFLOW);
+    PARSE_FAILS("1e-400", NUM_UNDERFLOW);
+    PARSE_FAILS("1e-310", NUM_UNDERFLOW);
+    PARSE_FAILS("4.9e-324", NUM_UNDERFLOW);
+    PARSE_FAILS("1e-99999999999999999999999", NUM_UNDERFLOW);
+    PARSE_FAILS("1e-310Ki", NUM_UNDERFLOW);
+    PARSE_FAILS("2x", NUM_BAD_SUFFIX);
+}
+
+/* The text need not end in NUL: only len bytes count. */
+static void test_parse_length(void)
+{
+    parse_is(__FILE__, __LINE__, "12345", 2, 12);
+    parse_is(__FILE__, __LINE__, "8kB", 2, 8000);
+    parse_is(__FILE__, __LINE__, "1e5", 1, 1);
+    parse_fails(__FILE__, __LINE__, "1e5", 2, NUM_BAD);
+    parse_fails(__FILE__, __LINE__, "1_0", 2, NUM_BAD);
+    parse_fails(__FILE__, __LINE__, NULL, 0, NUM_BAD);
+}
+
+/* A string of `len` copies of `fill` between head and tail, on the heap. */
+static char *long_literal(const char *head, char fill, size_t len, const char *tail, size_t *total)
+{
+    size_t h = strlen(head), t = strlen(tail);
+    *total = h + len + t;
+    char *s = malloc(*total + 1);
+    if (!s) {
+        printf("out of memory\n");
+        exit(2);
+    }
+    memcpy(s, head, h);
+    memset(s + h, fill, len);
+    memcpy(s + h + len, tail, t + 1);
+    return s;
+}
+
+#define TEN_MB ((size_t)10 * 1000 * 1000)
+
+static void long_is(int line, const char *head, char fill, size_t len, const char *tail, double want)
+{
+    size_t total;
+    char *s = long_literal(head, fill, len, tail, &total);
+    parse_is(__FILE__, line, s, total, want);
+    free(s);
+}
+
+static void long_fails(int line, const char *head, char fill, size_t len, const char *tail, NumStatus want)
+{
+    size_t total;
+    char *s = long_literal(head, fill, len, tail, &total);
+    parse_fails(__FILE__, line, s, total, want);
+    free(s);
+}
+
+/* Ten megabytes of digits: linear time, bounded stack, exact rounding. */
+static void test_parse_long(void)
+{
+    long_fails(__LINE__, "", '9', TEN_MB, "", NUM_OVERFLOW);
+    long_fails(__LINE__, "1", '0', TEN_MB, "k", NUM_OVERFLOW);
+    long_is(__LINE__, "", '0', TEN_MB, "", 0);
+    long_is(__LINE__, "0.", '0', TEN_MB, "", 0);
+    long_is(__LINE__, "1.", '0', TEN_MB, "", 1);
+    long_is(__LINE__, "0.", '3', TEN_MB, "", 1.0 / 3);
+    long_is(__LINE__, "0.1", '0', TEN_MB, "", 0.1);
+    long_fails(__LINE__, "0.", '0', TEN_MB, "1", NUM_UNDERFLOW);
+    long_is(__LINE__, "0.", '0', TEN_MB, "1e10000005", 1e4);
+    long_is(__LINE__, "1", '0', TEN_MB, "e-10000000", 1);
+    /* Halfway between two doubles: only the last of many digits decides. */
+    long_is(__LINE__, "9007199254740993.", '0', 5000, "", 9007199254740992.0);
+    long_is(__LINE__, "9007199254740993.", '0', 5000, "1", 9007199254740994.0);
+    long_is(__LINE__, "9007199254740993", '0', 5000, "1e-5001", 9007199254740994.0);
+}
+
+static void test_status_messages(void)
+{
+    static const struct {
+        NumStatus status;
+        const char *message;
+    } CASES[] = {
+        {NUM_BAD, "not a number"},
+        {NUM_BAD_SUFFIX, "unknown suffix (use k M G T P or Ki Mi Gi Ti Pi)"},
+        {NUM_OVERFLOW, "number too large"},
+        {NUM_UNDERFLOW, "number too small (rounds to zero)"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        const char *got = num_status_message(CASES[i].status);
+        check(strcmp(got, CASES[i].message) == 0, __FILE__, __LINE__, CASES[i].message, got);
+    }
+}
+
+/* ---- Printing --------------------------------------------------------------- */
+
+static void text_is(const char *file, int line, const char *what, const char *got, const char *want)
+{
+    char description[160];
+    snprintf(description, sizeof description, "%s is \"%s\"", what, want);
+    check(strcmp(got, want) == 0, file, line, description, got);
+}
+
+static void plain_is(const char *file, int line, double v, const char *want)
+{
+    char buf[64], what[64];
+    snprintf(what, sizeof what, "num_format_plain(%.17g)", v);
+    text_is(file, line, what, num_format_plain(v, buf, sizeof buf), want);
+    snprintf(what, sizeof what, "num_format_json(%.17g)", v);
+    if (isfinite(v))
+        text_is(file, line, what, num_format_json(v, buf, sizeof buf), want);
+}
+
+#define PLAIN(v, want) plain_is(__FILE__, __LINE__, v, want)
+
+static void test_format_plain(void)
+{
+    PLAIN(2, "2");
+    PLAIN(0.5, "0.5");
+    PLAIN(1.97e14, "1.97e14");
+    PLAIN(137438953472.0, "137438953472");
+    PLAIN(1e-7, "1e-7");
+    PLAIN(0, "0");
+    PLAIN(-0.0, "0");
+    PLAIN(-2.5, "-2.5");
+    PLAIN(0.1, "0.1");
+    PLAIN(1.0 / 3, "0.3333333333333333");
+    PLAIN(100, "100");
+    PLAIN(1e14, "1e14");
+    PLAIN(10000, "10000");
+    PLAIN(100000, "1e5");
+    PLAIN(16e9, "1.6e10");
+    PLAIN(1048576, "1048576");
+    PLAIN(123450000, "123450000");
+    PLAIN(999999999999999.0, "999999999999999");
+    PLAIN(1e15, "1e15");
+    PLAIN(1234567890123456.0, "1234567890123456");
+    PLAIN(1.5e15, "1.5e15");
+    PLAIN(1e21, "1e21");
+    PLAIN(123.456, "123.456");
+    PLAIN(0.0001, "0.0001");
+    PLAIN(0.00012, "0.00012");
+    PLAIN(0.00001, "1e-5");
+    PLAIN(1e100, "1e100");
+    PLAIN(-1e-100, "-1e-100");
+    PLAIN(DBL_MAX, "1.7976931348623157e308");
+    PLAIN(DBL_MIN, "2.2250738585072014e-308");
+    PLAIN(5e-324, "5e-324");
+    PLAIN(INFINITY, "inf");
+    PLAIN(-INFINITY, "-inf");
+    PLAIN(NAN, "nan");
+}
+
+/* Truncated like snprintf, always terminated. */
+static void test_format_small_buffer(void)
+{
+    char buf[4] = "xyz";
+    text_is(__FILE__, __LINE__, "plain into 4 bytes", num_format_plain(123456, buf, sizeof buf), "123");
+    text_is(__FILE__, __LINE__, "unit into 4 bytes", num_format_unit(2.5, UNIT_SECONDS, 0, buf, sizeof buf),
+            "2.5");
+    num_format_plain(1, buf, 0);
+    text_is(__FILE__, __LINE__, "plain into 0 bytes", buf, "2.5");
+}
+
+/* Deterministic pseudo-random doubles (Knuth's MMIX LCG). */
+static uint64_t lcg_state = 12345;
+
+static uint64_t lcg_next(void)
+{
+    lcg_state = lcg_state * 6364136223846793005u + 1442695040888963407u;
+    return lcg_state;
+}
+
+static double random_double(int i)
+{
+    uint64_t bits = lcg_next();
+    double v;
+    if (i % 2) { /* any bit pattern: every exponent, subnormals too */
+        memcpy(&v, &bits, sizeof v);
+        return v;
+    }
+    /* a value of the size costs have */
+    return (double)(bits >> 11) / 9007199254740992.0 * pow(10, (int)(lcg_next() % 40) - 20);
+}
+
+/* The exponent as the header promises: no '+', no leading zeros. */
+static int exponent_is_tidy(const char *s)
+{
+    const char *e = strchr(s, 'e');
+    if (!e)
+        return 1;
+    e += e[1] == '-';
+    return e[1] >= '1' && e[1] <= '9';
+}
+
+static void test_plain_round_trip(void)
+{
+    for (int i = 0; i < 600; i++) {
+        double v = random_double(i);
+        if (!isfinite(v))
+            continue;
+        char buf[64], what[64];
+        num_format_plain(v, buf, sizeof buf);
+        snprintf(what, sizeof what, "plain(%a) reads back", v);
+        check(strtod(buf, NULL) == v || (v == 0 && strtod(buf, NULL) == 0), __FILE__, __LINE__, what, buf);
+        check(exponent_is_tidy(buf), __FILE__, __LINE__, "tidy exponent", buf);
+        double back;
+        if (v > 0 && fpclassify(v) == FP_NORMAL) {
+            check(num_parse(buf, strlen(buf), &back) == NUM_OK && back == v, __FILE__, __LINE__,
+                  "num_parse reads num_format_plain back", buf);
+        }
+    }
+}
+
+static void unit_is(const char *file, int line, double v, Unit unit, int ascii, const char *want)
+{
+    char buf[64], what[64];
+    snprintf(what, sizeof what, "num_format_unit(%.17g, %d, %d)", v, (int)unit, ascii);
+    text_is(file, line, what, num_format_unit(v, unit, ascii, buf, sizeof buf), want);
+}
+
+#define UNIT(v, unit, want) unit_is(__FILE__, __LINE__, v, unit, 0, want)
+#define UNIT_ASCII(v, unit, want) unit_is(__FILE__, __LINE__, v, unit, 1, want)
+
+static void test_format_unit_examples(void)
+{
+    UNIT(6.977e-4, UNIT_SECONDS, "697.7 \xc2\xb5s");
+    UNIT(1.378e-3, UNIT_SECONDS, "1.378 ms");
+    UNIT(1.374e11, UNIT_FLOPS, "137.4 GFLOP");
+    UNIT(5.578e8, UNIT_BYTES, "557.8 MB");
+    UNIT(1.97e14, UNIT_RATE, "197 TFLOP/s");
+    UNIT(8.2e11, UNIT_BW, "820 GB/s");
+    UNIT(4.5e10, UNIT_BW, "45 GB/s");
+    UNIT(240.2439, UNIT_NONE, "240.2");
+    UNIT(16e9, UNIT_BYTES, "16 GB");
+    UNIT(2.5, UNIT_SECONDS, "2.5 s");
+    UNIT(12e-9, UNIT_SECONDS, "12 ns");
+    UNIT(512, UNIT_BYTES, "512 B");
+    UNIT(2, UNIT_FLOPS, "2 FLOP");
+    UNIT(1e12, UNIT_BYTES, "1 TB");
+    UNIT(246.4, UNIT_NONE, "246.4");
+    UNIT(0.5, UNIT_NONE, "0.5");
+    UNIT(1.2e-5, UNIT_NONE, "1.2e-5");
+    UNIT(2.4e6, UNIT_NONE, "2.4e6");
+}
+
+static void test_format_unit_ranges(void)
+{
+    UNIT(0, UNIT_SECONDS, "0 s");
+    UNIT(0, UNIT_BYTES, "0 B");
+    UNIT(0, UNIT_FLOPS, "0 FLOP");
+    UNIT(-0.0, UNIT_BYTES, "0 B");
+    UNIT(0, UNIT_NONE, "0");
+    UNIT(-6.977e-4, UNIT_SECONDS, "-697.7 \xc2\xb5s");
+    UNIT(-16e9, UNIT_BYTES, "-16 GB");
+    UNIT(3e-12, UNIT_SECONDS, "3 ps");
+    UNIT(5e-14, UNIT_SECONDS, "5e-14 s");
+    UNIT(3600, UNIT_SECONDS, "3600 s");
+    UNIT(9999, UNIT_SECONDS, "9999 s");
+    UNIT(12346, UNIT_SECONDS, "1.235e4 s");
+    UNIT(12345, UNIT_SECONDS, "1.234e4 s"); /* an exact tie rounds to even, as printf does */
+    UNIT(0.5, UNIT_BYTES, "0.5 B");
+    UNIT(0.25, UNIT_FLOPS, "0.25 FLOP");
+    UNIT(1.234e-5, UNIT_BYTES, "1.234e-5 B");
+    UNIT(1.2e20, UNIT_FLOPS, "120 EFLOP");
+    UNIT(1.2e21, UNIT_FLOPS, "1.2e21 FLOP");
+    UNIT(1e300, UNIT_BW, "1e300 B/s");
+    UNIT(1234.5678, UNIT_NONE, "1235");
+    UNIT(999999, UNIT_NONE, "1e6");
+    UNIT(0.001, UNIT_NONE, "0.001");
+    UNIT(0.0009999, UNIT_NONE, "9.999e-4");
+    UNIT(1.5e3, UNIT_BYTES, "1.5 kB");
+    UNIT(2.5e15, UNIT_RATE, "2.5 PFLOP/s");
+    UNIT(3e18, UNIT_BYTES, "3 EB");
+    UNIT(1.23456e9, UNIT_FLOPS, "1.235 GFLOP");
+    UNIT(INFINITY, UNIT_SECONDS, "inf s");
+    UNIT(-INFINITY, UNIT_BYTES, "-inf B");
+    UNIT(NAN, UNIT_NONE, "nan");
+}
+
+/* Rounding to four digits can carry into the next prefix. */
+static void test_format_unit_carry(void)
+{
+    UNIT(999.96e-6, UNIT_SECONDS, "1 ms");
+    UNIT(999.94e-6, UNIT_SECONDS, "999.9 \xc2\xb5s");
+    UNIT(999.96e-9, UNIT_SECONDS, "1 \xc2\xb5s");
+    UNIT(0.99996, UNIT_SECONDS, "1 s");
+    UNIT(0.99996e-12, UNIT_SECONDS, "1 ps");
+    UNIT(999.96, UNIT_BYTES, "1 kB");
+    UNIT(999.96e9, UNIT_FLOPS, "1 TFLOP");
+    UNIT(999.96e18, UNIT_FLOPS, "1e21 FLOP");
+    UNIT(9999.6, UNIT_SECONDS, "1e4 s");
+    UNIT(0.99996, UNIT_BYTES, "1 B");
+    UNIT(999999.6, UNIT_NONE, "1e6");
+    UNIT(0.00099996, UNIT_NONE, "0.001");
+}
+
+static void test_format_unit_ascii(void)
+{
+    UNIT_ASCII(6.977e-4, UNIT_SECONDS, "697.7 us");
+    UNIT_ASCII(999.96e-9, UNIT_SECONDS, "1 us");
+    UNIT_ASCII(1.378e-3, UNIT_SECONDS, "1.378 ms");
+    UNIT_ASCII(16e9, UNIT_BYTES, "16 GB");
+    UNIT_ASCII(1.97e14, UNIT_RATE, "197 TFLOP/s");
+}
+
+/* Only where a locale with a decimal comma is installed. */
+static void test_comma_locale(void)
+{
+    static const char *const NAMES[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "de_DE"};
+    const char *found = NULL;
+    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0] && !found; i++)
+        found = setlocale(LC_NUMERIC, NAMES[i]);
+    if (!found)
+        return;
+    PARSE("1.5", 1.5);
+    PARSE("2.5e-3k", 2.5);
+    PLAIN(0.5, "0.5");
+    PLAIN(1.97e14, "1.97e14");
+    UNIT(6.977e-4, UNIT_SECONDS, "697.7 \xc2\xb5s");
+    setlocale(LC_NUMERIC, "C");
+}
+
+int main(void)
+{
+    test_parse_plain();
+    test_parse_separators();
+    test_parse_suffixes();
+    test_parse_errors();
+    test_parse_length();
+    test_parse_long();
+    test_status_messages();
+    test_format_plain();
+    test_format_small_buffer();
+    test_plain_round_trip();
+    test_format_unit_examples();
+    test_format_unit_ranges();
+    test_format_unit_carry();
+    test_format_unit_ascii();
+    test_comma_locale();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}

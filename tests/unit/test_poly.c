@@ -1,0 +1,317 @@
+/* test_poly.c — unit tests of the polynomial algebra and its printing (src/poly.c).
+ * Every expected value is worked out by hand. Prints one line per failed check and
+ * ends with "N passed, M failed". */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "poly.h"
+
+enum { B, D, F, T, S, K };
+
+static int passed, failed;
+
+static void check(bool ok, const char *file, int line, const char *what)
+{
+    if (ok) {
+        passed++;
+        return;
+    }
+    failed++;
+    printf("FAIL %s:%d: %s\n", file, line, what);
+}
+
+#define CHECK(cond) check((cond), __FILE__, __LINE__, #cond)
+
+static const char *namer(int sym, void *ctx)
+{
+    static const char *const names[] = {"B", "D", "F", "T", "S", "K"};
+    (void)ctx;
+    return sym >= 0 && sym < 6 ? names[sym] : "?";
+}
+
+/* Every Poly a test makes is kept here and freed at the end, so tests read as algebra. */
+static Poly *kept[1024];
+static int nkept;
+
+static Poly *keep(Poly *p)
+{
+    if (p && nkept < (int)(sizeof kept / sizeof kept[0]))
+        kept[nkept++] = p;
+    return p;
+}
+
+static void free_kept(void)
+{
+    while (nkept > 0)
+        poly_free(kept[--nkept]);
+}
+
+/* c times the symbols spelled by letters: mono(2, "BDF") is 2·B·D·F, "BB" is B^2. */
+static Poly *mono(double c, const char *letters)
+{
+    static const char order[] = "BDFTSK";
+    Poly *p = keep(poly_const(c));
+    for (const char *l = letters; *l; l++)
+        p = keep(poly_mul(p, keep(poly_sym((int)(strchr(order, *l) - order)))));
+    return p;
+}
+
+static Poly *add(Poly *a, Poly *b) { return keep(poly_add(a, b)); }
+static Poly *sub(Poly *a, Poly *b) { return keep(poly_sub(a, b)); }
+static Poly *mul(Poly *a, Poly *b) { return keep(poly_mul(a, b)); }
+static Poly *divide(Poly *a, Poly *b) { return keep(poly_div(a, b)); }
+
+static void check_text(const Poly *p, PolyStyle style, const char *want, const char *file,
+                       int line)
+{
+    char got[256], what[600];
+    if (!p) {
+        check(false, file, line, "unexpected NULL poly");
+        return;
+    }
+    poly_format(p, style, namer, NULL, got, sizeof got);
+    snprintf(what, sizeof what, "got \"%s\", want \"%s\"", got, want);
+    check(strcmp(got, want) == 0, file, line, what);
+}
+
+#define CHECK_TEXT(p, want) check_text((p), POLY_STYLE_TEXT, (want), __FILE__, __LINE__)
+#define CHECK_ASCII(p, want) check_text((p), POLY_STYLE_ASCII, (want), __FILE__, __LINE__)
+
+/* Formats the ratio of num and den; "false" when poly_ratio refuses. */
+static void check_ratio(const Poly *num, const Poly *den, const char *want, const char *file,
+                        int line)
+{
+    char got[256] = "false", what[600];
+    PolyRatio r;
+    if (poly_ratio(num, den, &r))
+        poly_ratio_format(&r, POLY_STYLE_TEXT, namer, NULL, got, sizeof got);
+    poly_ratio_free(&r);
+    snprintf(what, sizeof what, "got \"%s\", want \"%s\"", got, want);
+    check(strcmp(got, want) == 0, file, line, what);
+}
+
+#define CHECK_RATIO(n, d, want) check_ratio((n), (d), (want), __FILE__, __LINE__)
+
+typedef struct {
+    double value[6];
+    bool bound[6];
+} Env;
+
+static bool lookup(int sym, double *value, void *ctx)
+{
+    const Env *env = ctx;
+    if (!env->bound[sym])
+        return false;
+    *value = env->value[sym];
+    return true;
+}
+
+static void test_constructors(void)
+{
+    double v = -1;
+    CHECK_TEXT(keep(poly_const(0)), "0");
+    CHECK(poly_is_zero(keep(poly_const(0))));
+    CHECK(poly_nterms(keep(poly_const(0))) == 0);
+    CHECK(poly_is_const(keep(poly_const(0)), &v) && v == 0);
+    CHECK_TEXT(keep(poly_const(3)), "3");
+    CHECK_TEXT(keep(poly_const(-2)), "-2");
+    CHECK(poly_is_const(keep(poly_const(3)), &v) && v == 3);
+    CHECK_TEXT(keep(poly_sym(B)), "B");
+    CHECK(!poly_is_const(keep(poly_sym(B)), &v));
+    CHECK_TEXT(keep(poly_copy(mono(2, "BD"))), "2·B·D");
+}
+
+static void test_add_sub(void)
+{
+    Poly *bytes = add(add(mono(2, "BD"), mono(2, "DF")), mono(2, "BF"));
+    CHECK_TEXT(bytes, "2·B·D + 2·D·F + 2·B·F");
+    CHECK(poly_nterms(bytes) == 3);
+    CHECK_TEXT(add(add(mono(1, "B"), mono(1, "D")), mono(1, "B")), "2·B + D");
+    CHECK_TEXT(add(mono(1, "DB"), mono(1, "BD")), "2·B·D");
+    CHECK_TEXT(add(mono(1, "B"), mono(3, "")), "B + 3");
+
+    Poly *gone = sub(mono(1, "B"), mono(1, "B"));
+    CHECK_TEXT(gone, "0");
+    CHECK(poly_is_zero(gone));
+    CHECK_TEXT(sub(add(mono(2, "BD"), mono(1, "DF")), mono(1, "BD")), "B·D + D·F");
+    CHECK_TEXT(sub(mono(1, "D"), mono(2, "B")), "D - 2·B");
+    CHECK_TEXT(sub(keep(poly_const(0)), mono(2, "B")), "-2·B");
+    CHECK_TEXT(sub(mono(1, "B"), mono(3, "")), "B - 3");
+    /* A cancelled term that comes back keeps its first place. */
+    Poly *back = add(sub(add(mono(1, "B"), mono(1, "D")), mono(1, "B")), mono(1, "B"));
+    CHECK_TEXT(back, "D + B");
+}
+
+static void test_mul_scale(void)
+{
+    Poly *b_d = add(mono(1, "B"), mono(1, "D"));
+    CHECK_TEXT(mul(b_d, add(mono(1, "F"), mono(1, "T"))), "B·F + B·T + D·F + D·T");
+    CHECK_TEXT(mul(b_d, b_d), "B^2 + 2·B·D + D^2");
+    CHECK_TEXT(mul(b_d, sub(mono(1, "B"), mono(1, "D"))), "B^2 - D^2");
+    CHECK_TEXT(mul(mono(2, "D"), mono(3, "B")), "6·B·D");
+    CHECK_TEXT(mul(b_d, keep(poly_const(0))), "0");
+    CHECK_TEXT(keep(poly_scale(b_d, 3)), "3·B + 3·D");
+    CHECK_TEXT(keep(poly_scale(b_d, -1)), "-B - D");
+    CHECK_TEXT(keep(poly_scale(b_d, 0)), "0");
+    CHECK(!poly_needs_parens(mono(2, "B")));
+    CHECK(poly_needs_parens(b_d));
+    CHECK(poly_needs_parens(mono(-1, "B")));
+}
+
+static void test_div(void)
+{
+    CHECK_TEXT(divide(mono(2, "BDF"), mono(2, "BF")), "D");
+    CHECK_TEXT(divide(mono(1, "B"), mono(1, "K")), "B/K");
+    CHECK_TEXT(divide(mono(1, "B"), mono(1, "TK")), "B/(T·K)");
+    CHECK_TEXT(divide(mono(1, "B"), mono(1, "KK")), "B/K^2");
+    CHECK_TEXT(divide(mono(1, "BD"), mono(2, "")), "B·D/2");
+    CHECK_TEXT(divide(mono(1, "B"), mono(2, "K")), "B/(2·K)");
+    CHECK_TEXT(divide(mono(1, ""), mono(1, "K")), "1/K");
+    CHECK_TEXT(divide(mono(1, ""), mono(2, "K")), "1/(2·K)");
+    CHECK_TEXT(divide(mono(-3, "B"), mono(1, "K")), "-3·B/K");
+    CHECK_TEXT(divide(mono(3, ""), mono(2, "")), "1.5");
+    CHECK_TEXT(divide(add(mono(1, "BK"), mono(1, "D")), mono(1, "K")), "B + D/K");
+    CHECK(poly_equal(mul(divide(mono(1, "B"), mono(1, "K")), mono(1, "K")), mono(1, "B")));
+    CHECK(divide(mono(1, "B"), add(mono(1, "B"), mono(1, "D"))) == NULL);
+    CHECK(divide(mono(1, "B"), keep(poly_const(0))) == NULL);
+}
+
+static void test_subst(void)
+{
+    Env all = {{256, 8192, 32768, 0, 0, 4}, {true, true, true, false, false, true}};
+    Env only_b = {{256}, {true}};
+    Env d2_f3 = {{0, 2, 3}, {false, true, true}};
+    double v = 0;
+
+    Poly *flops = keep(poly_subst(mono(2, "BDF"), lookup, &all));
+    CHECK(poly_is_const(flops, &v) && v == 137438953472.0);
+    CHECK_TEXT(flops, "137438953472");
+    CHECK_TEXT(keep(poly_subst(mono(2, "BDF"), lookup, &only_b)), "512·D·F");
+    CHECK_TEXT(keep(poly_subst(add(mono(1, "BD"), mono(1, "BF")), lookup, &d2_f3)), "5·B");
+    CHECK_TEXT(keep(poly_subst(sub(mono(3, "BD"), mono(2, "BF")), lookup, &d2_f3)), "0");
+    CHECK_TEXT(keep(poly_subst(mono(1, "T"), lookup, &all)), "T");
+
+    Env k4 = {{0, 0, 0, 0, 0, 4}, {false, false, false, false, false, true}};
+    Poly *b_over_k = divide(mono(1, "B"), mono(1, "K"));
+    CHECK_TEXT(keep(poly_subst(b_over_k, lookup, &k4)), "B/4");
+    CHECK_TEXT(keep(poly_subst(divide(mono(1, "B"), mono(1, "KKK")), lookup, &k4)), "B/64");
+    Poly *whole = keep(poly_subst(divide(mono(2, "B"), mono(1, "K")), lookup, &all));
+    CHECK(poly_is_const(whole, &v) && v == 128);
+}
+
+static void test_equal_nonfinite(void)
+{
+    Poly *b_d = add(mono(1, "B"), mono(1, "D"));
+    CHECK(poly_equal(b_d, add(mono(1, "D"), mono(1, "B"))));
+    CHECK(!poly_equal(b_d, add(mono(1, "B"), mono(2, "D"))));
+    CHECK(!poly_equal(b_d, add(mono(1, "B"), mono(1, "F"))));
+    CHECK(!poly_equal(mono(1, "B"), b_d));
+    CHECK(poly_equal(keep(poly_const(0)), sub(b_d, b_d)));
+
+    Poly *huge = keep(poly_scale(mono(1e308, "B"), 10));
+    CHECK(poly_has_nonfinite(huge));
+    CHECK_TEXT(huge, "inf·B");
+    CHECK(!poly_has_nonfinite(b_d));
+    CHECK(poly_has_nonfinite(sub(huge, huge)));
+}
+
+static void test_limits(void)
+{
+    Poly *twelve = mono(1, "BDFTSK");
+    for (int sym = 6; sym < POLY_MAX_VARS; sym++)
+        twelve = mul(twelve, keep(poly_sym(sym)));
+    CHECK(twelve != NULL && poly_nterms(twelve) == 1);
+    CHECK(mul(twelve, keep(poly_sym(POLY_MAX_VARS))) == NULL);
+    CHECK(mul(twelve, mono(1, "B")) != NULL); /* B^2 is still twelve symbols */
+    CHECK(divide(twelve, keep(poly_sym(POLY_MAX_VARS))) == NULL);
+
+    Poly *square = mono(1, "B");
+    for (int i = 0; i < 31 && square; i++)
+        square = mul(square, square); /* B^(2^31) leaves int */
+    CHECK(square == NULL);
+}
+
+static void test_ratio(void)
+{
+    Poly *flops = mono(2, "BDF");
+    Poly *bytes = add(add(mono(2, "BD"), mono(2, "DF")), mono(2, "BF"));
+    CHECK_RATIO(flops, bytes, "B·D·F / (B·D + D·F + B·F)");
+    Poly *mixed = add(add(mono(2, "BD"), mono(1, "DF")), mono(2, "BF"));
+    CHECK_RATIO(flops, mixed, "2·B·D·F / (2·B·D + D·F + 2·B·F)");
+
+    PolyRatio r;
+    double v = 0;
+    CHECK(poly_ratio(mono(1, "BDF"), mono(2, "BF"), &r));
+    CHECK(poly_equal(r.num, keep(poly_scale(mono(1, "D"), 0.5))));
+    CHECK(poly_is_const(r.den, &v) && v == 1);
+    CHECK_TEXT(r.num, "D/2");
+    poly_ratio_free(&r);
+    CHECK_RATIO(mono(1, "BDF"), mono(2, "BF"), "D/2");
+
+    CHECK(!poly_ratio(mono(1, "B"), keep(poly_const(0)), &r));
+    CHECK(r.num == NULL && r.den == NULL);
+    CHECK_RATIO(mono(1, "B"), sub(mono(1, "B"), mono(1, "B")), "false");
+    CHECK_RATIO(keep(poly_const(0)), bytes, "0");
+    CHECK_RATIO(mono(1, "B"), sub(mono(-1, "D"), mono(1, "F")), "-B / (D + F)");
+    CHECK_RATIO(mono(1, "BBD"), add(mono(1, "BD"), mono(1, "BF")), "B·D / (D + F)");
+    CHECK_RATIO(add(mono(1, "BD"), mono(1, "BF")), mono(1, "BBD"), "1/B + F/(B·D)");
+    CHECK_RATIO(mono(1, "B"), mono(2, "D"), "B/(2·D)");
+    CHECK_RATIO(mono(6, "B"), add(mono(4, "D"), mono(2, "F")), "3·B / (2·D + F)");
+    CHECK_RATIO(mono(0.5, "B"), add(mono(1, "D"), mono(1, "F")), "B/2 / (D + F)");
+    Poly *over_k = keep(poly_sym(K));
+    CHECK_RATIO(divide(mono(1, "B"), over_k),
+                add(divide(mono(1, "D"), over_k), divide(mono(1, "F"), over_k)),
+                "B / (D + F)");
+}
+
+static void test_format(void)
+{
+    Poly *bytes = add(add(mono(2, "BD"), mono(1, "DF")), mono(2, "BF"));
+    CHECK_TEXT(bytes, "2·B·D + D·F + 2·B·F");
+    CHECK_ASCII(bytes, "2*B*D + D*F + 2*B*F");
+    CHECK_ASCII(divide(mono(1, "B"), mono(2, "TK")), "B/(2*T*K)");
+    CHECK_ASCII(mono(1, "BBD"), "B^2*D");
+    CHECK_TEXT(sub(add(mono(2, "BD"), mono(1, "DF")), mono(3, "")), "2·B·D + D·F - 3");
+
+    CHECK_TEXT(keep(poly_const(0.5)), "0.5");
+    CHECK_TEXT(mono(0.25, "B"), "B/4");
+    CHECK_TEXT(mono(0.75, "B"), "0.75·B");
+    CHECK_TEXT(mono(1.0 / 3, "B"), "B/3");
+    CHECK_TEXT(keep(poly_const(1.97e15)), "1.97e15");
+    CHECK_TEXT(keep(poly_const(1.97e14)), "1.97e14");
+    CHECK_TEXT(keep(poly_const(137438953472.0)), "137438953472");
+    CHECK_TEXT(mono(1e-7, "B"), "1e-7·B"); /* 1/n only up to n = 1e6 */
+    CHECK_TEXT(mono(3e-7, "B"), "3e-7·B");
+    CHECK_TEXT(keep(poly_const(-2.5)), "-2.5");
+
+    char small[12];
+    poly_format(bytes, POLY_STYLE_ASCII, namer, NULL, small, sizeof small);
+    CHECK(strcmp(small, "2*B*D + ...") == 0);
+    /* "2·B·D" with '·' two bytes: the cut must not split one. */
+    poly_format(bytes, POLY_STYLE_TEXT, namer, NULL, small, 7);
+    CHECK(strcmp(small, "2·...") == 0);
+    poly_format(bytes, POLY_STYLE_TEXT, namer, NULL, small, 3);
+    CHECK(strcmp(small, "..") == 0);
+    poly_format(bytes, POLY_STYLE_TEXT, namer, NULL, small, 1);
+    CHECK(small[0] == '\0');
+    poly_format(mono(1, "BD"), POLY_STYLE_ASCII, namer, NULL, small, 4);
+    CHECK(strcmp(small, "B*D") == 0); /* exactly fits: no cut */
+    CHECK(poly_format(bytes, POLY_STYLE_TEXT, namer, NULL, small, 0) == small);
+}
+
+int main(void)
+{
+    test_constructors();
+    test_add_sub();
+    test_mul_scale();
+    test_div();
+    test_subst();
+    test_equal_nonfinite();
+    test_limits();
+    test_ratio();
+    test_format();
+    free_kept();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed > 0;
+}
