@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
     [CHIP_FLOPS_F64] = {"flops_f64", UNIT_RATE, false, "peak f64 FLOPs/s"},
@@ -87,7 +88,7 @@ void chip_free(Chip *c)
 static int chip_index(const ChipTable *t, const char *name)
 {
     for (int i = 0; i < t->n; i++)
-        if (strcmp(t->chips[i]->name, name) == 0)
+        if (strcasecmp(t->chips[i]->name, name) == 0)
             return i;
     return -1;
 }

@@ -70,6 +70,14 @@ static char *count_text(const Report *r, const Quantity *q, Unit unit, char *buf
     return buf;
 }
 
+/* Some dim of the statement is bound, so its times have a value worth showing; with
+ * none bound the formulas say all there is. */
+static bool some_dim_bound(const Roofline *f)
+{
+    return !poly_equal(f->flops.formula, f->flops.now) ||
+           !poly_equal(f->bytes.formula, f->bytes.now);
+}
+
 /* The source text with every run of white space (newlines too) made one space. */
 static void print_collapsed(FILE *out, const char *text, size_t len)
 {
@@ -154,8 +162,7 @@ static void cost_rows(const Report *r, Table *t)
     if (f->intensity_known)
         snprintf(row->value, sizeof row->value, "%s FLOP/B",
                  num_format_unit(f->intensity, UNIT_NONE, 0, read, sizeof read));
-    else if (!poly_equal(f->flops.formula, f->flops.now) ||
-             !poly_equal(f->bytes.formula, f->bytes.now))
+    else if (some_dim_bound(f))
         poly_ratio_format(&f->intensity_now, POLY_STYLE_TEXT, r->namer, r->ctx, row->value,
                           sizeof row->value);
 }
@@ -214,16 +221,19 @@ static void time_rows(const Report *r, Table *t)
              dtype_name(f->compute));
     row = add_row(t, "t_math");
     math_formula(r, row->formula, sizeof row->formula);
-    quantity_text(r, &f->t_math, UNIT_SECONDS, row->value, sizeof row->value);
+    bool partly = some_dim_bound(f);
+    if (partly)
+        quantity_text(r, &f->t_math, UNIT_SECONDS, row->value, sizeof row->value);
     row = add_row(t, "t_hbm");
     snprintf(row->formula, sizeof row->formula, "bytes / %s",
              num_format_plain(f->hbm_bw, a, sizeof a));
-    quantity_text(r, &f->t_hbm, UNIT_SECONDS, row->value, sizeof row->value);
+    if (partly)
+        quantity_text(r, &f->t_hbm, UNIT_SECONDS, row->value, sizeof row->value);
     row = add_row(t, "t_lower");
     snprintf(row->formula, sizeof row->formula, "max(t_math, t_hbm)");
     if (f->times_known)
         num_format_unit(f->t_lower, UNIT_SECONDS, 0, row->value, sizeof row->value);
-    else
+    else if (partly)
         snprintf(row->value, sizeof row->value, "max(%s, %s)",
                  quantity_text(r, &f->t_math, UNIT_SECONDS, a, sizeof a),
                  quantity_text(r, &f->t_hbm, UNIT_SECONDS, b, sizeof b));
@@ -231,7 +241,7 @@ static void time_rows(const Report *r, Table *t)
     snprintf(row->formula, sizeof row->formula, "t_math + t_hbm");
     if (f->times_known)
         num_format_unit(f->t_upper, UNIT_SECONDS, 0, row->value, sizeof row->value);
-    else
+    else if (partly)
         upper_text(r, row->value, sizeof row->value);
     row = add_row(t, "bound");
     snprintf(row->formula, sizeof row->formula, f->mixed ? "t_math vs t_hbm" : "intensity vs ridge");
