@@ -563,7 +563,9 @@ static void report_plain(Eval *ev, const Stmt *s, const EVal *v)
     if (v->scalar)
         report_number(&r, v->scalar);
     else
-        report_tensor(&r, s->kind == STMT_ASSIGN ? name_of(ev, s->as.expr.target.name) : NULL);
+        report_tensor(&r, s->kind == STMT_ASSIGN ? name_of(ev, s->as.expr.target.name)
+                          : s->as.expr.value->kind == NODE_NAME ? name_of(ev, s->as.expr.value->as.name)
+                                                                : NULL);
 }
 
 /* The clauses that change how the expression is costed; out gets the `->` type. */

@@ -446,7 +446,11 @@ void report_tensor(const Report *r, const char *name)
     tensor_format(r->result, r->namer, r->ctx, shape, sizeof shape);
     if (q.now) {
         q.known = poly_is_const(q.now, &q.value);
-        quantity_text(r, &q, UNIT_BYTES, bytes, sizeof bytes);
+        if (q.known)
+            num_format_unit(q.value, UNIT_BYTES, 0, bytes, sizeof bytes);
+        else
+            snprintf(bytes + strlen(poly_text(r, q.now, POLY_STYLE_TEXT, bytes, sizeof bytes - 8)),
+                     8, " bytes");
         fprintf(r->out, "%s%s%s  (%s)\n", name ? name : "", name ? ": " : "", shape, bytes);
     }
     poly_free(q.formula);
