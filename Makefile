@@ -2,7 +2,7 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror
-CPPFLAGS = -D_XOPEN_SOURCE=700 -Isrc -I$(B)
+CPPFLAGS = -D_XOPEN_SOURCE=700 -Isrc -I$(B) -MMD -MP
 B       ?= build
 PREFIX  ?= /usr/local
 FLEX    ?= flex
@@ -62,7 +62,7 @@ test: $(B)/roofline $(UNIT)
 
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan:
-	$(MAKE) B=build/asan CFLAGS='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' LDFLAGS='-fsanitize=address,undefined' test
+	$(MAKE) B=build/asan CFLAGS='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all' LDFLAGS='-fsanitize=address,undefined,float-cast-overflow' test
 
 install: $(B)/roofline
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
@@ -76,3 +76,5 @@ help:
 	@echo 'targets: all run test asan install (PREFIX=$(PREFIX)) clean'
 
 .PHONY: all run test asan install clean help
+
+-include $(wildcard $(B)/*.d)

@@ -21,6 +21,7 @@ typedef struct {
     int offset;      /* bytes scanned so far: the next token's start */
     int depth;       /* open ( and [: newlines inside them do not end a statement */
     int last_token;  /* a statement cannot end after an operator */
+    int contract;    /* ... nor inside `*_D` before its right operand (lexer.l) */
     bool interactive;
     bool incomplete; /* the text stopped in the middle of a statement */
     AstList *stmts;
