@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "report.h"
 #include "roof.h"
 
@@ -160,11 +161,15 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
     double v;
     bool ok = true;
     if (now && poly_is_const(now, &v) && (v < 1 || v != floor(v))) {
-        char buf[64], formula[256];
+        char value[64], formula[256];
         poly_format(size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
-        snprintf(buf, sizeof buf, "%.17g", v);
-        ok = error(ev, span, "%s %s is %s; a dim must be a whole number of at least 1", what,
-                   formula, buf);
+        num_format_plain(v, value, sizeof value);
+        if (strcmp(formula, value) == 0)
+            ok = error(ev, span, "%s %s: a dim must be a whole number of at least 1", what,
+                       value);
+        else
+            ok = error(ev, span, "%s %s is %s; a dim must be a whole number of at least 1",
+                       what, formula, value);
     }
     poly_free(now);
     return ok;

@@ -14,7 +14,7 @@
 #include "source.h"
 
 static const char usage[] =
-    "usage: roofline [--json] [--exact] [FILE.roof ... | -e STATEMENT ... | -]\n"
+    "usage: roofline [--json] [--exact] [--ast] [FILE.roof ... | -e STATEMENT ... | -]\n"
     "\n"
     "How long must a tensor computation take, and what bounds it?\n"
     "\n"
@@ -26,6 +26,7 @@ static const char usage[] =
     "options:\n"
     "  --json      one JSON object per reported statement (JSON Lines)\n"
     "  --exact     count out*(2K-1) FLOPs per contraction, not 2*out*K\n"
+    "  --ast       print each statement's syntax tree instead of running it\n"
     "  --help      this text\n"
     "  --version   the version\n"
     "\n"
@@ -34,7 +35,7 @@ static const char usage[] =
     "(1 GB = 1e9 B). Exit status: 0 fine, 1 runtime error, 2 syntax or usage error.\n";
 
 typedef struct {
-    bool json, exact;
+    bool json, exact, ast;
     int first_input; /* index in argv of the first file or -e */
 } Options;
 
@@ -55,6 +56,8 @@ static int parse_options(int argc, char **argv, Options *o)
             o->json = true;
         else if (strcmp(argv[i], "--exact") == 0)
             o->exact = true;
+        else if (strcmp(argv[i], "--ast") == 0)
+            o->ast = true;
         else if (strcmp(argv[i], "--help") == 0)
             return fputs(usage, stdout), 0;
         else if (strcmp(argv[i], "--version") == 0)
@@ -121,6 +124,7 @@ int main(int argc, char **argv)
     SessionOptions so = {
         .json = o.json,
         .exact = o.exact,
+        .ast = o.ast,
         .color = isatty(STDERR_FILENO) && !(no_color && no_color[0]),
         .out = stdout,
         .err = stderr,

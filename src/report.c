@@ -250,9 +250,10 @@ static void time_rows(const Report *r, Table *t)
         return;
     row = add_row(t, "attained");
     snprintf(row->formula, sizeof row->formula, "flops / t_lower");
-    snprintf(row->value, sizeof row->value, "%s (%.0f%% of peak)",
+    snprintf(row->value, sizeof row->value, "%s (%s%% of peak)",
              num_format_unit(f->attained, UNIT_RATE, 0, a, sizeof a),
-             f->mixed ? 100 * f->t_math.value / f->t_lower : 100 * f->attained / f->peak);
+             num_format_unit(f->mixed ? 100 * f->t_math.value / f->t_lower
+                                      : 100 * f->attained / f->peak, UNIT_NONE, 0, b, sizeof b));
 }
 
 static void no_chip_row(const Report *r, Table *t)

@@ -127,8 +127,10 @@ static RunStatus run_source(Session *s, const Source *src, bool interactive)
     RunStatus status = parsed == PARSE_INCOMPLETE ? RUN_INCOMPLETE : RUN_SYNTAX;
     if (parsed == PARSE_ERROR && arena.oom)
         diag_plain(&s->diag, "out of memory while reading %s", src->name);
+    if (parsed == PARSE_OK && s->opt.ast)
+        ast_dump(s->opt.out, st.stmts, s->world.names);
     if (parsed == PARSE_OK)
-        status = eval_all(s, src, st.stmts);
+        status = s->opt.ast ? RUN_OK : eval_all(s, src, st.stmts);
     arena_free(&arena);
     return status;
 }
@@ -169,11 +171,13 @@ Session *session_new(const SessionOptions *opt)
         free(s);
         return NULL;
     }
+    s->opt.ast = false;
     for (const StdlibFile *f = stdlib_files; f->name; f++)
         if (session_run(s, f->name, f->text, f->len, false) != RUN_OK) {
             session_free(s);
             return NULL;
         }
+    s->opt.ast = opt->ast;
     return s;
 }
 
