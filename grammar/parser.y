@@ -203,6 +203,23 @@ static void describe_token(const ParseState *st, yysymbol_kind_t tok, Span span,
         snprintf(buf, size, "'%.*s'", len, st->src->text + span.begin);
 }
 
+/* A token's name for a message: keywords and operators quoted as written ('let',
+ * '*_'), kinds of token plain (name, number, newline). */
+static const char *token_name(yysymbol_kind_t tok, char *buf, size_t size)
+{
+    const char *name = yysymbol_name(tok);
+    switch (tok) {
+    case YYSYMBOL_YYEOF: case YYSYMBOL_NEWLINE: case YYSYMBOL_NUMBER: case YYSYMBOL_IDENT:
+    case YYSYMBOL_DTYPE: case YYSYMBOL_STRING:
+        return name;
+    default:
+        if (name[0] == '\'')
+            return name;
+        snprintf(buf, size, "'%s'", name);
+        return buf;
+    }
+}
+
 static void list_expected(const yypcontext_t *ctx, char *buf, size_t size)
 {
     enum { MAX_LISTED = 6 };
@@ -210,10 +227,12 @@ static void list_expected(const yypcontext_t *ctx, char *buf, size_t size)
     int n = yypcontext_expected_tokens(ctx, expected, MAX_LISTED);
     size_t used = 0;
     buf[0] = '\0';
-    for (int i = 0; i < n && used < size; i++)
+    for (int i = 0; i < n && used < size; i++) {
+        char quoted[32];
         used += (size_t)snprintf(buf + used, size - used, "%s%s",
                                  i == 0 ? ", expected " : i == n - 1 ? " or " : ", ",
-                                 yysymbol_name(expected[i]));
+                                 token_name(expected[i], quoted, sizeof quoted));
+    }
 }
 
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
