@@ -294,15 +294,54 @@ static const char *non_finite(double v)
     return NULL;
 }
 
-/* The fewest digits (at most 17, which always suffice) that read back as a. */
+static int reads_back(const Decimal *d, double a)
+{
+    return digits_to_double(d->digits, d->n, (long long)d->exp - (d->n - 1)) == a;
+}
+
+/* An integer below 2^53 is exact in a double: its own digits are the answer, and
+ * plain integer arithmetic finds them without a round trip through snprintf. */
+static Decimal decimal_of_integer(unsigned long long v)
+{
+    char reversed[24];
+    int n = 0;
+    Decimal d = {.n = 0};
+    do
+        reversed[n++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    d.exp = n - 1;
+    while (n > 0)
+        d.digits[d.n++] = reversed[--n];
+    while (d.n > 1 && d.digits[d.n - 1] == '0')
+        d.n--;
+    d.digits[d.n] = '\0';
+    return d;
+}
+
+/* The fewest digits (at most 17, which always suffice) that read back as a.
+ * Rounding to p + 1 digits is never farther from a than rounding to p, so once some
+ * precision reads back every larger one does: most values that are not short need 16
+ * or 17 digits, so those are tried first, then a binary search below 16. */
 static Decimal shortest(double a)
 {
-    for (int precision = 1; precision < 17; precision++) {
-        Decimal d = decimal_of(a, precision);
-        if (digits_to_double(d.digits, d.n, (long long)d.exp - (d.n - 1)) == a)
-            return d;
+    if (a < 9007199254740992.0 && a == floor(a))
+        return decimal_of_integer((unsigned long long)a);
+    Decimal best = decimal_of(a, 17), d = decimal_of(a, 16);
+    if (!reads_back(&d, a))
+        return best;
+    best = d;
+    int lo = 1, hi = 16;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        d = decimal_of(a, mid);
+        if (reads_back(&d, a)) {
+            best = d;
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
     }
-    return decimal_of(a, 17);
+    return best;
 }
 
 char *num_format_plain(double v, char *buf, size_t size)
