@@ -134,7 +134,8 @@ clauses
     | clauses ON name           { $$ = $1; if ($$) $$->chip = *$3; }
     | clauses SHARD name OVER expr
                                 { $$ = $1; if ($$) { $$->shard_dim = *$3;
-                                  $$->shard_count = $5; $$->shard_span = @$; } }
+                                  $$->shard_count = $5;
+                                  $$->shard_span = (Span){@2.begin, @5.end}; } }
     | clauses COMPUTE DTYPE     { $$ = $1; if ($$) { $$->compute = $3;
                                   $$->compute_span = @3; } }
     ;

@@ -132,9 +132,9 @@ static void print_field(const Chip *c, ChipField f, FILE *out)
 {
     char buf[32];
     if (!c->set[f])
-        fprintf(out, " %11s", "-");
+        fprintf(out, " %13s", "-");
     else
-        fprintf(out, " %11s", num_format_unit(c->value[f], chip_fields[f].unit, 0, buf,
+        fprintf(out, " %13s", num_format_unit(c->value[f], chip_fields[f].unit, 0, buf,
                                                sizeof buf));
 }
 
@@ -142,11 +142,11 @@ void chip_table_print(const ChipTable *t, FILE *out)
 {
     static const ChipField cols[] = {CHIP_FLOPS_BF16, CHIP_FLOPS_INT8, CHIP_FLOPS_FP8,
                                      CHIP_HBM_BYTES, CHIP_HBM_BW};
-    fprintf(out, "%-10s %11s %11s %11s %11s %11s %7s\n", "chip", "bf16", "int8", "fp8",
+    fprintf(out, "%-12s %13s %13s %13s %13s %13s %7s\n", "chip", "bf16", "int8", "fp8",
             "HBM", "HBM BW", "ridge");
     for (int i = 0; i < t->n; i++) {
         const Chip *c = t->chips[i];
-        fprintf(out, "%-10s", c->name);
+        fprintf(out, "%-12s", c->name);
         for (size_t k = 0; k < sizeof cols / sizeof cols[0]; k++)
             print_field(c, cols[k], out);
         if (c->set[CHIP_FLOPS_BF16] && c->set[CHIP_HBM_BW])

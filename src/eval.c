@@ -532,7 +532,6 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
         .stmt = ev->src->text + s->span.begin,
         .stmt_len = (size_t)(s->span.end - s->span.begin),
         .line = line,
-        .chips = &ev->world->chips,
         .lookup = world_lookup,
         .namer = world_namer,
         .ctx = ev->world,

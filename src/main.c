@@ -14,7 +14,7 @@
 #include "source.h"
 
 static const char usage[] =
-    "usage: roofline [--json] [--exact] [--ast] [FILE.roof ... | -e STATEMENT ... | -]\n"
+    "usage: roofline [--json] [--exact] [--ast] [--chips] [FILE.roof ... | -e STATEMENT ... | -]\n"
     "\n"
     "How long must a tensor computation take, and what bounds it?\n"
     "\n"
@@ -27,6 +27,7 @@ static const char usage[] =
     "  --json      one JSON object per reported statement (JSON Lines)\n"
     "  --exact     count out*(2K-1) FLOPs per contraction, not 2*out*K\n"
     "  --ast       print each statement's syntax tree instead of running it\n"
+    "  --chips     list the chips (after running the inputs, so derived ones show)\n"
     "  --help      this text\n"
     "  --version   the version\n"
     "\n"
@@ -35,7 +36,7 @@ static const char usage[] =
     "(1 GB = 1e9 B). Exit status: 0 fine, 1 runtime error, 2 syntax or usage error.\n";
 
 typedef struct {
-    bool json, exact, ast;
+    bool json, exact, ast, chips;
     int first_input; /* index in argv of the first file or -e */
 } Options;
 
@@ -58,6 +59,8 @@ static int parse_options(int argc, char **argv, Options *o)
             o->exact = true;
         else if (strcmp(argv[i], "--ast") == 0)
             o->ast = true;
+        else if (strcmp(argv[i], "--chips") == 0)
+            o->chips = true;
         else if (strcmp(argv[i], "--help") == 0)
             return fputs(usage, stdout), 0;
         else if (strcmp(argv[i], "--version") == 0)
@@ -136,10 +139,14 @@ int main(int argc, char **argv)
     }
     if (o.first_input < argc)
         status = run_inputs(s, argc, argv, o.first_input);
+    else if (o.chips)
+        status = 0;
     else if (isatty(STDIN_FILENO))
         status = repl_run(s, true);
     else
         status = run_file(s, "-");
+    if (o.chips && status == 0)
+        session_list_chips(s, stdout);
     session_free(s);
     return finish_output(status);
 }

@@ -1,6 +1,7 @@
 /* report.c — the text block and the JSON line of a statement. */
 #include "report.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "diag.h"
@@ -156,6 +157,9 @@ static void cost_rows(const Report *r, Table *t)
     double constant;
     if (poly_is_const(f->flops.formula, &constant) && poly_is_const(f->bytes.formula, &constant))
         snprintf(row->formula, sizeof row->formula, "flops / bytes");
+    else if (poly_is_const(f->intensity_formula.num, &constant) && constant > 0 &&
+             constant < 1 && 1 / constant == floor(1 / constant))
+        snprintf(row->formula, sizeof row->formula, "1/%.0f", 1 / constant);
     else
         poly_ratio_format(&f->intensity_formula, POLY_STYLE_TEXT, r->namer, r->ctx,
                           row->formula, sizeof row->formula);
@@ -256,17 +260,11 @@ static void time_rows(const Report *r, Table *t)
                                       : 100 * f->attained / f->peak, UNIT_NONE, 0, b, sizeof b));
 }
 
-static void no_chip_row(const Report *r, Table *t)
+static void no_chip_row(Table *t)
 {
     Row *row = add_row(t, "chip");
-    size_t used = (size_t)snprintf(row->formula, sizeof row->formula,
-                                   "none: add `on CHIP` or `use CHIP` for times and the "
-                                   "bound (chips:");
-    for (int i = 0; i < r->chips->n && used < sizeof row->formula; i++)
-        used += (size_t)snprintf(row->formula + used, sizeof row->formula - used, " %s",
-                                 r->chips->chips[i]->name);
-    if (used < sizeof row->formula)
-        snprintf(row->formula + used, sizeof row->formula - used, ")");
+    snprintf(row->formula, sizeof row->formula, "none: add `on v5e` or `use v5e` for times "
+             "and the bound (`roofline --chips` lists the chips)");
 }
 
 static void text_statement(const Report *r)
@@ -278,7 +276,7 @@ static void text_statement(const Report *r)
     if (r->roof->chip)
         time_rows(r, &t);
     else
-        no_chip_row(r, &t);
+        no_chip_row(&t);
     print_table(&t, r->out);
     fputc('\n', r->out);
 }
@@ -426,14 +424,13 @@ void report_number(const Report *r, const Poly *value)
 {
     if (r->json)
         return;
-    char formula[FORMULA_MAX], now[FORMULA_MAX];
+    char now[FORMULA_MAX];
     Poly *sub = poly_subst(value, r->lookup, r->ctx);
-    poly_text(r, value, POLY_STYLE_TEXT, formula, sizeof formula);
     poly_text(r, sub ? sub : value, POLY_STYLE_TEXT, now, sizeof now);
-    if (strcmp(formula, now) == 0)
-        fprintf(r->out, "%s\n", now);
-    else
-        fprintf(r->out, "%s = %s\n", formula, now);
+    print_collapsed(r->out, r->stmt, r->stmt_len);
+    if (strlen(now) != r->stmt_len || memcmp(now, r->stmt, r->stmt_len) != 0)
+        fprintf(r->out, " = %s", now);
+    fputc('\n', r->out);
     poly_free(sub);
 }
 

@@ -20,7 +20,6 @@ typedef struct {
     int line;
     const Tensor *result;
     const Roofline *roof;
-    const ChipTable *chips; /* for the hint when no chip is named */
     PolyLookup lookup;
     PolyNamer namer;
     void *ctx;        /* for lookup and namer */
