@@ -78,11 +78,17 @@ static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
 
 program
     : lines opt_stmt            { ST->stmts = $2 ? ast_list_push(A, $1, $2) : $1; }
+    | lines error               { ST->stmts = $1; }
     ;
 
+/* After an error the parser skips to the end of the statement; at a newline it is
+ * ready to report the next error at once (yyerrok), at a ';' it waits, since the
+ * error may have been a stray ';' inside brackets. */
 lines
     : %empty                    { $$ = NULL; }
     | lines opt_stmt sep        { $$ = $2 ? ast_list_push(A, $1, $2) : $1; }
+    | lines error NEWLINE       { $$ = $1; yyerrok; }
+    | lines error ';'           { $$ = $1; }
     ;
 
 sep : NEWLINE | ';' ;
@@ -90,7 +96,6 @@ sep : NEWLINE | ';' ;
 opt_stmt
     : %empty                    { $$ = NULL; }
     | stmt
-    | error                     { $$ = NULL; }
     ;
 
 stmt
@@ -176,10 +181,12 @@ exprs
 
 %%
 
+/* Bison calls this only when its stack is full: brackets nested about YYMAXDEPTH deep. */
 static void yyerror(const Span *loc, yyscan_t scanner, const char *msg)
 {
     ParseState *st = yyget_extra(scanner);
-    diag_error(st->diag, st->src, *loc, "%s", msg);
+    diag_error(st->diag, st->src, *loc, "nested too deeply for the parser (%s after %d "
+               "levels)", msg, YYMAXDEPTH);
 }
 
 /* Where to point at the end of input: just after the last thing written. */
@@ -249,6 +256,13 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
     describe_token(st, tok, span, what, sizeof what);
     list_expected(ctx, expected, sizeof expected);
     diag_error(st->diag, st->src, span, "syntax error: unexpected %s%s", what, expected);
+    int line, col, start_line;
+    source_position(st->src, span.begin, &line, &col);
+    source_position(st->src, st->stmt_begin, &start_line, &col);
+    if (start_line < line)
+        diag_note(st->diag, "the statement that starts on line %d is not finished (a "
+                  "statement goes on after an operator or a comma, and inside brackets or "
+                  "braces)", start_line);
     return 0;
 }
 

@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-enum { WINDOW_BEFORE = 50, WINDOW_CHARS = 110 };
+enum { WINDOW_BEFORE = 50, WINDOW_CHARS = 110, MESSAGE_MAX = 400 };
 
 static const char *paint(const Diag *d, const char *code)
 {
@@ -31,6 +31,9 @@ static int put_char(FILE *out, const unsigned char *s, size_t n, int *width)
     if (len == 1 && s[0] == '\t') {
         fputc(' ', out);
         *width = 1;
+    } else if (len == 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
+        fputs("\\uFEFF", out); /* a byte-order mark shows nothing: name it */
+        *width = 6;
     } else if (len == 0 || (len == 1 && (s[0] < 0x20 || s[0] == 0x7F))) {
         fprintf(out, "\\x%02X", s[0]);
         *width = 4;
@@ -84,13 +87,26 @@ static void show_span(Diag *d, const Source *src, Span span, int line, int col)
     fprintf(d->err, "%s\n", paint(d, "\033[0m"));
 }
 
+/* The message, escaped like the source line (it may quote user text: a string with
+ * control bytes, a 10 MB name) and cut at a length a person can read. */
+static void put_message(Diag *d, const char *fmt, va_list ap)
+{
+    char msg[MESSAGE_MAX];
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    size_t len = n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1;
+    while (len > 0 && (size_t)n >= sizeof msg && ((unsigned char)msg[len] & 0xC0) == 0x80)
+        len--; /* do not cut a UTF-8 character in two */
+    diag_escaped(d->err, msg, len);
+    fputs((size_t)n >= sizeof msg ? "...\n" : "\n", d->err);
+}
+
 static bool count_error(Diag *d)
 {
     if (d->capped)
         return false;
     if (++d->errors > DIAG_MAX_ERRORS) {
         d->capped = true;
-        fprintf(d->err, "%serror:%s too many errors (%d), stopping here\n",
+        fprintf(d->err, "roofline: %serror:%s too many errors (%d), stopping here\n",
                 paint(d, "\033[1;31m"), paint(d, "\033[0m"), DIAG_MAX_ERRORS);
         return false;
     }
@@ -113,8 +129,7 @@ void diag_verror(Diag *d, const Source *src, Span span, const char *fmt, va_list
     source_position(src, span.begin, &line, &col);
     fprintf(d->err, "%s%s:%d:%d:%s %serror:%s ", paint(d, "\033[1m"), src->name, line, col,
             paint(d, "\033[0m"), paint(d, "\033[1;31m"), paint(d, "\033[0m"));
-    vfprintf(d->err, fmt, ap);
-    fputc('\n', d->err);
+    put_message(d, fmt, ap);
     show_span(d, src, span, line, col);
 }
 
@@ -125,9 +140,8 @@ void diag_note(Diag *d, const char *fmt, ...)
     fprintf(d->err, "  %snote:%s ", paint(d, "\033[1;36m"), paint(d, "\033[0m"));
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(d->err, fmt, ap);
+    put_message(d, fmt, ap);
     va_end(ap);
-    fputc('\n', d->err);
 }
 
 void diag_plain(Diag *d, const char *fmt, ...)
@@ -136,7 +150,6 @@ void diag_plain(Diag *d, const char *fmt, ...)
     fprintf(d->err, "roofline: %serror:%s ", paint(d, "\033[1;31m"), paint(d, "\033[0m"));
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(d->err, fmt, ap);
+    put_message(d, fmt, ap);
     va_end(ap);
-    fputc('\n', d->err);
 }

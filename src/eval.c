@@ -137,11 +137,41 @@ static bool number_now(Eval *ev, const Poly *p, Span span, double *out)
     if (!ok) {
         char buf[256];
         poly_format(now ? now : p, POLY_STYLE_TEXT, world_namer, ev->world, buf, sizeof buf);
-        error(ev, span, "needs a number, but %s depends on a dim that is not bound", buf);
+        bool one_name = p && poly_nterms(p) == 1 && strspn(buf, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                        "abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(buf);
+        error(ev, span, one_name ? "needs a number, but %s is not bound"
+                                 : "needs a number, but %s depends on a dim that is not bound",
+              buf);
         diag_note(ev->diag, "bind it first, e.g. `let B = 256`");
+    } else if (!isfinite(*out)) {
+        ok = error(ev, span, "number too large: the value overflows");
     }
     poly_free(now);
     return ok;
+}
+
+/* The value of a scalar with the bound dims put in, when that is a number. */
+static bool value_now(Eval *ev, const Poly *p, double *out)
+{
+    Poly *now = poly_subst(p, world_lookup, ev->world);
+    bool constant = now && poly_is_const(now, out);
+    poly_free(now);
+    return constant;
+}
+
+/* With the bound dims put in, an operation must not overflow, nor turn two nonzero
+ * numbers into zero. */
+static bool check_result(Eval *ev, const Poly *a, const Poly *b, const Poly *r, Span span)
+{
+    double va, vb, vr;
+    if (!value_now(ev, r, &vr))
+        return !poly_has_nonfinite(r) ||
+               error(ev, span, "number too large: the result overflows");
+    if (!isfinite(vr))
+        return error(ev, span, "number too large: the result overflows");
+    if (vr == 0 && value_now(ev, a, &va) && value_now(ev, b, &vb) && va != 0 && vb != 0)
+        return error(ev, span, "number too small: the result underflows to zero");
+    return true;
 }
 
 static bool finite_poly(Eval *ev, const Poly *p, Span span)
@@ -173,6 +203,16 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
     }
     poly_free(now);
     return ok;
+}
+
+/* A tensor's bytes, once its dims are bound, must fit in a double. */
+static bool check_size(Eval *ev, const Tensor *t, Span span)
+{
+    Poly *bytes = tensor_bytes(t);
+    double v;
+    bool ok = bytes && (!value_now(ev, bytes, &v) || isfinite(v)) && !poly_has_nonfinite(bytes);
+    poly_free(bytes);
+    return ok || error(ev, span, "tensor too large: its size in bytes overflows");
 }
 
 static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out);
@@ -216,7 +256,7 @@ static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EVal *out)
         }
     }
     out->tensor = t;
-    return true;
+    return check_size(ev, t, n->span);
 }
 
 static bool eval_name(Eval *ev, const Node *n, EVal *out)
@@ -230,7 +270,9 @@ static bool eval_name(Eval *ev, const Node *n, EVal *out)
         if (!check_dim(ev, v->tensor->dims[i].size, n->span, name_of(ev, n->as.name)))
             return false;
     out->tensor = tensor_copy(v->tensor);
-    return out->tensor ? true : error(ev, n->span, "out of memory");
+    if (!out->tensor)
+        return error(ev, n->span, "out of memory");
+    return check_size(ev, out->tensor, n->span);
 }
 
 /* a / b: a monomial divisor keeps the names; a sum divides once its dims are bound. */
@@ -263,7 +305,10 @@ static bool scalar_op(Eval *ev, const Node *n, Poly *a, Poly *b, EVal *out)
         if (!out->scalar)
             return false;
     }
-    return finite_poly(ev, out->scalar, n->span);
+    if (!finite_poly(ev, out->scalar, n->span))
+        return false;
+    return n->as.binary.op == '+' || n->as.binary.op == '-' ||
+           check_result(ev, a, b, out->scalar, n->span);
 }
 
 static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a, const Tensor *b,
@@ -321,8 +366,14 @@ static bool contract_error(Eval *ev, const Node *n, const Tensor *a, const Tenso
                     sizeof da);
         poly_format(b->dims[e.rhs_dim].size, POLY_STYLE_TEXT, world_namer, ev->world, db,
                     sizeof db);
-        return error(ev, d ? d->span : n->span, "%s: sizes differ, %s on the left and %s on "
-                     "the right", d ? dn : "a batch dim", da, db);
+        error(ev, d ? d->span : n->span, "%s: sizes differ, %s on the left and %s on "
+              "the right", d ? dn : "a batch dim", da, db);
+        if (d && a->dims[e.lhs_dim].name < 0)
+            diag_note(ev->diag, "no operand names a dim %s, so *_%s took the left's last "
+                      "unnamed dim and the right's first, as in a matmul; name the dims "
+                      "(`let %s = ...` and write %s in both) to contract by name", dn, dn, dn,
+                      dn);
+        return false;
     default:
         return finite_poly(ev, NULL, n->span);
     }
@@ -355,6 +406,10 @@ static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype,
 
 static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
+    /* Children are shallower, so only the top of a too-deep tree gets here. */
+    if (n->depth > EVAL_MAX_DEPTH)
+        return error(ev, n->span, "expression too deep: more than %d operations chained or "
+                     "nested; split it with `let`", EVAL_MAX_DEPTH);
     switch (n->kind) {
     case NODE_NUMBER:
         out->scalar = poly_const(n->as.number);
@@ -440,8 +495,12 @@ static bool set_field(Eval *ev, Chip *c, const Binding *b)
     int f = chip_field_lookup(field);
     if (f < 0) {
         error(ev, b->name.span, "a chip has no field %s", field);
-        diag_note(ev->diag, "fields: flops_bf16 flops_int8 flops_fp8 flops_f32 hbm_bytes "
-                  "hbm_bw ici_bw ... (see `help chips` in the README)");
+        char list[1024];
+        size_t used = 0;
+        for (int i = 0; i < CHIP_FIELD_COUNT && used < sizeof list; i++)
+            used += (size_t)snprintf(list + used, sizeof list - used, " %s",
+                                     chip_fields[i].name);
+        diag_note(ev->diag, "the fields are%s", list);
         return false;
     }
     StmtState st;
@@ -505,16 +564,19 @@ static bool check_output(Eval *ev, const Tensor *want, const Tensor *got, Span s
 
 static bool roof_error(Eval *ev, const Stmt *s, const Chip *chip, RoofError e)
 {
-    const char *dt = dtype_name(e.dtype);
+    const Clauses *c = &s->as.expr.clauses;
+    Span at = c->chip.name >= 0 ? c->chip.span : s->span;
+    const char *field = chip_fields[chip_peak_field(e.dtype)].name;
     switch (e.status) {
     case ROOF_NO_PEAK:
-        error(ev, s->span, "chip %s has no %s peak (field flops_%s)", chip->name, dt,
-              dtype_name(e.dtype == DT_FP8_E5M2 ? DT_FP8_E4M3 : e.dtype));
-        diag_note(ev->diag, "give it one, `chip %s : %s { flops_%s = ... }`, or run the "
-                  "statement at another dtype with `compute bf16`", chip->name, chip->name, dt);
+        error(ev, at, "chip %s has no %s peak (field %s)", chip->name, dtype_name(e.dtype),
+              field);
+        diag_note(ev->diag, "give it one, `chip %s : %s { %s = ... }`%s", chip->name,
+                  chip->name, field, e.dtype == DT_BF16 ? "" : ", or name the peak to use, "
+                  "e.g. `compute bf16`");
         return false;
     case ROOF_NO_HBM_BW:
-        return error(ev, s->span, "chip %s has no HBM bandwidth (field hbm_bw)", chip->name);
+        return error(ev, at, "chip %s has no HBM bandwidth (field hbm_bw)", chip->name);
     case ROOF_OVERFLOW:
         return error(ev, s->span, "the cost overflows: a figure is too large for a double");
     case ROOF_BAD_DIM:
@@ -586,9 +648,6 @@ static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, EVal *out
 static bool eval_expr_stmt(Eval *ev, const Stmt *s)
 {
     const Clauses *c = &s->as.expr.clauses;
-    if (s->as.expr.value->depth > EVAL_MAX_DEPTH)
-        return error(ev, s->span, "expression nested too deeply (more than %d levels)",
-                     EVAL_MAX_DEPTH);
     StmtState st;
     stmt_state_init(ev, &st);
     EVal want = {0}, v = {0};
@@ -600,17 +659,18 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
                    "there is no operation here");
     if (ok && want.tensor)
         ok = check_output(ev, want.tensor, v.tensor, c->out_type->span);
+    /* A name is bound to a number or a tensor, never to a formula. */
+    Value val = {v.scalar ? VAL_NUMBER : VAL_TENSOR, 0, NULL};
+    if (ok && s->kind == STMT_ASSIGN && v.scalar)
+        ok = number_now(ev, v.scalar, s->as.expr.value->span, &val.number);
     if (ok && st.cost.ops > 0)
         ok = report_cost(ev, s, &st, v.tensor);
     else if (ok)
         report_plain(ev, s, &v);
     if (ok && s->kind == STMT_ASSIGN) {
-        Value val = {VAL_TENSOR, 0, v.tensor};
-        if (v.scalar)
-            ok = number_now(ev, v.scalar, s->as.expr.value->span, &val.number),
-            val.kind = VAL_NUMBER;
+        val.tensor = v.tensor;
         v.tensor = NULL;
-        ok = ok && world_bind(ev->world, s->as.expr.target.name, val);
+        ok = world_bind(ev->world, s->as.expr.target.name, val);
     }
     eval_free(&v);
     eval_free(&want);

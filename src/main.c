@@ -4,6 +4,7 @@
  * syntax or usage error.
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,7 @@
 #include "source.h"
 
 static const char usage[] =
-    "usage: roofline [--json] [--exact] [--ast] [--chips] [FILE.roof ... | -e STATEMENT ... | -]\n"
+    "usage: roofline [OPTION]... [FILE.roof | -e STATEMENT | -]...\n"
     "\n"
     "How long must a tensor computation take, and what bounds it?\n"
     "\n"
@@ -35,9 +36,16 @@ static const char usage[] =
     "each operand is read from HBM once and the result written once; units are decimal\n"
     "(1 GB = 1e9 B). Exit status: 0 fine, 1 runtime error, 2 syntax or usage error.\n";
 
+/* An input, in the order given: a file ("-" for stdin) or an -e statement. */
+typedef struct {
+    const char *text;
+    bool statement;
+} Input;
+
 typedef struct {
     bool json, exact, ast, chips;
-    int first_input; /* index in argv of the first file or -e */
+    Input *inputs; /* argc entries at most */
+    int ninputs;
 } Options;
 
 static int usage_error(const char *fmt, const char *arg)
@@ -48,30 +56,49 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
-/* Options come before the inputs; returns -1 to go on, or an exit status. */
+static const struct {
+    const char *name;
+    size_t flag; /* offset of the bool in Options */
+} flags[] = {
+    {"--json", offsetof(Options, json)},
+    {"--exact", offsetof(Options, exact)},
+    {"--ast", offsetof(Options, ast)},
+    {"--chips", offsetof(Options, chips)},
+};
+
+static bool set_flag(Options *o, const char *arg)
+{
+    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
+        if (strcmp(arg, flags[k].name) == 0) {
+            *(bool *)((char *)o + flags[k].flag) = true;
+            return true;
+        }
+    return false;
+}
+
+/* Reads every argument before anything runs, so a usage error runs nothing. Options
+ * may come anywhere before `--`; after it every argument is a file. Returns -1 to go
+ * on, or an exit status. */
 static int parse_options(int argc, char **argv, Options *o)
 {
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
-        if (strcmp(argv[i], "--json") == 0)
-            o->json = true;
-        else if (strcmp(argv[i], "--exact") == 0)
-            o->exact = true;
-        else if (strcmp(argv[i], "--ast") == 0)
-            o->ast = true;
-        else if (strcmp(argv[i], "--chips") == 0)
-            o->chips = true;
-        else if (strcmp(argv[i], "--help") == 0)
+    bool files_only = false;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (files_only || arg[0] != '-' || strcmp(arg, "-") == 0)
+            o->inputs[o->ninputs++] = (Input){arg, false};
+        else if (strcmp(arg, "--") == 0)
+            files_only = true;
+        else if (strcmp(arg, "-e") == 0 && i + 1 < argc)
+            o->inputs[o->ninputs++] = (Input){argv[++i], true};
+        else if (strcmp(arg, "-e") == 0)
+            return usage_error("%s needs a statement", "-e");
+        else if (strcmp(arg, "--help") == 0)
             return fputs(usage, stdout), 0;
-        else if (strcmp(argv[i], "--version") == 0)
+        else if (strcmp(arg, "--version") == 0)
             return puts("roofline " ROOFLINE_VERSION), 0;
-        else if (strcmp(argv[i], "--") == 0) {
-            i++;
-            break;
-        } else
-            return usage_error("unknown option %s", argv[i]);
+        else if (!set_flag(o, arg))
+            return usage_error("unknown option %s", arg);
     }
-    o->first_input = i;
     return -1;
 }
 
@@ -84,25 +111,22 @@ static int run_file(Session *s, const char *path)
         fprintf(stderr, "roofline: error: cannot read %s: %s\n", path, why);
         return 1;
     }
-    int status = session_run(s, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len, false);
+    int status = (int)session_run(s, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len,
+                                  false);
     free(text);
     return status;
 }
 
-static int run_inputs(Session *s, int argc, char **argv, int i)
+/* Runs the inputs in order and stops at the first that fails. */
+static int run_inputs(Session *s, const Options *o)
 {
     int status = 0;
-    for (; i < argc && status == 0; i++) {
-        if (strcmp(argv[i], "-e") == 0) {
-            if (i + 1 >= argc)
-                return usage_error("%s needs a statement", "-e");
-            i++;
-            status = session_run(s, "<-e>", argv[i], strlen(argv[i]), false);
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return usage_error("options go before the inputs: %s", argv[i]);
-        } else {
-            status = run_file(s, argv[i]);
-        }
+    for (int i = 0; i < o->ninputs && status == 0; i++) {
+        const Input *in = &o->inputs[i];
+        if (in->statement)
+            status = (int)session_run(s, "<-e>", in->text, strlen(in->text), false);
+        else
+            status = run_file(s, in->text);
     }
     return status;
 }
@@ -119,10 +143,14 @@ static int finish_output(int status)
 
 int main(int argc, char **argv)
 {
-    Options o = {0};
+    Options o = {.inputs = calloc((size_t)argc, sizeof(Input))};
+    if (!o.inputs)
+        return 1;
     int status = parse_options(argc, argv, &o);
-    if (status >= 0)
+    if (status >= 0) {
+        free(o.inputs);
         return finish_output(status);
+    }
     const char *no_color = getenv("NO_COLOR");
     SessionOptions so = {
         .json = o.json,
@@ -134,11 +162,12 @@ int main(int argc, char **argv)
     };
     Session *s = session_new(&so);
     if (!s) {
+        free(o.inputs);
         fputs("roofline: error: cannot start (out of memory, or a broken stdlib)\n", stderr);
         return 1;
     }
-    if (o.first_input < argc)
-        status = run_inputs(s, argc, argv, o.first_input);
+    if (o.ninputs > 0)
+        status = run_inputs(s, &o);
     else if (o.chips)
         status = 0;
     else if (isatty(STDIN_FILENO))
@@ -148,5 +177,6 @@ int main(int argc, char **argv)
     if (o.chips && status == 0)
         session_list_chips(s, stdout);
     session_free(s);
+    free(o.inputs);
     return finish_output(status);
 }

@@ -381,7 +381,7 @@ typedef struct {
 static UnitForm unit_form(Unit unit)
 {
     switch (unit) {
-    case UNIT_SECONDS: return (UnitForm){"s", -4, 0, 3};
+    case UNIT_SECONDS: return (UnitForm){"s", -5, 0, 3};
     case UNIT_BYTES: return (UnitForm){"B", 0, 6, 3};
     case UNIT_FLOPS: return (UnitForm){"FLOP", 0, 6, 3};
     case UNIT_RATE: return (UnitForm){"FLOP/s", 0, 6, 3};
@@ -391,13 +391,14 @@ static UnitForm unit_form(Unit unit)
     return (UnitForm){"", 0, 0, 5};
 }
 
-/* The prefix for 10^(3*k), k in -4 .. 6. */
+/* The prefix for 10^(3*k), k in -5 .. 6. */
 static const char *si_prefix(int k, int ascii)
 {
-    static const char *const PREFIXES[] = {"p", "n", "\xc2\xb5", "m", "", "k", "M", "G", "T", "P", "E"};
+    static const char *const PREFIXES[] = {"f", "p", "n", "\xc2\xb5", "m", "", "k", "M",
+                                           "G", "T", "P", "E"};
     if (k == -2 && ascii)
         return "u";
-    return PREFIXES[k + 4];
+    return PREFIXES[k + 5];
 }
 
 static int floor_div3(int x) { return x >= 0 ? x / 3 : -((2 - x) / 3); }

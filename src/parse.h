@@ -22,6 +22,8 @@ typedef struct {
     int depth;       /* open ( and [: newlines inside them do not end a statement */
     int last_token;  /* a statement cannot end after an operator */
     int contract;    /* ... nor inside `*_D` before its right operand (lexer.l) */
+    int stmt_begin;  /* where the statement being read began, for messages */
+    int braces;      /* open { }: a chip body's lines are one statement */
     bool interactive;
     bool incomplete; /* the text stopped in the middle of a statement */
     AstList *stmts;

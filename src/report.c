@@ -186,7 +186,7 @@ static void bound_text(const Report *r, char *buf, size_t size)
 {
     const Roofline *f = r->roof;
     char a[64], b[64], cond[VALUE_MAX];
-    if (f->times_known && !f->mixed)
+    if ((f->times_known || f->bound != BOUND_UNKNOWN) && !f->mixed)
         snprintf(buf, size, "%s (%s %s %s)", roof_bound_name(f->bound),
                  num_format_unit(f->intensity, UNIT_NONE, 0, a, sizeof a),
                  f->bound == BOUND_COMPUTE ? ">=" : "<",
@@ -226,12 +226,12 @@ static void time_rows(const Report *r, Table *t)
     row = add_row(t, "t_math");
     math_formula(r, row->formula, sizeof row->formula);
     bool partly = some_dim_bound(f);
-    if (partly)
+    if (partly || f->t_math.known)
         quantity_text(r, &f->t_math, UNIT_SECONDS, row->value, sizeof row->value);
     row = add_row(t, "t_hbm");
     snprintf(row->formula, sizeof row->formula, "bytes / %s",
              num_format_plain(f->hbm_bw, a, sizeof a));
-    if (partly)
+    if (partly || f->t_hbm.known)
         quantity_text(r, &f->t_hbm, UNIT_SECONDS, row->value, sizeof row->value);
     row = add_row(t, "t_lower");
     snprintf(row->formula, sizeof row->formula, "max(t_math, t_hbm)");
@@ -375,7 +375,8 @@ static void json_formulas(const Report *r)
         poly_ratio_format(&f->intensity_now, POLY_STYLE_ASCII, r->namer, r->ctx, a, sizeof a);
         snprintf(buf, sizeof buf, "compute if %s > %s, else memory", a,
                  num_format_plain(f->ridge, b, sizeof b));
-        json_formula_text(r, "bound", buf);
+        if (f->bound == BOUND_UNKNOWN)
+            json_formula_text(r, "bound", buf);
     }
     fputc('}', r->out);
 }
@@ -405,7 +406,8 @@ static void json_statement(const Report *r)
     json_number(r->out, "t_lower", times, f->t_lower);
     json_number(r->out, "t_upper", times, f->t_upper);
     json_key(r->out, "bound");
-    fputs(times ? (f->bound == BOUND_COMPUTE ? "\"compute\"" : "\"memory\"") : "null", r->out);
+    fputs(f->bound == BOUND_UNKNOWN ? "null" : f->bound == BOUND_COMPUTE ? "\"compute\""
+                                                                         : "\"memory\"", r->out);
     json_formulas(r);
     fputs("}\n", r->out);
 }

@@ -45,9 +45,12 @@ static RoofError chip_free_part(const Cost *cost, PolyLookup lookup, void *ctx, 
     if (!poly_ratio(r->flops.formula, r->bytes.formula, &r->intensity_formula) ||
         !poly_ratio(r->flops.now, r->bytes.now, &r->intensity_now))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
-    r->intensity_known = r->flops.known && r->bytes.known;
+    double num, den;
+    r->intensity_known = poly_is_const(r->intensity_now.num, &num) &&
+                         poly_is_const(r->intensity_now.den, &den);
     if (r->intensity_known)
-        r->intensity = r->flops.value / r->bytes.value;
+        r->intensity = r->flops.known && r->bytes.known ? r->flops.value / r->bytes.value
+                                                        : num / den;
     return fail(ROOF_OK, DT_BF16);
 }
 
@@ -109,8 +112,12 @@ static RoofError chip_part(const Cost *cost, const Chip *chip, PolyLookup lookup
     if (!quantity(&r->t_hbm, poly_scale(r->bytes.formula, 1 / r->hbm_bw), lookup, ctx))
         return fail(ROOF_TOO_COMPLEX, r->compute);
     r->times_known = r->t_math.known && r->t_hbm.known;
-    if (!r->times_known)
+    if (!r->times_known) {
+        /* An intensity that no dim changes decides the bound before the times do. */
+        if (r->intensity_known && !r->mixed)
+            r->bound = r->intensity >= r->ridge ? BOUND_COMPUTE : BOUND_MEMORY;
         return fail(ROOF_OK, r->compute);
+    }
     r->t_lower = fmax(r->t_math.value, r->t_hbm.value);
     r->t_upper = r->t_math.value + r->t_hbm.value;
     r->attained = r->t_lower > 0 ? r->flops.value / r->t_lower : 0;

@@ -17,7 +17,10 @@ struct Session {
     World world;
     Diag diag;
     RunStatus worst;                       /* of the runs nested in the current one */
-    char *including[INCLUDE_MAX_DEPTH];    /* real paths of the files being run */
+    struct {
+        char *real;       /* the file's real path, to find include cycles */
+        const char *name; /* as it was named, for messages */
+    } running[INCLUDE_MAX_DEPTH + 1];     /* the files being run, outermost first */
     int depth;
 };
 
@@ -43,9 +46,21 @@ static char *resolve(const Source *from, const char *path)
 static bool include_cycle(const Session *s, const char *real)
 {
     for (int i = 0; i < s->depth; i++)
-        if (s->including[i] && strcmp(s->including[i], real) == 0)
+        if (s->running[i].real && strcmp(s->running[i].real, real) == 0)
             return true;
     return false;
+}
+
+/* Runs a loaded file, with its real path on the stack of files being run. */
+static RunStatus run_pushed(Session *s, const Source *src, bool interactive)
+{
+    s->running[s->depth].real = src->name[0] == '<' ? NULL : realpath(src->name, NULL);
+    s->running[s->depth].name = src->name;
+    s->depth++;
+    RunStatus status = run_source(s, src, interactive);
+    s->depth--;
+    free(s->running[s->depth].real);
+    return status;
 }
 
 static RunStatus run_file(Session *s, const Source *from, const char *path, Span span)
@@ -54,7 +69,7 @@ static RunStatus run_file(Session *s, const Source *from, const char *path, Span
     size_t len = 0;
     char *text = source_read_file(path, &len, &why);
     if (!text) {
-        diag_error(&s->diag, from, span, "cannot include %s: %s", path, why);
+        diag_error(&s->diag, from, span, "cannot include \"%s\": %s", path, why);
         return RUN_ERROR;
     }
     Source *src = source_new(path, text, len);
@@ -63,26 +78,42 @@ static RunStatus run_file(Session *s, const Source *from, const char *path, Span
         diag_error(&s->diag, from, span, "out of memory");
         return RUN_ERROR;
     }
-    RunStatus status = run_source(s, src, false);
+    RunStatus status = run_pushed(s, src, false);
+    if (status != RUN_OK)
+        diag_note(&s->diag, "in \"%s\", included from %s", path, from->name);
     source_free(src);
     return status;
+}
+
+static void cycle_error(Session *s, const Source *from, const char *path, Span span)
+{
+    diag_error(&s->diag, from, span, "cannot include \"%s\": it is already running (an "
+               "include cycle)", path);
+    char chain[1024];
+    size_t used = 0;
+    for (int i = 0; i < s->depth && used < sizeof chain; i++)
+        used += (size_t)snprintf(chain + used, sizeof chain - used, "%s -> ",
+                                 s->running[i].name);
+    if (used < sizeof chain)
+        snprintf(chain + used, sizeof chain - used, "%s", path);
+    diag_note(&s->diag, "the chain: %s", chain);
 }
 
 static bool include_file(void *ctx, const Source *from, const char *path, Span span)
 {
     Session *s = ctx;
-    char *full = resolve(from, path), *real = full ? realpath(full, NULL) : NULL;
+    char *full = path[0] ? resolve(from, path) : NULL;
+    char *real = full ? realpath(full, NULL) : NULL;
     RunStatus status = RUN_ERROR;
-    if (s->depth >= INCLUDE_MAX_DEPTH)
+    if (!path[0])
+        diag_error(&s->diag, from, span, "include needs a file name");
+    else if (s->depth > INCLUDE_MAX_DEPTH)
         diag_error(&s->diag, from, span, "includes nested more than %d deep",
                    INCLUDE_MAX_DEPTH);
     else if (real && include_cycle(s, real))
-        diag_error(&s->diag, from, span, "%s includes itself (an include cycle)", path);
-    else if (full) {
-        s->including[s->depth++] = real;
+        cycle_error(s, from, full, span);
+    else if (full)
         status = run_file(s, from, full, span);
-        s->depth--;
-    }
     if (status > s->worst)
         s->worst = status;
     free(full);
@@ -150,7 +181,7 @@ RunStatus session_run(Session *s, const char *name, const char *text, size_t len
     s->diag.errors = 0;
     s->diag.capped = false;
     s->worst = RUN_OK;
-    RunStatus status = run_source(s, src, interactive);
+    RunStatus status = run_pushed(s, src, interactive);
     source_free(src);
     if (status != RUN_INCOMPLETE && s->worst > status)
         status = s->worst;

@@ -401,7 +401,8 @@ static void test_format_unit_ranges(void)
     UNIT(-6.977e-4, UNIT_SECONDS, "-697.7 \xc2\xb5s");
     UNIT(-16e9, UNIT_BYTES, "-16 GB");
     UNIT(3e-12, UNIT_SECONDS, "3 ps");
-    UNIT(5e-14, UNIT_SECONDS, "5e-14 s");
+    UNIT(5e-14, UNIT_SECONDS, "50 fs");
+    UNIT(5e-17, UNIT_SECONDS, "5e-17 s");
     UNIT(3600, UNIT_SECONDS, "3600 s");
     UNIT(9999, UNIT_SECONDS, "9999 s");
     UNIT(12346, UNIT_SECONDS, "1.235e4 s");

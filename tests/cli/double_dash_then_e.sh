@@ -1,0 +1,2 @@
+# after --, -e is a file name like any other
+"$ROOFLINE" -- -e

@@ -1,0 +1,1 @@
+printf 'let B = 2\nB\n' | env -u HOME "$ROOFLINE"

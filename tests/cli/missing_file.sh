@@ -1,0 +1,1 @@
+"$ROOFLINE" no_such_file.roof

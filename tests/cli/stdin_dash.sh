@@ -1,0 +1,1 @@
+printf 'let B = 2\nB * 3\n' | "$ROOFLINE" -

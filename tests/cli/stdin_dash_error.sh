@@ -1,0 +1,1 @@
+printf 'let B = 2\nlet C = )\n' | "$ROOFLINE" -

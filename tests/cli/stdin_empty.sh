@@ -1,0 +1,1 @@
+"$ROOFLINE" < /dev/null

@@ -1,0 +1,1 @@
+printf 'bf16[B,' | "$ROOFLINE"
