@@ -24,6 +24,8 @@ const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
     [CHIP_ICI_LINKS] = {"ici_links", UNIT_NONE, true, "ICI links per mesh axis"},
     [CHIP_HOP_LATENCY] = {"hop_latency", UNIT_SECONDS, false, "ICI latency per hop"},
     [CHIP_TORUS_DIMS] = {"torus_dims", UNIT_NONE, true, "dimensions of the ICI torus"},
+    [CHIP_TORUS_WRAP] = {"torus_wrap", UNIT_NONE, true,
+                         "an ICI axis wraps around when its size is a multiple of this"},
     [CHIP_POD_X] = {"pod_x", UNIT_NONE, true, "chips along X in a pod"},
     [CHIP_POD_Y] = {"pod_y", UNIT_NONE, true, "chips along Y in a pod"},
     [CHIP_POD_Z] = {"pod_z", UNIT_NONE, true, "chips along Z in a pod"},

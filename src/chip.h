@@ -32,6 +32,7 @@ typedef enum {
     CHIP_ICI_LINKS,
     CHIP_HOP_LATENCY,
     CHIP_TORUS_DIMS,
+    CHIP_TORUS_WRAP,
     CHIP_POD_X,
     CHIP_POD_Y,
     CHIP_POD_Z,

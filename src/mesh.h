@@ -1,0 +1,96 @@
+/* mesh.h — chips in named axes, shardings as sets of axes, and what a collective over
+ * some axes costs on a chip's network (COSTMODEL §3).
+ *
+ * A mesh lists its axes outermost first; on a TPU the ICI axes lie along the torus
+ * dimensions in that order (X, Y, Z), and DCN axes join whole pods. On a GPU the last
+ * axes are the GPUs of a node: an axis is inside a node when its size times the sizes
+ * of the axes after it is at most the chip's node_gpus.
+ *
+ * A collective moves an array of V bytes (the whole array within one group of chips:
+ * gathered, or reduced) over a set of axes. Its cost is T = factor · V / bandwidth,
+ * and at least the latency floor:
+ *
+ *   TPU ICI, per axis: bandwidth 2 · ici_bw when the axis wraps around (its size is a
+ *   multiple of the chip's torus_wrap, or it has at most 2 chips, whose one neighbour
+ *   is reached both ways), else ici_bw; over several axes the bandwidths add up.
+ *     AllGather, ReduceScatter   factor 1
+ *     AllReduce                  factor 2
+ *     AllToAll                   factor 1/4 on one axis; over several axes
+ *                                max(axis) / (4 · N), N the chips of those axes, with
+ *                                the bandwidth of one axis (the smallest)
+ *   floor: hop_latency · (largest axis size) / 2.
+ *   DCN (axes marked dcn): bandwidth dcn_bw, the same factors, no floor.
+ *   GPU inside a node of N GPUs: bandwidth nvlink_bw;
+ *     AllGather, ReduceScatter   factor (N − 1) / N
+ *     AllReduce                  factor 2 (N − 1) / N
+ *     AllToAll                   factor (N − 1) / N²
+ *   GPU across nodes: bandwidth min(nvlink_bw, node_bw), the TPU factors.
+ *
+ * `factor · V` is what the report calls comm_bytes: the bytes each chip moves over
+ * its busiest link direction, so that T = comm_bytes / bandwidth.
+ */
+#ifndef ROOFLINE_MESH_H
+#define ROOFLINE_MESH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "chip.h"
+
+enum { MESH_MAX_AXES = 8 };
+
+typedef unsigned AxisSet; /* bit i: axis i of the mesh */
+
+typedef struct {
+    int name;  /* interned */
+    int size;  /* chips along the axis, >= 1 */
+    bool dcn;  /* joins pods over the data-center network */
+} MeshAxis;
+
+typedef struct {
+    MeshAxis axes[MESH_MAX_AXES];
+    int n;
+} Mesh;
+
+/* The index of the axis with this name, or -1. */
+int mesh_find(const Mesh *m, int name);
+/* Appends an axis; -1 if the mesh is full or the name is taken, else its index. */
+int mesh_add(Mesh *m, int name, int size, bool dcn);
+/* The number of chips of the whole mesh, and of the axes in a set. */
+double mesh_chips(const Mesh *m);
+double mesh_span(const Mesh *m, AxisSet axes);
+int mesh_count(AxisSet axes); /* how many axes are in the set */
+
+/* Whether the mesh fits the chip's pod: no more ICI axes than torus_dims, and ICI axis
+ * i no longer than the pod along torus dimension i (pod_x, pod_y, pod_z, when the chip
+ * gives them). Returns -1 when it fits; else the index of the first axis that does not
+ * fit, with *limit the pod's length along it (0 when there is no torus dimension left
+ * for it). Only TPUs (chips with ici_bw) are checked. */
+int mesh_misfit(const Mesh *m, const Chip *chip, double *limit);
+
+typedef enum { COLL_ALLGATHER, COLL_REDUCESCATTER, COLL_ALLREDUCE, COLL_ALLTOALL } CollKind;
+
+const char *coll_name(CollKind k); /* "allgather", "reducescatter", "allreduce", "alltoall" */
+
+typedef struct {
+    double factor;       /* comm_bytes = factor · V */
+    double bandwidth;    /* B/s */
+    double floor;        /* seconds; 0 when the chip gives no hop latency */
+    const char *network; /* "ICI ring", "ICI line (no wraparound)", "ICI", "DCN",
+                            "NVLink", "InfiniBand" */
+} LinkCost;
+
+typedef enum {
+    LINK_OK,
+    LINK_NO_NETWORK,   /* the chip has neither ici_bw nor nvlink_bw */
+    LINK_NO_DCN,       /* a DCN axis, and the chip has no dcn_bw */
+    LINK_NO_NODE_BW,   /* a GPU collective across nodes, and no node_bw */
+    LINK_MIXED,        /* the axes mix DCN and ICI */
+    LINK_EMPTY         /* no axis in the set */
+} LinkStatus;
+
+/* How a collective over `axes` moves its bytes on `chip`. */
+LinkStatus coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, const Chip *chip,
+                          LinkCost *out);
+
+#endif
