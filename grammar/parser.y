@@ -51,6 +51,8 @@ static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
     NameRef *ref;
     Binding *binding;
     Clauses *clauses;
+    ChipRef *chip_ref;
+    MeshAxisDef *mesh_axis;
 }
 
 %token END 0 "end of input"
@@ -60,15 +62,19 @@ static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
 %token <dtype> DTYPE "dtype"
 %token <string> STRING "string"
 %token LET "let" USE "use" CHIP "chip" INCLUDE "include"
-%token ON "on" SHARD "shard" OVER "over" COMPUTE "compute"
+%token ON "on" SHARD "shard" OVER "over" COMPUTE "compute" MESH "mesh"
+%token <id> COLLECTIVE "collective"
+%token <string> SHAPE "slice shape"
 %token CONTRACT "*_" ARROW "->"
 
 %type <node> expr tensor_type
 %type <stmt> stmt opt_stmt
-%type <list> lines bindings fields contracted names exprs
-%type <ref> name parent
+%type <list> lines bindings fields contracted names exprs mesh_axes
+%type <ref> name parent opt_name
 %type <binding> binding
 %type <clauses> clauses
+%type <chip_ref> chip_ref
+%type <mesh_axis> mesh_axis
 
 %left '+' '-'
 %left '*' '/' CONTRACT
@@ -100,7 +106,10 @@ opt_stmt
 
 stmt
     : LET bindings              { $$ = ast_let(A, @$, $2); }
-    | USE name                  { $$ = ast_use(A, @$, $2); }
+    | USE chip_ref              { $$ = ast_use(A, @$, $2); }
+    | MESH mesh_axes            { $$ = ast_mesh(A, @$, $2); }
+    | COLLECTIVE expr OVER name clauses
+                                { $$ = ast_collective(A, @$, $1, $2, $4, $5); }
     | CHIP name parent '{' fields '}'
                                 { $$ = ast_chip(A, @$, $2, $3, $5); }
     | INCLUDE STRING            { $$ = ast_include(A, @$, $2, @2); }
@@ -126,6 +135,25 @@ parent
     | ':' name                  { $$ = $2; }
     ;
 
+chip_ref
+    : name                      { $$ = ast_chip_ref(A, $1, NULL, @1); }
+    | name SHAPE                { $$ = ast_chip_ref(A, $1, $2, @2); }
+    ;
+
+mesh_axes
+    : mesh_axis                 { $$ = ast_list_push(A, NULL, $1); }
+    | mesh_axes ',' mesh_axis   { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+mesh_axis
+    : name '=' expr opt_name    { $$ = ast_mesh_axis(A, $1, $3, $4); }
+    ;
+
+opt_name
+    : %empty                    { $$ = NULL; }
+    | name
+    ;
+
 fields
     : %empty                    { $$ = NULL; }
     | fields sep                { $$ = $1; }
@@ -136,11 +164,10 @@ fields
 clauses
     : %empty                    { $$ = ast_clauses(A); }
     | clauses ARROW tensor_type { $$ = $1; if ($$) $$->out_type = $3; }
-    | clauses ON name           { $$ = $1; if ($$) $$->chip = *$3; }
+    | clauses ON chip_ref       { $$ = $1; if ($$ && $3) $$->chip = *$3; }
     | clauses SHARD name OVER expr
-                                { $$ = $1; if ($$) { $$->shard_dim = *$3;
-                                  $$->shard_count = $5;
-                                  $$->shard_span = (Span){@2.begin, @5.end}; } }
+                                { $$ = $1; if ($$) $$->shards = ast_list_push(A, $$->shards,
+                                      ast_shard(A, (Span){@2.begin, @5.end}, $3, $5)); }
     | clauses COMPUTE DTYPE     { $$ = $1; if ($$) { $$->compute = $3;
                                   $$->compute_span = @3; } }
     ;
@@ -218,7 +245,7 @@ static const char *token_name(yysymbol_kind_t tok, char *buf, size_t size)
     const char *name = yysymbol_name(tok);
     switch (tok) {
     case YYSYMBOL_YYEOF: case YYSYMBOL_NEWLINE: case YYSYMBOL_NUMBER: case YYSYMBOL_IDENT:
-    case YYSYMBOL_DTYPE: case YYSYMBOL_STRING:
+    case YYSYMBOL_DTYPE: case YYSYMBOL_STRING: case YYSYMBOL_SHAPE: case YYSYMBOL_COLLECTIVE:
         return name;
     default:
         if (name[0] == '\'')

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "mesh.h"
+
 #define NEW(a, T) ((T *)arena_alloc((a), sizeof(T)))
 
 AstList *ast_list_push(Arena *a, AstList *list, void *item)
@@ -160,12 +162,57 @@ Stmt *ast_let(Arena *a, Span span, AstList *list)
     return s;
 }
 
-Stmt *ast_use(Arena *a, Span span, NameRef *chip)
+Stmt *ast_use(Arena *a, Span span, ChipRef *chip)
 {
     Stmt *s = stmt(a, STMT_USE, span);
     if (s && chip)
         s->as.use = *chip;
     return s;
+}
+
+ChipRef *ast_chip_ref(Arena *a, NameRef *name, char *shape, Span shape_span)
+{
+    ChipRef *c = NEW(a, ChipRef);
+    if (c && name) {
+        c->name = *name;
+        c->shape = shape;
+        c->shape_span = shape_span;
+    }
+    return c;
+}
+
+MeshAxisDef *ast_mesh_axis(Arena *a, NameRef *name, Node *size, NameRef *tag)
+{
+    MeshAxisDef *m = NEW(a, MeshAxisDef);
+    if (m && name) {
+        m->name = *name;
+        m->size = size;
+        m->tag = tag ? *tag : (NameRef){-1, name->span};
+    }
+    return m;
+}
+
+Stmt *ast_mesh(Arena *a, Span span, AstList *axes)
+{
+    Stmt *s = stmt(a, STMT_MESH, span);
+    if (!s || !axes)
+        return s;
+    s->as.mesh.n = axes->n;
+    s->as.mesh.axes = arena_alloc(a, sizeof(MeshAxisDef) * (size_t)axes->n);
+    for (int i = 0; s->as.mesh.axes && i < axes->n; i++)
+        s->as.mesh.axes[i] = *(MeshAxisDef *)axes->items[i];
+    return s;
+}
+
+ShardClause *ast_shard(Arena *a, Span span, NameRef *dim, Node *count)
+{
+    ShardClause *c = NEW(a, ShardClause);
+    if (c && dim) {
+        c->dim = *dim;
+        c->count = count;
+        c->span = span;
+    }
+    return c;
 }
 
 Stmt *ast_chip(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fields)
@@ -193,8 +240,7 @@ Clauses *ast_clauses(Arena *a)
 {
     Clauses *c = NEW(a, Clauses);
     if (c) {
-        c->chip.name = -1;
-        c->shard_dim.name = -1;
+        c->chip.name.name = -1;
         c->compute = -1;
     }
     return c;
@@ -207,8 +253,21 @@ Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *claus
         return s;
     s->as.expr.target = target ? *target : (NameRef){-1, span};
     s->as.expr.value = value;
+    s->as.expr.over.name = -1;
     if (clauses)
         s->as.expr.clauses = *clauses;
+    return s;
+}
+
+Stmt *ast_collective(Arena *a, Span span, int kind, Node *value, NameRef *over,
+                     Clauses *clauses)
+{
+    Stmt *s = ast_expr(a, span, NULL, value, clauses);
+    if (s && over) {
+        s->kind = STMT_COLLECTIVE;
+        s->as.expr.collective = kind;
+        s->as.expr.over = *over;
+    }
     return s;
 }
 
@@ -261,15 +320,37 @@ static void dump_bindings(FILE *out, const Binding *b, int n, const Intern *name
     }
 }
 
+static void dump_chip(FILE *out, const char *word, const ChipRef *c, const Intern *names)
+{
+    fprintf(out, " (%s %s", word, intern_name(names, c->name.name));
+    if (c->shape)
+        fprintf(out, " %s", c->shape);
+    fputc(')', out);
+}
+
+static void dump_mesh(FILE *out, const Stmt *s, const Intern *names)
+{
+    fputs("(mesh", out);
+    for (int i = 0; i < s->as.mesh.n; i++) {
+        const MeshAxisDef *m = &s->as.mesh.axes[i];
+        fprintf(out, " (%s ", intern_name(names, m->name.name));
+        dump_node(out, m->size, names);
+        if (m->tag.name >= 0)
+            fprintf(out, " %s", intern_name(names, m->tag.name));
+        fputc(')', out);
+    }
+}
+
 static void dump_clauses(FILE *out, const Clauses *c, const Intern *names)
 {
     if (c->out_type)
         fputs(" (-> ", out), dump_node(out, c->out_type, names), fputc(')', out);
-    if (c->chip.name >= 0)
-        fprintf(out, " (on %s)", intern_name(names, c->chip.name));
-    if (c->shard_dim.name >= 0) {
-        fprintf(out, " (shard %s ", intern_name(names, c->shard_dim.name));
-        dump_node(out, c->shard_count, names);
+    if (c->chip.name.name >= 0)
+        dump_chip(out, "on", &c->chip, names);
+    for (int i = 0; c->shards && i < c->shards->n; i++) {
+        const ShardClause *sh = c->shards->items[i];
+        fprintf(out, " (shard %s ", intern_name(names, sh->dim.name));
+        dump_node(out, sh->count, names);
         fputc(')', out);
     }
     if (c->compute >= 0)
@@ -286,7 +367,12 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
             dump_bindings(out, s->as.let.items, s->as.let.n, names);
             break;
         case STMT_USE:
-            fprintf(out, "(use %s", intern_name(names, s->as.use.name));
+            fprintf(out, "(use %s", intern_name(names, s->as.use.name.name));
+            if (s->as.use.shape)
+                fprintf(out, " %s", s->as.use.shape);
+            break;
+        case STMT_MESH:
+            dump_mesh(out, s, names);
             break;
         case STMT_CHIP:
             fprintf(out, "(chip %s", intern_name(names, s->as.chip.name.name));
@@ -296,6 +382,12 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
             break;
         case STMT_INCLUDE:
             fprintf(out, "(include \"%s\"", s->as.include.path);
+            break;
+        case STMT_COLLECTIVE:
+            fprintf(out, "(%s over %s ", coll_name((CollKind)s->as.expr.collective),
+                    intern_name(names, s->as.expr.over.name));
+            dump_node(out, s->as.expr.value, names);
+            dump_clauses(out, &s->as.expr.clauses, names);
             break;
         case STMT_ASSIGN:
         case STMT_EXPR:

@@ -25,6 +25,12 @@ typedef enum {
 
 typedef struct Node Node;
 
+/* Growable arrays built in the arena while parsing. */
+typedef struct {
+    void **items;
+    int n, cap;
+} AstList;
+
 typedef struct {
     int name; /* interned */
     Span span;
@@ -56,12 +62,14 @@ struct Node {
 };
 
 typedef enum {
-    STMT_LET,     /* let B = 256, D = 8k */
-    STMT_USE,     /* use v5e */
-    STMT_CHIP,    /* chip mine : v5e { hbm_bw = 8.1e11 } */
-    STMT_INCLUDE, /* include "layer.roof" */
-    STMT_ASSIGN,  /* h = x *_D w  (reported) */
-    STMT_EXPR     /* x *_D w  (reported) */
+    STMT_LET,        /* let B = 256, D = 8k */
+    STMT_USE,        /* use v5e, use v5e 4x4 */
+    STMT_MESH,       /* mesh X = 4, Y = 2 */
+    STMT_CHIP,       /* chip mine : v5e { hbm_bw = 8.1e11 } */
+    STMT_INCLUDE,    /* include "layer.roof" */
+    STMT_ASSIGN,     /* h = x *_D w  (reported) */
+    STMT_EXPR,       /* x *_D w  (reported) */
+    STMT_COLLECTIVE  /* allgather bf16[E_Y, F] over Y  (reported) */
 } StmtKind;
 
 /* name = value, in `let` and in chip bodies. */
@@ -70,13 +78,32 @@ typedef struct {
     Node *value;
 } Binding;
 
+/* A chip, and the shape of its slice when given: `v5e`, `v5e 4x4`. */
+typedef struct {
+    NameRef name;       /* name -1 when absent */
+    char *shape;        /* "4x4", or NULL */
+    Span shape_span;
+} ChipRef;
+
+/* `shard D over 2`: a new mesh axis of 2 chips for the dim D. */
+typedef struct {
+    NameRef dim;
+    Node *count;
+    Span span;
+} ShardClause;
+
+/* One axis of `mesh`: `X = 4`, or `pods = 2 dcn`. */
+typedef struct {
+    NameRef name;
+    Node *size;
+    NameRef tag;        /* name -1 when absent; `dcn` is the one tag */
+} MeshAxisDef;
+
 /* What may follow an expression: -> dtype[dims], on CHIP, shard D over N, compute DT. */
 typedef struct {
     Node *out_type;     /* NULL when absent */
-    NameRef chip;       /* name -1 when absent */
-    NameRef shard_dim;  /* name -1 when absent */
-    Node *shard_count;
-    Span shard_span;
+    ChipRef chip;
+    AstList *shards;    /* of ShardClause *; NULL when none */
     int compute;        /* a DType, -1 when absent */
     Span compute_span;
 } Clauses;
@@ -90,7 +117,11 @@ struct Stmt {
             Binding *items;
             int n;
         } let;
-        NameRef use;
+        ChipRef use;
+        struct {
+            MeshAxisDef *axes;
+            int n;
+        } mesh;
         struct {
             NameRef name, parent; /* parent.name -1 when absent */
             Binding *fields;
@@ -101,18 +132,14 @@ struct Stmt {
             Span span;
         } include;
         struct {
-            NameRef target; /* name -1 for STMT_EXPR */
+            NameRef target; /* name -1 unless STMT_ASSIGN */
             Node *value;
             Clauses clauses;
+            int collective; /* a CollKind, for STMT_COLLECTIVE */
+            NameRef over;   /* the axes of a collective: `Y`, `XY` */
         } expr;
     } as;
 };
-
-/* Growable arrays built in the arena while parsing. */
-typedef struct {
-    void **items;
-    int n, cap;
-} AstList;
 
 AstList *ast_list_push(Arena *a, AstList *list, void *item);
 
@@ -126,7 +153,13 @@ NameRef *ast_name_ref(Arena *a, Span span, int name);
 Binding *ast_binding(Arena *a, NameRef *name, Node *value);
 
 Stmt *ast_let(Arena *a, Span span, AstList *bindings);
-Stmt *ast_use(Arena *a, Span span, NameRef *chip);
+Stmt *ast_use(Arena *a, Span span, ChipRef *chip);
+Stmt *ast_mesh(Arena *a, Span span, AstList *axes);
+MeshAxisDef *ast_mesh_axis(Arena *a, NameRef *name, Node *size, NameRef *tag);
+ChipRef *ast_chip_ref(Arena *a, NameRef *name, char *shape, Span shape_span);
+ShardClause *ast_shard(Arena *a, Span span, NameRef *dim, Node *count);
+Stmt *ast_collective(Arena *a, Span span, int kind, Node *value, NameRef *over,
+                     Clauses *clauses);
 Stmt *ast_chip(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fields);
 Stmt *ast_include(Arena *a, Span span, char *path, Span path_span);
 Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *clauses);

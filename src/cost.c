@@ -1,100 +1,19 @@
-/* cost.c — shapes, FLOPs and HBM bytes of contractions and elementwise ops. */
+/* cost.c — per-chip FLOPs, HBM bytes and collectives of contractions, elementwise ops
+ * and collectives on their own.
+ *
+ * A sharded contraction follows the four cases of the book's chapter 3: a contracted
+ * dim sharded alike in both operands gives local partial sums, combined by an
+ * AllReduce (or a ReduceScatter when the `->` type keeps the result sharded); sharded
+ * in one operand only, either that operand is gathered first or, when the other
+ * operand is free of those axes, partial sums are made and reduced, whichever moves
+ * fewer bytes; result dims that would share an axis are an error (case 4).
+ */
 #include "cost.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-Tensor *tensor_new(DType dtype, int ndims)
-{
-    Tensor *t = calloc(1, sizeof *t);
-    if (!t)
-        return NULL;
-    t->dtype = dtype;
-    t->ndims = ndims;
-    t->dims = ndims ? calloc((size_t)ndims, sizeof *t->dims) : NULL;
-    if (ndims && !t->dims) {
-        free(t);
-        return NULL;
-    }
-    return t;
-}
-
-void tensor_free(Tensor *t)
-{
-    if (!t)
-        return;
-    for (int i = 0; i < t->ndims; i++)
-        poly_free(t->dims[i].size);
-    free(t->dims);
-    free(t);
-}
-
-/* A tensor whose dims are copies of the listed dims of a and b, in order. */
-static Tensor *tensor_from(DType dtype, const Dim **dims, int n)
-{
-    Tensor *t = tensor_new(dtype, n);
-    if (!t)
-        return NULL;
-    for (int i = 0; i < n; i++) {
-        t->dims[i].name = dims[i]->name;
-        t->dims[i].size = poly_copy(dims[i]->size);
-        if (!t->dims[i].size) {
-            tensor_free(t);
-            return NULL;
-        }
-    }
-    return t;
-}
-
-Tensor *tensor_copy(const Tensor *t)
-{
-    const Dim **dims = malloc(sizeof *dims * (size_t)(t->ndims + 1));
-    if (!dims)
-        return NULL;
-    for (int i = 0; i < t->ndims; i++)
-        dims[i] = &t->dims[i];
-    Tensor *copy = tensor_from(t->dtype, dims, t->ndims);
-    free(dims);
-    return copy;
-}
-
-/* Multiplies `into` by p, freeing the old product; NULL on failure. */
-static Poly *times(Poly *into, const Poly *p)
-{
-    Poly *r = into && p ? poly_mul(into, p) : NULL;
-    poly_free(into);
-    return r;
-}
-
-Poly *tensor_elements(const Tensor *t)
-{
-    Poly *n = poly_const(1);
-    for (int i = 0; i < t->ndims; i++)
-        n = times(n, t->dims[i].size);
-    return n;
-}
-
-Poly *tensor_bytes(const Tensor *t)
-{
-    Poly *n = tensor_elements(t);
-    Poly *bytes = n ? poly_scale(n, dtype_bytes(t->dtype)) : NULL;
-    poly_free(n);
-    return bytes;
-}
-
-char *tensor_format(const Tensor *t, PolyNamer namer, void *ctx, char *buf, size_t size)
-{
-    size_t used = (size_t)snprintf(buf, size, "%s[", dtype_name(t->dtype));
-    for (int i = 0; i < t->ndims && used < size; i++) {
-        char dim[256];
-        poly_format(t->dims[i].size, POLY_STYLE_TEXT, namer, ctx, dim, sizeof dim);
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "," : "", dim);
-    }
-    if (used < size)
-        snprintf(buf + used, size - used, "]");
-    return buf;
-}
+/* ---- Totals -------------------------------------------------------------------- */
 
 void cost_init(Cost *c)
 {
@@ -107,6 +26,10 @@ void cost_free(Cost *c)
         poly_free(c->flops[d]);
     poly_free(c->read);
     poly_free(c->written);
+    for (int i = 0; i < c->ncolls; i++) {
+        poly_free(c->colls[i].bytes);
+        tensor_free(c->colls[i].array);
+    }
     cost_init(c);
 }
 
@@ -151,17 +74,32 @@ int cost_single_dtype(const Cost *c)
     return found;
 }
 
-/* Adds one op: its FLOPs at `compute`, its operands read, its result written. */
-static bool cost_add(Cost *acc, DType compute, Poly *flops, const Tensor *a,
-                     const Tensor *b, const Tensor *out)
+static CostError error(CostStatus status, int index, int lhs, int rhs)
 {
-    bool ok = accumulate(&acc->flops[compute], flops);
-    ok = accumulate(&acc->read, tensor_bytes(a)) && ok;
-    ok = accumulate(&acc->read, tensor_bytes(b)) && ok;
-    ok = accumulate(&acc->written, tensor_bytes(out)) && ok;
-    acc->ops++;
+    return (CostError){status, index, lhs, rhs};
+}
+
+static const CostError ok = {COST_OK, -1, -1, -1};
+
+/* Records a collective of `array` (copied) over `axes`, moving V bytes (consumed). */
+static CostError add_collective(Cost *acc, CollKind kind, AxisSet axes, Poly *bytes,
+                                const Tensor *array, const char *why)
+{
+    if (acc->ncolls == COST_MAX_COLLECTIVES) {
+        poly_free(bytes);
+        return error(COST_TOO_MANY, -1, -1, -1);
+    }
+    Tensor *copy = tensor_copy(array);
+    if (!bytes || !copy) {
+        poly_free(bytes);
+        tensor_free(copy);
+        return error(COST_TOO_COMPLEX, -1, -1, -1);
+    }
+    acc->colls[acc->ncolls++] = (Collective){kind, axes, bytes, copy, why};
     return ok;
 }
+
+/* ---- Sizes --------------------------------------------------------------------- */
 
 bool cost_same_size(const Poly *a, const Poly *b, PolyLookup lookup, void *ctx)
 {
@@ -177,6 +115,79 @@ bool cost_same_size(const Poly *a, const Poly *b, PolyLookup lookup, void *ctx)
     return same;
 }
 
+/* The value of p once bound dims are put in, when that is a number. */
+static bool value_now(const Poly *p, const CostOptions *opt, double *v)
+{
+    Poly *now = p && opt->lookup ? poly_subst(p, opt->lookup, opt->lookup_ctx) : NULL;
+    bool known = now && poly_is_const(now, v);
+    poly_free(now);
+    return known;
+}
+
+/* Multiplies `into` by p, freeing the old product; NULL on failure. */
+static Poly *times(Poly *into, const Poly *p)
+{
+    Poly *r = into && p ? poly_mul(into, p) : NULL;
+    poly_free(into);
+    return r;
+}
+
+/* The bytes of the whole of t within one group of chips along `axes`: t's shard
+ * times the chips of the axes t is sharded over among them. */
+static Poly *group_bytes(const Tensor *t, AxisSet axes, const Mesh *m)
+{
+    Poly *local = tensor_local_bytes(t, m);
+    Poly *whole = local ? poly_scale(local, mesh_span(m, tensor_axes(t, m) & axes)) : NULL;
+    poly_free(local);
+    return whole;
+}
+
+/* A copy of t without `axes` on any dim: t as it is after it is gathered over them. */
+static Tensor *gathered(const Tensor *t, AxisSet axes, const Mesh *m)
+{
+    Tensor *g = tensor_copy(t);
+    for (int i = 0; g && i < g->ndims; i++)
+        dim_remove_axes(&g->dims[i], axes, m);
+    return g;
+}
+
+static DType pick(int chosen, const Tensor *a, const Tensor *b)
+{
+    return chosen >= 0 ? (DType)chosen : dtype_wider(a->dtype, b->dtype);
+}
+
+/* Adds one op's FLOPs at `compute` and its HBM traffic: reads of its operands as the
+ * chip holds them, the write of its result. Consumes flops. */
+static CostError add_op(Cost *acc, DType compute, Poly *flops, const Tensor *a,
+                        const Tensor *b, const Tensor *result, const Mesh *m)
+{
+    bool good = accumulate(&acc->flops[compute], flops);
+    good = accumulate(&acc->read, tensor_local_bytes(a, m)) && good;
+    good = accumulate(&acc->read, tensor_local_bytes(b, m)) && good;
+    good = accumulate(&acc->written, tensor_local_bytes(result, m)) && good;
+    acc->ops++;
+    return good ? ok : error(COST_TOO_COMPLEX, -1, -1, -1);
+}
+
+/* ---- Contraction: which dims meet ------------------------------------------------ */
+
+typedef struct {
+    int a, b;          /* the contracted dim in each operand */
+    AxisSet sharded;   /* axes it stays sharded over while each chip computes */
+} Pair;
+
+typedef struct {
+    const Tensor *a, *b;
+    const CostOptions *opt;
+    const Mesh *mesh;
+    Pair *pairs;
+    int npairs;
+    bool *used_a, *used_b;
+    AxisSet gather_a, gather_b, reduce;
+    const char *why_gather, *why_reduce;
+    Tensor *result;    /* the partial result, before any ReduceScatter */
+} Plan;
+
 static int find_dim(const Tensor *t, int name, const bool *skip)
 {
     for (int i = 0; i < t->ndims; i++)
@@ -187,148 +198,378 @@ static int find_dim(const Tensor *t, int name, const bool *skip)
 
 /* For a dim named in neither operand: as in a matmul, the last unnamed dim of the
  * left meets the first unnamed dim of the right. */
-static bool positional_pair(const Tensor *a, const Tensor *b, const bool *used_a,
-                            const bool *used_b, int *ia, int *ib)
+static bool positional_pair(const Plan *p, int *ia, int *ib)
 {
     *ia = *ib = -1;
-    for (int i = a->ndims - 1; i >= 0 && *ia < 0; i--)
-        if (a->dims[i].name < 0 && !used_a[i])
+    for (int i = p->a->ndims - 1; i >= 0 && *ia < 0; i--)
+        if (p->a->dims[i].name < 0 && !p->used_a[i])
             *ia = i;
-    for (int i = 0; i < b->ndims && *ib < 0; i++)
-        if (b->dims[i].name < 0 && !used_b[i])
+    for (int i = 0; i < p->b->ndims && *ib < 0; i++)
+        if (p->b->dims[i].name < 0 && !p->used_b[i])
             *ib = i;
     return *ia >= 0 && *ib >= 0;
 }
 
-static CostError error(CostStatus status, int index, int lhs, int rhs)
-{
-    return (CostError){status, index, lhs, rhs};
-}
-
-/* Marks the contracted dims in used_a / used_b; K gets their product. */
-static CostError match_contracted(const Tensor *a, const Tensor *b, const int *names,
-                                  int n, const CostOptions *opt, bool *used_a,
-                                  bool *used_b, Poly **k)
+static CostError match_contracted(Plan *p, const int *names, int n)
 {
     for (int i = 0; i < n; i++) {
         for (int j = 0; j < i; j++)
             if (names[j] == names[i])
                 return error(COST_REPEATED, i, -1, -1);
-        int ia = find_dim(a, names[i], NULL), ib = find_dim(b, names[i], NULL);
-        if (ia < 0 && ib < 0 && !positional_pair(a, b, used_a, used_b, &ia, &ib))
+        int ia = find_dim(p->a, names[i], NULL), ib = find_dim(p->b, names[i], NULL);
+        if (ia < 0 && ib < 0 && !positional_pair(p, &ia, &ib))
             return error(COST_NOT_A_DIM, i, -1, -1);
         if (ia < 0 || ib < 0)
             return error(ia < 0 ? COST_NOT_IN_LHS : COST_NOT_IN_RHS, i, ia, ib);
-        if (!cost_same_size(a->dims[ia].size, b->dims[ib].size, opt->lookup, opt->lookup_ctx))
+        if (!cost_same_size(p->a->dims[ia].size, p->b->dims[ib].size, p->opt->lookup,
+                            p->opt->lookup_ctx))
             return error(COST_SIZE_MISMATCH, i, ia, ib);
-        used_a[ia] = used_b[ib] = true;
-        if (!(*k = times(*k, a->dims[ia].size)))
-            return error(COST_TOO_COMPLEX, i, -1, -1);
+        p->used_a[ia] = p->used_b[ib] = true;
+        p->pairs[p->npairs++] = (Pair){ia, ib, 0};
     }
-    return error(COST_OK, -1, -1, -1);
+    return ok;
 }
 
-/* Output dims: the left's kept dims, then the right's that are not batch dims. A
- * named dim of the right that the left also keeps is a batch dim (kept once). */
-static CostError output_dims(const Tensor *a, const Tensor *b, const bool *used_a,
-                             const bool *used_b, const CostOptions *opt, const Dim **dims,
-                             int *n)
+/* The result: the left's kept dims, then the right's that are not batch dims. A named
+ * dim of the right that the left also keeps is a batch dim, kept once: its size and
+ * sharding must agree. */
+static CostError result_dims(Plan *p, const Dim **dims, int *n)
 {
     *n = 0;
-    for (int i = 0; i < a->ndims; i++)
-        if (!used_a[i])
-            dims[(*n)++] = &a->dims[i];
-    for (int j = 0; j < b->ndims; j++) {
-        if (used_b[j])
+    for (int i = 0; i < p->a->ndims; i++)
+        if (!p->used_a[i])
+            dims[(*n)++] = &p->a->dims[i];
+    for (int j = 0; j < p->b->ndims; j++) {
+        if (p->used_b[j])
             continue;
-        int i = find_dim(a, b->dims[j].name, used_a);
+        int i = find_dim(p->a, p->b->dims[j].name, p->used_a);
         if (i < 0)
-            dims[(*n)++] = &b->dims[j];
-        else if (!cost_same_size(a->dims[i].size, b->dims[j].size, opt->lookup,
-                                 opt->lookup_ctx))
+            dims[(*n)++] = &p->b->dims[j];
+        else if (!cost_same_size(p->a->dims[i].size, p->b->dims[j].size, p->opt->lookup,
+                                 p->opt->lookup_ctx))
             return error(COST_SIZE_MISMATCH, -1, i, j);
+        else if (dim_axes(&p->a->dims[i], p->mesh) != dim_axes(&p->b->dims[j], p->mesh))
+            return error(COST_SHARD_MISMATCH, -1, i, j);
     }
-    return error(COST_OK, -1, -1, -1);
+    return ok;
 }
 
-/* 2·out·K, or out·(2K − 1) when exact. */
-static Poly *contraction_flops(const Poly *out, const Poly *k, bool exact)
+/* Case 4: two dims of the result would be sharded over one axis. */
+static CostError check_clash(const Tensor *r, const Mesh *m)
 {
-    Poly *two_k = poly_scale(k, 2), *factor = two_k;
-    if (exact && two_k) {
+    for (int i = 0; i < r->ndims; i++)
+        for (int j = i + 1; j < r->ndims; j++) {
+            AxisSet both = dim_axes(&r->dims[i], m) & dim_axes(&r->dims[j], m);
+            for (int a = 0; both && a < m->n; a++)
+                if (both & 1u << a)
+                    return error(COST_AXIS_CLASH, a, i, j);
+        }
+    return ok;
+}
+
+/* ---- Contraction: how the shards meet -------------------------------------------- */
+
+static const char why_partial[] =
+    "the contracted dim is sharded alike in both operands: each chip sums its part";
+static const char why_gather_cheaper[] =
+    "the contracted dim is sharded in one operand only: gathering that operand moves "
+    "fewer bytes than reducing partial sums";
+static const char why_gather_unknown[] =
+    "the contracted dim is sharded in one operand only: that operand is gathered "
+    "(partial sums and an allreduce are the other way; which is cheaper depends on "
+    "dims not bound yet)";
+static const char why_gather_only[] =
+    "the contracted dim is sharded in one operand only, and the other uses the same "
+    "axes: that operand is gathered";
+static const char why_reduce_cheaper[] =
+    "the contracted dim is sharded in one operand only: partial sums and an allreduce "
+    "move fewer bytes than gathering that operand";
+
+/* Case 2: gather the sharded operand x over s, or make partial sums over s (possible
+ * when the other operand y is free of s), whichever moves fewer bytes. */
+static void choose_case2(Plan *p, Pair *pair, bool left, AxisSet s)
+{
+    const Tensor *x = left ? p->a : p->b, *y = left ? p->b : p->a;
+    AxisSet *gather = left ? &p->gather_a : &p->gather_b;
+    double gather_bytes = 0, reduce_bytes = 0;
+    bool partial_ok = !(tensor_axes(y, p->mesh) & s);
+    Poly *gv = group_bytes(x, s, p->mesh), *rv = tensor_local_bytes(p->result, p->mesh);
+    bool known = value_now(gv, p->opt, &gather_bytes) && value_now(rv, p->opt, &reduce_bytes);
+    poly_free(gv);
+    poly_free(rv);
+    if (partial_ok && known && 2 * reduce_bytes < gather_bytes) {
+        pair->sharded = s;
+        p->reduce |= s;
+        p->why_reduce = why_reduce_cheaper;
+        return;
+    }
+    *gather |= s;
+    p->why_gather = !partial_ok ? why_gather_only : known ? why_gather_cheaper
+                                                          : why_gather_unknown;
+}
+
+static CostError shard_pairs(Plan *p)
+{
+    for (int i = 0; i < p->npairs; i++) {
+        Pair *pair = &p->pairs[i];
+        AxisSet sa = dim_axes(&p->a->dims[pair->a], p->mesh);
+        AxisSet sb = dim_axes(&p->b->dims[pair->b], p->mesh);
+        if (sa == sb) {
+            pair->sharded = sa;
+            p->reduce |= sa;
+            if (sa)
+                p->why_reduce = why_partial;
+        } else if (sa && sb) {
+            return error(COST_SHARD_MISMATCH, i, pair->a, pair->b);
+        } else {
+            choose_case2(p, pair, sa != 0, sa | sb);
+        }
+    }
+    return ok;
+}
+
+/* A ReduceScatter when the `->` type shards the result over exactly the reduced axes
+ * (on top of the shardings it has); then those axes go on the dims `want` names. */
+static bool scatter_as_wanted(Tensor *r, const Tensor *want, AxisSet reduce, const Mesh *m)
+{
+    if (!want || !reduce || want->ndims != r->ndims)
+        return false;
+    AxisSet added = 0;
+    for (int i = 0; i < r->ndims; i++) {
+        AxisSet have = dim_axes(&r->dims[i], m), wanted = dim_axes(&want->dims[i], m);
+        if ((have & ~wanted) || (wanted & ~have & ~reduce))
+            return false;
+        added |= wanted & ~have;
+    }
+    if (added != reduce)
+        return false;
+    for (int i = 0; i < r->ndims; i++)
+        if (!dim_add_axes(&r->dims[i], dim_axes(&want->dims[i], m), m))
+            return false;
+    return true;
+}
+
+/* Per chip: 2 · (its part of the result) · (its part of the contracted dims), or with
+ * exact counting out · (2K − 1). */
+static Poly *contraction_flops(const Plan *p)
+{
+    Poly *out = tensor_local_elements(p->result, p->mesh), *k = poly_const(1);
+    for (int i = 0; i < p->npairs && k; i++) {
+        Poly *part = poly_scale(p->a->dims[p->pairs[i].a].size,
+                                1 / mesh_span(p->mesh, p->pairs[i].sharded));
+        k = times(k, part);
+        poly_free(part);
+    }
+    Poly *two_k = k ? poly_scale(k, 2) : NULL, *factor = two_k;
+    if (p->opt->exact && two_k) {
         Poly *one = poly_const(1);
         factor = one ? poly_sub(two_k, one) : NULL;
         poly_free(one);
         poly_free(two_k);
     }
-    Poly *flops = factor ? poly_mul(out, factor) : NULL;
+    Poly *flops = factor && out ? poly_mul(out, factor) : NULL;
     poly_free(factor);
+    poly_free(out);
+    poly_free(k);
     return flops;
 }
 
-static DType pick(int chosen, const Tensor *a, const Tensor *b)
+/* The op itself: operands as each chip holds them after any gather. */
+static CostError add_contraction(Plan *p, Cost *acc)
 {
-    return chosen >= 0 ? (DType)chosen : dtype_wider(a->dtype, b->dtype);
+    Tensor *ga = gathered(p->a, p->gather_a, p->mesh);
+    Tensor *gb = gathered(p->b, p->gather_b, p->mesh);
+    CostError e = error(COST_TOO_COMPLEX, -1, -1, -1);
+    if (ga && gb)
+        e = add_op(acc, pick(p->opt->compute_dtype, p->a, p->b), contraction_flops(p), ga,
+                   gb, p->result, p->mesh);
+    tensor_free(ga);
+    tensor_free(gb);
+    return e;
 }
 
-/* Records a computed op, or frees its pieces when something failed. A polynomial
- * operation fails only when a term would hold too many symbols (or memory ran out). */
-static CostError finish(CostError e, Tensor *result, Poly *flops, const Tensor *a,
-                        const Tensor *b, const CostOptions *opt, Tensor **out, Cost *acc)
+/* The collectives: gathers before, the reduction of partial sums after. */
+static CostError add_plan_collectives(Plan *p, Cost *acc, bool scatter)
 {
-    if (e.status == COST_OK && (!result || !flops))
-        e = error(COST_TOO_COMPLEX, -1, -1, -1);
-    if (e.status == COST_OK &&
-        !cost_add(acc, pick(opt->compute_dtype, a, b), flops, a, b, result))
-        e = error(COST_TOO_COMPLEX, -1, -1, -1);
-    else if (e.status != COST_OK)
-        poly_free(flops);
-    if (e.status != COST_OK) {
-        tensor_free(result);
-        result = NULL;
-    }
-    *out = result;
+    CostError e = ok;
+    if (p->gather_a)
+        e = add_collective(acc, COLL_ALLGATHER, p->gather_a,
+                           group_bytes(p->a, p->gather_a, p->mesh), p->a, p->why_gather);
+    if (e.status == COST_OK && p->gather_b)
+        e = add_collective(acc, COLL_ALLGATHER, p->gather_b,
+                           group_bytes(p->b, p->gather_b, p->mesh), p->b, p->why_gather);
+    if (e.status == COST_OK && p->reduce)
+        e = add_collective(acc, scatter ? COLL_REDUCESCATTER : COLL_ALLREDUCE, p->reduce,
+                           tensor_local_bytes(p->result, p->mesh), p->result, p->why_reduce);
     return e;
+}
+
+static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *acc,
+                                  Tensor **out)
+{
+    const Dim **dims = malloc(sizeof *dims * (size_t)(p->a->ndims + p->b->ndims + 1));
+    int n = 0;
+    CostError e = dims ? match_contracted(p, names, nnames) : error(COST_TOO_COMPLEX, -1, -1, -1);
+    if (e.status == COST_OK)
+        e = result_dims(p, dims, &n);
+    if (e.status == COST_OK && !(p->result = tensor_from(pick(p->opt->out_dtype, p->a, p->b),
+                                                         dims, n)))
+        e = error(COST_TOO_COMPLEX, -1, -1, -1);
+    free(dims);
+    if (e.status == COST_OK)
+        e = shard_pairs(p);
+    if (e.status == COST_OK)
+        e = check_clash(p->result, p->mesh);
+    if (e.status == COST_OK)
+        e = add_contraction(p, acc);
+    if (e.status != COST_OK)
+        return e;
+    *out = tensor_copy(p->result);
+    bool scatter = *out && scatter_as_wanted(*out, p->opt->want, p->reduce, p->mesh);
+    return *out ? add_plan_collectives(p, acc, scatter) : error(COST_TOO_COMPLEX, -1, -1, -1);
 }
 
 CostError cost_contract(const Tensor *a, const Tensor *b, const int *names, int nnames,
                         const CostOptions *opt, Tensor **out, Cost *acc)
 {
-    size_t na = (size_t)a->ndims + 1, nb = (size_t)b->ndims + 1;
-    bool *used_a = calloc(na, 1), *used_b = calloc(nb, 1);
-    const Dim **dims = malloc(sizeof *dims * (na + nb));
-    Poly *k = poly_const(1), *elems = NULL, *flops = NULL;
-    Tensor *result = NULL;
-    int n = 0;
+    Plan p = {.a = a, .b = b, .opt = opt, .mesh = opt->mesh};
+    p.pairs = malloc(sizeof *p.pairs * (size_t)(nnames + 1));
+    p.used_a = calloc((size_t)a->ndims + 1, 1);
+    p.used_b = calloc((size_t)b->ndims + 1, 1);
+    *out = NULL;
     CostError e = error(COST_TOO_COMPLEX, -1, -1, -1);
-    if (used_a && used_b && dims && k)
-        e = match_contracted(a, b, names, nnames, opt, used_a, used_b, &k);
-    if (e.status == COST_OK)
-        e = output_dims(a, b, used_a, used_b, opt, dims, &n);
-    if (e.status == COST_OK) {
-        result = tensor_from(pick(opt->out_dtype, a, b), dims, n);
-        elems = result ? tensor_elements(result) : NULL;
-        flops = elems ? contraction_flops(elems, k, opt->exact) : NULL;
+    if (p.pairs && p.used_a && p.used_b)
+        e = plan_contraction(&p, names, nnames, acc, out);
+    if (e.status != COST_OK) {
+        tensor_free(*out);
+        *out = NULL;
     }
-    free(used_a);
-    free(used_b);
-    free(dims);
-    poly_free(k);
-    poly_free(elems);
-    return finish(e, result, flops, a, b, opt, out, acc);
+    free(p.pairs);
+    free(p.used_a);
+    free(p.used_b);
+    tensor_free(p.result);
+    return e;
 }
+
+/* ---- Elementwise ------------------------------------------------------------------ */
 
 CostError cost_elementwise(const Tensor *a, const Tensor *b, const CostOptions *opt,
                            Tensor **out, Cost *acc)
 {
+    *out = NULL;
     if (a->ndims != b->ndims)
         return error(COST_RANK_MISMATCH, -1, -1, -1);
-    for (int i = 0; i < a->ndims; i++)
+    for (int i = 0; i < a->ndims; i++) {
         if (!cost_same_size(a->dims[i].size, b->dims[i].size, opt->lookup, opt->lookup_ctx))
             return error(COST_SIZE_MISMATCH, -1, i, i);
+        if (dim_axes(&a->dims[i], opt->mesh) != dim_axes(&b->dims[i], opt->mesh))
+            return error(COST_SHARD_MISMATCH, -1, i, i);
+    }
     Tensor *result = tensor_copy(a);
-    if (result)
-        result->dtype = pick(opt->out_dtype, a, b);
-    Poly *flops = result ? tensor_elements(result) : NULL;
-    return finish(error(COST_OK, -1, -1, -1), result, flops, a, b, opt, out, acc);
+    if (!result)
+        return error(COST_TOO_COMPLEX, -1, -1, -1);
+    result->dtype = pick(opt->out_dtype, a, b);
+    CostError e = add_op(acc, pick(opt->compute_dtype, a, b),
+                         tensor_local_elements(result, opt->mesh), a, b, result, opt->mesh);
+    if (e.status == COST_OK)
+        *out = result;
+    else
+        tensor_free(result);
+    return e;
+}
+
+/* ---- Collectives on their own ------------------------------------------------------ */
+
+static const char why_asked[] = "as written";
+
+/* The first axis of `axes` that t does (or does not) use, or -1. */
+static int axis_missing(const Tensor *t, AxisSet axes, const Mesh *m, bool want_used)
+{
+    AxisSet used = tensor_axes(t, m);
+    for (int a = 0; a < m->n; a++)
+        if ((axes & 1u << a) && ((used & 1u << a) != 0) != want_used)
+            return a;
+    return -1;
+}
+
+/* Puts `axes` on the dim that `want` shards over them, or the first dim (other than
+ * `skip`) that has no axis yet. */
+static bool place_axes(Tensor *r, const Tensor *want, AxisSet axes, int skip, const Mesh *m)
+{
+    if (want)
+        return scatter_as_wanted(r, want, axes, m);
+    for (int i = 0; i < r->ndims; i++)
+        if (i != skip && r->dims[i].naxes == 0)
+            return dim_add_axes(&r->dims[i], axes, m);
+    return false;
+}
+
+/* The dim that holds `axes`, or -1. */
+static int dim_holding(const Tensor *t, AxisSet axes, const Mesh *m)
+{
+    for (int i = 0; i < t->ndims; i++)
+        if ((dim_axes(&t->dims[i], m) & axes) == axes)
+            return i;
+    return -1;
+}
+
+/* The result's layout, and whether `t` can go through the collective at all. */
+static CostError collective_result(const Tensor *t, CollKind kind, AxisSet axes,
+                                   const CostOptions *opt, Tensor *r)
+{
+    const Mesh *m = opt->mesh;
+    int from;
+    switch (kind) {
+    case COLL_ALLGATHER:
+        from = axis_missing(t, axes, m, true);
+        if (from >= 0)
+            return error(COST_NOT_SHARDED, from, -1, -1);
+        for (int i = 0; i < r->ndims; i++)
+            dim_remove_axes(&r->dims[i], axes, m);
+        return ok;
+    case COLL_ALLREDUCE:
+    case COLL_REDUCESCATTER:
+        from = axis_missing(t, axes, m, false);
+        if (from >= 0)
+            return error(COST_ALREADY_SHARDED, from, -1, -1);
+        if (kind == COLL_REDUCESCATTER && !place_axes(r, opt->want, axes, -1, m))
+            return error(COST_NO_TARGET, -1, -1, -1);
+        return ok;
+    case COLL_ALLTOALL:
+        from = dim_holding(t, axes, m);
+        if (from < 0)
+            return error(COST_NOT_SHARDED, axis_missing(t, axes, m, true), -1, -1);
+        dim_remove_axes(&r->dims[from], axes, m);
+        return place_axes(r, opt->want, axes, from, m) ? ok
+                                                       : error(COST_NO_TARGET, -1, -1, -1);
+    }
+    return ok;
+}
+
+/* V: a gather or an all-to-all moves the whole array of a group; a reduction, the
+ * partial sums each chip holds. */
+static Poly *collective_bytes(const Tensor *t, CollKind kind, AxisSet axes, const Mesh *m)
+{
+    if (kind == COLL_ALLGATHER || kind == COLL_ALLTOALL)
+        return group_bytes(t, axes, m);
+    return tensor_local_bytes(t, m);
+}
+
+CostError cost_collective(const Tensor *t, CollKind kind, AxisSet axes,
+                          const CostOptions *opt, Tensor **out, Cost *acc)
+{
+    Tensor *r = tensor_copy(t);
+    CostError e = r ? collective_result(t, kind, axes, opt, r)
+                    : error(COST_TOO_COMPLEX, -1, -1, -1);
+    if (e.status == COST_OK)
+        e = add_collective(acc, kind, axes, collective_bytes(t, kind, axes, opt->mesh), t,
+                           why_asked);
+    if (e.status != COST_OK) {
+        tensor_free(r);
+        r = NULL;
+    } else {
+        acc->ops++;
+    }
+    *out = r;
+    return e;
 }

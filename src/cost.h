@@ -1,11 +1,14 @@
-/* cost.h — tensors and the FLOPs and bytes of one operation (COSTMODEL §1).
+/* cost.h — the FLOPs, HBM bytes and collectives of one operation (COSTMODEL §1, §3).
  *
- * Sizes are polynomials in the dims (poly.h). Dims carry the name they were written
- * with (`bf16[B, D]`: B and D), which is how `*_D` finds them; a dim written as a
- * number or an expression has no name. Nothing here knows about syntax: errors come
- * back as codes with the indices involved, and the caller words and places them.
+ * Everything is per chip: with a mesh, each chip holds its shard of every operand,
+ * computes its part, and the collectives the shardings imply (AllGather of an
+ * operand, AllReduce or ReduceScatter of partial sums) move arrays between chips.
+ * Without a mesh every figure is the whole operation's. Nothing here knows about
+ * syntax or chips: errors come back as codes with the indices involved, and the caller
+ * words and places them; collectives come back as arrays and axes, and roof.c prices
+ * them on a chip's network.
  *
- * Ownership: a Tensor owns its dims' polynomials; a Cost owns its polynomials.
+ * Ownership: a Cost owns its polynomials and the arrays of its collectives.
  */
 #ifndef ROOFLINE_COST_H
 #define ROOFLINE_COST_H
@@ -13,34 +16,27 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "dtype.h"
-#include "poly.h"
+#include "mesh.h"
+#include "tensor.h"
+
+enum { COST_MAX_COLLECTIVES = 16 };
 
 typedef struct {
-    int name;   /* interned name, or -1 */
-    Poly *size;
-} Dim;
+    CollKind kind;
+    AxisSet axes;
+    Poly *bytes;    /* V: the whole array within one group of chips */
+    Tensor *array;  /* what moves, as laid out before the collective */
+    const char *why;
+} Collective;
 
-typedef struct {
-    DType dtype;
-    int ndims;
-    Dim *dims;
-} Tensor;
-
-Tensor *tensor_new(DType dtype, int ndims);
-Tensor *tensor_copy(const Tensor *t);
-void tensor_free(Tensor *t);
-Poly *tensor_elements(const Tensor *t);
-Poly *tensor_bytes(const Tensor *t);
-/* "bf16[B,D·F]": the dims as written. Returns buf. */
-char *tensor_format(const Tensor *t, PolyNamer namer, void *ctx, char *buf, size_t size);
-
-/* Running totals of a statement: FLOPs by the dtype whose peak runs them, HBM bytes
- * read and written. Every operation reads its operands from HBM and writes its result
- * (no fusion). */
+/* Running totals of a statement, per chip: FLOPs by the dtype whose peak runs them,
+ * HBM bytes read and written, and the collectives. Every operation reads its operands
+ * from HBM and writes its result (no fusion). */
 typedef struct {
     Poly *flops[DT_COUNT]; /* NULL where no op ran at that dtype */
     Poly *read, *written;
+    Collective colls[COST_MAX_COLLECTIVES];
+    int ncolls;
     int ops;
 } Cost;
 
@@ -52,35 +48,46 @@ int cost_single_dtype(const Cost *c);
 
 typedef enum {
     COST_OK,
-    COST_NOT_A_DIM,      /* contracted dim `index` is in neither operand */
-    COST_NOT_IN_LHS,     /* contracted dim `index` is missing from the left operand */
-    COST_NOT_IN_RHS,     /* ... from the right operand */
-    COST_REPEATED,       /* contracted dim `index` is named twice */
-    COST_SIZE_MISMATCH,  /* dim lhs_dim of the left and rhs_dim of the right differ */
-    COST_RANK_MISMATCH,  /* elementwise: different numbers of dims */
-    COST_TOO_COMPLEX     /* a term would hold too many symbols (or memory ran out) */
+    COST_NOT_A_DIM,       /* contracted dim `index` is in neither operand */
+    COST_NOT_IN_LHS,      /* contracted dim `index` is missing from the left operand */
+    COST_NOT_IN_RHS,      /* ... from the right operand */
+    COST_REPEATED,        /* contracted dim `index` is named twice */
+    COST_SIZE_MISMATCH,   /* dim lhs_dim of the left and rhs_dim of the right differ */
+    COST_RANK_MISMATCH,   /* elementwise: different numbers of dims */
+    COST_SHARD_MISMATCH,  /* dims lhs_dim and rhs_dim are sharded over different axes */
+    COST_AXIS_CLASH,      /* result dims lhs_dim and rhs_dim would share an axis */
+    COST_NOT_SHARDED,     /* a collective's axis `index` shards no dim of its input */
+    COST_ALREADY_SHARDED, /* a reduction's axis `index` already shards its input */
+    COST_NO_TARGET,       /* no dim can take the axes a collective scatters */
+    COST_TOO_MANY,        /* more collectives in one statement than COST_MAX_COLLECTIVES */
+    COST_TOO_COMPLEX      /* a term would hold too many symbols (or memory ran out) */
 } CostStatus;
 
 typedef struct {
     CostStatus status;
-    int index;           /* which contracted dim */
+    int index;            /* which contracted dim, or which mesh axis */
     int lhs_dim, rhs_dim;
 } CostError;
 
 typedef struct {
-    bool exact;          /* out·(2K−1) FLOPs instead of 2·out·K */
-    int out_dtype;       /* -1: the wider input dtype */
-    int compute_dtype;   /* -1: the wider input dtype */
-    PolyLookup lookup;   /* bound dims, so D and 8192 agree when D = 8192 */
+    bool exact;           /* out·(2K−1) FLOPs instead of 2·out·K */
+    int out_dtype;        /* -1: the wider input dtype */
+    int compute_dtype;    /* -1: the wider input dtype */
+    const Mesh *mesh;     /* the statement's chips; never NULL (0 axes: one chip) */
+    const Tensor *want;   /* the `->` type: its shardings pick ReduceScatter; or NULL */
+    PolyLookup lookup;    /* bound dims, so D and 8192 agree when D = 8192 */
     void *lookup_ctx;
 } CostOptions;
 
 /* a *_{names} b. On success *out is the result and the op's cost is added to acc. */
 CostError cost_contract(const Tensor *a, const Tensor *b, const int *names, int nnames,
                         const CostOptions *opt, Tensor **out, Cost *acc);
-/* a op b elementwise, on tensors of one shape: one FLOP per element. */
+/* a op b elementwise, on tensors of one shape and sharding: one FLOP per element. */
 CostError cost_elementwise(const Tensor *a, const Tensor *b, const CostOptions *opt,
                            Tensor **out, Cost *acc);
+/* A collective on its own: `allgather bf16[E_Y, F] over Y`. */
+CostError cost_collective(const Tensor *t, CollKind kind, AxisSet axes,
+                          const CostOptions *opt, Tensor **out, Cost *acc);
 
 /* Equal sizes: the same polynomial, or the same number once bound dims are put in. */
 bool cost_same_size(const Poly *a, const Poly *b, PolyLookup lookup, void *ctx);

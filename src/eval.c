@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout.h"
 #include "num.h"
 #include "report.h"
 #include "roof.h"
@@ -108,6 +109,7 @@ static void eval_free(EVal *v)
 typedef struct {
     Cost cost;
     CostOptions opt;
+    Layout layout;
 } StmtState;
 
 static const char *name_of(const Eval *ev, int name)
@@ -230,9 +232,20 @@ static bool eval_scalar(Eval *ev, const Node *n, StmtState *st, Poly **out)
     return true;
 }
 
-static int dim_name(const Node *n)
+/* A dim written as a name (`B`, or `B_X` sharded over X) is the symbol B; any other
+ * expression is a size with no name. */
+static bool eval_dim(Eval *ev, const Node *d, StmtState *st, Dim *dim)
 {
-    return n->kind == NODE_NAME ? n->as.name : -1;
+    dim->name = -1;
+    if (d->kind != NODE_NAME)
+        return eval_scalar(ev, d, st, &dim->size);
+    if (!layout_split_name(ev, &st->layout, d->as.name, d->span, &dim->name, dim->axes,
+                           &dim->naxes))
+        return false;
+    if (world_value(ev->world, dim->name)->kind == VAL_TENSOR)
+        return error(ev, d->span, "%s is a tensor, not a dim", name_of(ev, dim->name));
+    dim->size = poly_sym(dim->name);
+    return dim->size != NULL;
 }
 
 static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EVal *out)
@@ -240,26 +253,21 @@ static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EVal *out)
     Tensor *t = tensor_new(n->as.tensor.dtype, n->as.tensor.ndims);
     if (!t)
         return error(ev, n->span, "out of memory");
+    out->tensor = t;
     for (int i = 0; i < t->ndims; i++) {
         const Node *d = n->as.tensor.dims[i];
-        t->dims[i].name = dim_name(d);
-        for (int j = 0; j < i && t->dims[i].name >= 0; j++)
-            if (t->dims[j].name == t->dims[i].name) {
-                tensor_free(t);
-                return error(ev, d->span, "dim %s appears twice in one tensor; give the "
-                             "second a name of its own", name_of(ev, dim_name(d)));
-            }
-        if (!eval_scalar(ev, d, st, &t->dims[i].size) ||
-            !check_dim(ev, t->dims[i].size, d->span, "dim")) {
-            tensor_free(t);
+        if (!eval_dim(ev, d, st, &t->dims[i]) ||
+            !check_dim(ev, t->dims[i].size, d->span, "dim"))
             return false;
-        }
+        for (int j = 0; j < i && t->dims[i].name >= 0; j++)
+            if (t->dims[j].name == t->dims[i].name)
+                return error(ev, d->span, "dim %s appears twice in one tensor; give the "
+                             "second a name of its own", name_of(ev, t->dims[i].name));
     }
-    out->tensor = t;
-    return check_size(ev, t, n->span);
+    return layout_apply(ev, &st->layout, t, n->span) && check_size(ev, t, n->span);
 }
 
-static bool eval_name(Eval *ev, const Node *n, EVal *out)
+static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out)
 {
     const Value *v = world_value(ev->world, n->as.name);
     if (v->kind != VAL_TENSOR) {
@@ -272,7 +280,8 @@ static bool eval_name(Eval *ev, const Node *n, EVal *out)
     out->tensor = tensor_copy(v->tensor);
     if (!out->tensor)
         return error(ev, n->span, "out of memory");
-    return check_size(ev, out->tensor, n->span);
+    return layout_apply(ev, &st->layout, out->tensor, n->span) &&
+           check_size(ev, out->tensor, n->span);
 }
 
 /* a / b: a monomial divisor keeps the names; a sum divides once its dims are bound. */
@@ -314,10 +323,11 @@ static bool scalar_op(Eval *ev, const Node *n, Poly *a, Poly *b, EVal *out)
 static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a, const Tensor *b,
                               CostError e)
 {
-    char sa[512], sb[512], op[2] = {n->as.binary.op, 0};
+    char sa[512], sb[512];
     if (e.status == COST_TOO_COMPLEX)
         return finite_poly(ev, NULL, n->span);
-    return error(ev, n->span, "elementwise %s needs tensors of one shape, not %s and %s", op,
+    return error(ev, n->span, "elementwise %c needs tensors of one shape%s, not %s and %s",
+                 n->as.binary.op, e.status == COST_SHARD_MISMATCH ? " and sharding" : "",
                  shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
 }
 
@@ -331,20 +341,20 @@ static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out_dtype, E
     } else if (ok && a.tensor && b.tensor) {
         CostOptions opt = st->opt;
         opt.out_dtype = out_dtype;
+        opt.want = NULL;
         CostError e = cost_elementwise(a.tensor, b.tensor, &opt, &out->tensor, &st->cost);
         ok = e.status == COST_OK || elementwise_error(ev, n, a.tensor, b.tensor, e);
     } else if (ok) {
-        ok = error(ev, n->span, "cannot mix a tensor and a number in %s; elementwise ops "
-                   "take two tensors of one shape", n->as.binary.op == '+' ? "+" :
-                   n->as.binary.op == '-' ? "-" : n->as.binary.op == '*' ? "*" : "/");
+        ok = error(ev, n->span, "cannot mix a tensor and a number in %c; elementwise ops "
+                   "take two tensors of one shape", n->as.binary.op);
     }
     eval_free(&a);
     eval_free(&b);
     return ok;
 }
 
-static bool contract_error(Eval *ev, const Node *n, const Tensor *a, const Tensor *b,
-                           CostError e)
+static bool contract_error(Eval *ev, const Node *n, const StmtState *st, const Tensor *a,
+                           const Tensor *b, CostError e)
 {
     char sa[512], sb[512], da[256], db[256];
     const NameRef *d = e.index >= 0 ? &n->as.contract.dims[e.index] : NULL;
@@ -374,6 +384,20 @@ static bool contract_error(Eval *ev, const Node *n, const Tensor *a, const Tenso
                       "(`let %s = ...` and write %s in both) to contract by name", dn, dn, dn,
                       dn);
         return false;
+    case COST_SHARD_MISMATCH:
+        return error(ev, d ? d->span : n->span, "%s is sharded differently in %s and %s; "
+                     "gather one of them first (allgather ... over AXES)", d ? dn :
+                     name_of(ev, a->dims[e.lhs_dim].name), sa, sb);
+    case COST_AXIS_CLASH:
+        error(ev, n->span, "axis %s would shard two dims of the result of %s and %s",
+              name_of(ev, st->layout.mesh.axes[e.index].name), sa, sb);
+        diag_note(ev->diag, "a contraction whose operands are sharded over one axis along "
+                  "dims that are kept is invalid as is (the book's case 4): gather one operand "
+                  "over %s first", name_of(ev, st->layout.mesh.axes[e.index].name));
+        return false;
+    case COST_TOO_MANY:
+        return error(ev, n->span, "more than %d collectives in one statement; split it",
+                     COST_MAX_COLLECTIVES);
     default:
         return finite_poly(ev, NULL, n->span);
     }
@@ -394,9 +418,10 @@ static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype,
             names[i] = n->as.contract.dims[i].name;
         CostOptions opt = st->opt;
         opt.out_dtype = out_dtype;
+        opt.want = out_dtype >= 0 ? st->opt.want : NULL; /* the statement's own result */
         CostError e = cost_contract(a.tensor, b.tensor, names, n->as.contract.ndims, &opt,
                                     &out->tensor, &st->cost);
-        ok = e.status == COST_OK || contract_error(ev, n, a.tensor, b.tensor, e);
+        ok = e.status == COST_OK || contract_error(ev, n, st, a.tensor, b.tensor, e);
     }
     free(names);
     eval_free(&a);
@@ -415,7 +440,7 @@ static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
         out->scalar = poly_const(n->as.number);
         return finite_poly(ev, out->scalar, n->span);
     case NODE_NAME:
-        return eval_name(ev, n, out);
+        return eval_name(ev, n, st, out);
     case NODE_TENSOR:
         return eval_tensor_type(ev, n, st, out);
     case NODE_BINARY:
@@ -442,7 +467,22 @@ static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
 static void stmt_state_init(Eval *ev, StmtState *st)
 {
     cost_init(&st->cost);
-    st->opt = (CostOptions){ev->exact, -1, -1, world_lookup, ev->world};
+    st->layout.mesh = ev->world->mesh;
+    for (int i = 0; i < MESH_MAX_AXES; i++)
+        st->layout.shard_dim[i] = -1;
+    st->opt = (CostOptions){ev->exact, -1, -1, &st->layout.mesh, NULL, world_lookup,
+                            ev->world};
+}
+
+bool eval_number(Eval *ev, const Node *n, double *out)
+{
+    StmtState st;
+    stmt_state_init(ev, &st);
+    Poly *p = NULL;
+    bool ok = eval_scalar(ev, n, &st, &p) && number_now(ev, p, n->span, out);
+    poly_free(p);
+    cost_free(&st.cost);
+    return ok;
 }
 
 static bool eval_let(Eval *ev, const Stmt *s)
@@ -483,9 +523,39 @@ static const Chip *find_chip(Eval *ev, const NameRef *ref)
 
 static bool eval_use(Eval *ev, const Stmt *s)
 {
-    if (!find_chip(ev, &s->as.use))
+    const ChipRef *c = &s->as.use;
+    Mesh mesh;
+    if (!find_chip(ev, &c->name))
         return false;
-    ev->world->use_chip = s->as.use.name;
+    if (c->shape && !layout_shape_mesh(ev, c->shape, c->shape_span, &mesh))
+        return false;
+    ev->world->use_chip = c->name.name;
+    if (c->shape)
+        ev->world->mesh = mesh;
+    return true;
+}
+
+/* `mesh X = 4, Y = 2` (an axis tagged `dcn` joins pods): the mesh from here on. */
+static bool eval_mesh(Eval *ev, const Stmt *s)
+{
+    Mesh mesh = {.n = 0};
+    for (int i = 0; i < s->as.mesh.n; i++) {
+        const MeshAxisDef *a = &s->as.mesh.axes[i];
+        double size;
+        if (!eval_number(ev, a->size, &size))
+            return false;
+        if (size < 1 || size > 1 << 20 || size != floor(size))
+            return error(ev, a->size->span, "a mesh axis has a whole number of chips, 1 to "
+                         "%d", 1 << 20);
+        if (a->tag.name >= 0 && strcmp(name_of(ev, a->tag.name), "dcn") != 0)
+            return error(ev, a->tag.span, "unknown axis tag %s; the one tag is dcn (an axis "
+                         "across pods)", name_of(ev, a->tag.name));
+        if (mesh_find(&mesh, a->name.name) >= 0)
+            return error(ev, a->name.span, "axis %s appears twice", name_of(ev, a->name.name));
+        if (mesh_add(&mesh, a->name.name, (int)size, a->tag.name >= 0) < 0)
+            return error(ev, a->name.span, "a mesh has at most %d axes", MESH_MAX_AXES);
+    }
+    ev->world->mesh = mesh;
     return true;
 }
 
@@ -503,13 +573,8 @@ static bool set_field(Eval *ev, Chip *c, const Binding *b)
         diag_note(ev->diag, "the fields are%s", list);
         return false;
     }
-    StmtState st;
-    stmt_state_init(ev, &st);
-    Poly *p = NULL;
     double v = 0;
-    bool ok = eval_scalar(ev, b->value, &st, &p) && number_now(ev, p, b->value->span, &v);
-    poly_free(p);
-    cost_free(&st.cost);
+    bool ok = eval_number(ev, b->value, &v);
     const char *why = ok ? chip_field_check((ChipField)f, v) : NULL;
     if (why)
         ok = error(ev, b->value->span, "%s %s", field, why);
@@ -542,18 +607,23 @@ static bool eval_chip(Eval *ev, const Stmt *s)
 static bool statement_chip(Eval *ev, const Clauses *c, const Chip **chip)
 {
     *chip = NULL;
-    if (c->chip.name >= 0)
-        return (*chip = find_chip(ev, &c->chip)) != NULL;
+    if (c->chip.name.name >= 0)
+        return (*chip = find_chip(ev, &c->chip.name)) != NULL;
     if (ev->world->use_chip >= 0)
         *chip = chip_find(&ev->world->chips, name_of(ev, ev->world->use_chip));
     return true;
 }
 
-static bool check_output(Eval *ev, const Tensor *want, const Tensor *got, Span span)
+/* The `->` type: its dtype and sizes, and its shardings when it writes any. */
+static bool check_output(Eval *ev, const StmtState *st, const Tensor *want, const Tensor *got,
+                         Span span)
 {
+    const Mesh *m = &st->layout.mesh;
     bool same = want->ndims == got->ndims;
+    bool sharded = tensor_axes(want, m) != 0;
     for (int i = 0; same && i < got->ndims; i++)
-        same = cost_same_size(want->dims[i].size, got->dims[i].size, world_lookup, ev->world);
+        same = cost_same_size(want->dims[i].size, got->dims[i].size, world_lookup, ev->world) &&
+               (!sharded || dim_axes(&want->dims[i], m) == dim_axes(&got->dims[i], m));
     if (!same) {
         char a[512], b[512];
         error(ev, span, "the result is %s, not %s", shape(ev, got, a, sizeof a),
@@ -565,7 +635,7 @@ static bool check_output(Eval *ev, const Tensor *want, const Tensor *got, Span s
 static bool roof_error(Eval *ev, const Stmt *s, const Chip *chip, RoofError e)
 {
     const Clauses *c = &s->as.expr.clauses;
-    Span at = c->chip.name >= 0 ? c->chip.span : s->span;
+    Span at = c->chip.name.name >= 0 ? c->chip.name.span : s->span;
     const char *field = chip_fields[chip_peak_field(e.dtype)].name;
     switch (e.status) {
     case ROOF_NO_PEAK:
@@ -577,6 +647,9 @@ static bool roof_error(Eval *ev, const Stmt *s, const Chip *chip, RoofError e)
         return false;
     case ROOF_NO_HBM_BW:
         return error(ev, at, "chip %s has no HBM bandwidth (field hbm_bw)", chip->name);
+    case ROOF_NO_NETWORK:
+        return error(ev, at, "chip %s has no network for this collective (%s)", chip->name,
+                     e.detail);
     case ROOF_OVERFLOW:
         return error(ev, s->span, "the cost overflows: a figure is too large for a double");
     case ROOF_BAD_DIM:
@@ -602,19 +675,20 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
     };
 }
 
-static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Tensor *result)
+static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip,
+                        const Tensor *result)
 {
-    const Chip *chip;
-    if (!statement_chip(ev, &s->as.expr.clauses, &chip))
-        return false;
     Roofline roof;
-    RoofError e = roof_compute(&st->cost, chip, world_lookup, ev->world, &roof);
+    RoofError e = roof_compute(&st->cost, chip, &st->layout.mesh, world_lookup, ev->world,
+                               &roof);
     bool ok = e.status == ROOF_OK || roof_error(ev, s, chip, e);
     if (ok) {
         Report r;
         report_init(ev, s, &r);
         r.result = result;
         r.roof = &roof;
+        r.cost = &st->cost;
+        r.mesh = &st->layout.mesh;
         report_statement(&r);
     }
     roof_free(&roof);
@@ -634,15 +708,65 @@ static void report_plain(Eval *ev, const Stmt *s, const EVal *v)
                                                                 : NULL);
 }
 
-/* The clauses that change how the expression is costed; out gets the `->` type. */
-static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, EVal *out)
+/* The clauses, before the expression: the chip, the mesh and the shardings it implies,
+ * the compute dtype, and the `->` type (into want). */
+static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, const Chip **chip,
+                            EVal *want)
 {
-    if (c->shard_dim.name >= 0)
-        return error(ev, c->shard_span, "sharding is not supported yet: this version costs "
-                     "one chip; drop `shard %s over ...` for the one-chip figures",
-                     name_of(ev, c->shard_dim.name));
+    if (!statement_chip(ev, c, chip) || !layout_from_clauses(ev, c, *chip, &st->layout))
+        return false;
     st->opt.compute_dtype = c->compute;
-    return !c->out_type || eval_expr(ev, c->out_type, st, -1, out);
+    if (c->out_type && !eval_expr(ev, c->out_type, st, -1, want))
+        return false;
+    st->opt.want = want->tensor;
+    return true;
+}
+
+static bool collective_error(Eval *ev, const Stmt *s, const StmtState *st, CostError e)
+{
+    const char *what = coll_name((CollKind)s->as.expr.collective);
+    const char *axis = e.index >= 0 ? name_of(ev, st->layout.mesh.axes[e.index].name) : "";
+    switch (e.status) {
+    case COST_NOT_SHARDED:
+        return error(ev, s->as.expr.value->span, "%s over %s needs a tensor sharded over %s",
+                     what, name_of(ev, s->as.expr.over.name), axis);
+    case COST_ALREADY_SHARDED:
+        return error(ev, s->as.expr.value->span, "%s sums partial results across %s, but this "
+                     "tensor is already sharded over %s", what, axis, axis);
+    case COST_NO_TARGET:
+        return error(ev, s->as.expr.value->span, "%s over %s: no dim is left to shard over "
+                     "%s; say which with `-> dtype[..._%s, ...]`", what,
+                     name_of(ev, s->as.expr.over.name), name_of(ev, s->as.expr.over.name),
+                     name_of(ev, s->as.expr.over.name));
+    default:
+        return finite_poly(ev, NULL, s->span);
+    }
+}
+
+/* `allgather x over Y`: the tensor, then the collective on it. */
+static bool eval_collective(Eval *ev, const Stmt *s, StmtState *st, EVal *v)
+{
+    AxisSet axes;
+    if (!eval_expr(ev, s->as.expr.value, st, -1, v) ||
+        !layout_axes(ev, &st->layout, &s->as.expr.over, &axes))
+        return false;
+    if (!v->tensor)
+        return error(ev, s->as.expr.value->span, "a collective moves a tensor, not a number");
+    Tensor *result;
+    CostError e = cost_collective(v->tensor, (CollKind)s->as.expr.collective, axes, &st->opt,
+                                  &result, &st->cost);
+    if (e.status != COST_OK)
+        return collective_error(ev, s, st, e);
+    tensor_free(v->tensor);
+    v->tensor = result;
+    return true;
+}
+
+static bool eval_value(Eval *ev, const Stmt *s, StmtState *st, const EVal *want, EVal *v)
+{
+    if (s->kind == STMT_COLLECTIVE)
+        return eval_collective(ev, s, st, v);
+    return eval_expr(ev, s->as.expr.value, st, want->tensor ? (int)want->tensor->dtype : -1, v);
 }
 
 static bool eval_expr_stmt(Eval *ev, const Stmt *s)
@@ -650,21 +774,20 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     const Clauses *c = &s->as.expr.clauses;
     StmtState st;
     stmt_state_init(ev, &st);
+    const Chip *chip = NULL;
     EVal want = {0}, v = {0};
-    bool ok = prepare_clauses(ev, c, &st, &want) &&
-              eval_expr(ev, s->as.expr.value, &st, want.tensor ? (int)want.tensor->dtype : -1,
-                        &v);
+    bool ok = prepare_clauses(ev, c, &st, &chip, &want) && eval_value(ev, s, &st, &want, &v);
     if (ok && want.tensor && (!v.tensor || st.cost.ops == 0))
         ok = error(ev, c->out_type->span, "-> gives the type of an operation's result, and "
                    "there is no operation here");
     if (ok && want.tensor)
-        ok = check_output(ev, want.tensor, v.tensor, c->out_type->span);
+        ok = check_output(ev, &st, want.tensor, v.tensor, c->out_type->span);
     /* A name is bound to a number or a tensor, never to a formula. */
     Value val = {v.scalar ? VAL_NUMBER : VAL_TENSOR, 0, NULL};
     if (ok && s->kind == STMT_ASSIGN && v.scalar)
         ok = number_now(ev, v.scalar, s->as.expr.value->span, &val.number);
     if (ok && st.cost.ops > 0)
-        ok = report_cost(ev, s, &st, v.tensor);
+        ok = report_cost(ev, s, &st, chip, v.tensor);
     else if (ok)
         report_plain(ev, s, &v);
     if (ok && s->kind == STMT_ASSIGN) {
@@ -685,12 +808,15 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return eval_let(ev, s);
     case STMT_USE:
         return eval_use(ev, s);
+    case STMT_MESH:
+        return eval_mesh(ev, s);
     case STMT_CHIP:
         return eval_chip(ev, s);
     case STMT_INCLUDE:
         return ev->include(ev->include_ctx, ev->src, s->as.include.path, s->as.include.span);
     case STMT_ASSIGN:
     case STMT_EXPR:
+    case STMT_COLLECTIVE:
         return eval_expr_stmt(ev, s);
     }
     return false;

@@ -18,6 +18,7 @@
 #include "cost.h"
 #include "diag.h"
 #include "intern.h"
+#include "mesh.h"
 
 typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR } ValueKind;
 
@@ -33,6 +34,7 @@ typedef struct {
     int nvalues;
     ChipTable chips;
     int use_chip;  /* interned name of the default chip, or -1 */
+    Mesh mesh;     /* from `mesh` or `use CHIP AxB`; no axes: one chip */
 } World;
 
 bool world_init(World *w);
@@ -61,6 +63,8 @@ struct Eval {
 
 enum { EVAL_MAX_DEPTH = 1000 }; /* nesting of one expression */
 
+/* A number from an expression (dims bound, finite); false after reporting why not. */
+bool eval_number(Eval *ev, const Node *n, double *out);
 /* Evaluates one statement; false after reporting an error. */
 bool eval_stmt(Eval *ev, const Stmt *s);
 

@@ -17,7 +17,8 @@
  *     AllReduce                  factor 2
  *     AllToAll                   factor 1/4 on one axis; over several axes
  *                                max(axis) / (4 · N), N the chips of those axes, with
- *                                the bandwidth of one axis (the smallest)
+ *                                the smallest bandwidth of those axes
+ *   A TPU that gives no torus_wrap has rings only on axes of at most 2 chips.
  *   floor: hop_latency · (largest axis size) / 2.
  *   DCN (axes marked dcn): bandwidth dcn_bw, the same factors, no floor.
  *   GPU inside a node of N GPUs: bandwidth nvlink_bw;
@@ -26,8 +27,11 @@
  *     AllToAll                   factor (N − 1) / N²
  *   GPU across nodes: bandwidth min(nvlink_bw, node_bw), the TPU factors.
  *
- * `factor · V` is what the report calls comm_bytes: the bytes each chip moves over
- * its busiest link direction, so that T = comm_bytes / bandwidth.
+ * The report splits the bandwidth into `links` link directions of bandwidth / links
+ * each (on a TPU one way of one ICI link: a ring axis gives 2, a line 1; elsewhere 1),
+ * and calls factor · V / links the comm_bytes: the bytes each chip sends over each
+ * link direction it uses. T = comm_bytes / (bandwidth / links). So the book's two
+ * chips, each sending its bf16[B,F] partial sums, move 2·B·F bytes at 4.5e10 B/s.
  */
 #ifndef ROOFLINE_MESH_H
 #define ROOFLINE_MESH_H
@@ -75,6 +79,7 @@ const char *coll_name(CollKind k); /* "allgather", "reducescatter", "allreduce",
 typedef struct {
     double factor;       /* comm_bytes = factor · V */
     double bandwidth;    /* B/s */
+    double links;        /* link directions sharing the bytes */
     double floor;        /* seconds; 0 when the chip gives no hop latency */
     const char *network; /* "ICI ring", "ICI line (no wraparound)", "ICI", "DCN",
                             "NVLink", "InfiniBand" */

@@ -314,6 +314,13 @@ Poly *poly_term(const Poly *p, int i, double *coef)
     return m;
 }
 
+int poly_single_symbol(const Poly *p)
+{
+    if (p->n != 1 || p->terms[0].nvars != 1 || p->terms[0].vars[0].exp != 1)
+        return -1;
+    return p->terms[0].vars[0].sym;
+}
+
 bool poly_has_nonfinite(const Poly *p)
 {
     for (size_t i = 0; i < p->n; i++)

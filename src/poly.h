@@ -51,6 +51,9 @@ int poly_nterms(const Poly *p);
 /* Term i (0-based, in order) as its coefficient and a new monomial with coefficient 1,
  * so a caller can print the coefficient its own way ("2.725 µs·B"). */
 Poly *poly_term(const Poly *p, int i, double *coef);
+/* The symbol of a one-term p that is exactly that symbol to the first power (times a
+ * coefficient), or -1. */
+int poly_single_symbol(const Poly *p);
 /* Some coefficient is inf or nan. */
 bool poly_has_nonfinite(const Poly *p);
 

@@ -7,7 +7,7 @@
 #include "diag.h"
 #include "num.h"
 
-enum { FORMULA_MAX = 1024, VALUE_MAX = 1024, ROWS_MAX = 16, ALIGN_MAX = 44 };
+enum { FORMULA_MAX = 1024, VALUE_MAX = 1024, ROWS_MAX = 64, ALIGN_MAX = 44 };
 
 typedef struct {
     const char *label;
@@ -120,7 +120,10 @@ static int width(const char *s)
 
 static void print_table(const Table *t, FILE *out)
 {
-    int align = 0;
+    int align = 0, label = 10;
+    for (int i = 0; i < t->n; i++)
+        if ((int)strlen(t->rows[i].label) > label)
+            label = (int)strlen(t->rows[i].label);
     for (int i = 0; i < t->n; i++)
         if (t->rows[i].value[0] && width(t->rows[i].formula) <= ALIGN_MAX &&
             width(t->rows[i].formula) > align)
@@ -128,12 +131,25 @@ static void print_table(const Table *t, FILE *out)
     for (int i = 0; i < t->n; i++) {
         const Row *row = &t->rows[i];
         int pad = align - width(row->formula);
-        fprintf(out, "  %-10s %s", row->label, row->formula);
+        fprintf(out, "  %-*s %s", label, row->label, row->formula);
         if (row->value[0])
             fprintf(out, "%*s %s%s", pad > 0 ? pad : 0, "", row->formula[0] ? "= " : "",
                     row->value);
         fputc('\n', out);
     }
+}
+
+/* "8 (X=4, Y=2)": the chips and the mesh's axes. */
+static void mesh_text(const Report *r, char *buf, size_t size)
+{
+    size_t used = (size_t)snprintf(buf, size, "%g (", r->roof->chips);
+    for (int a = 0; a < r->mesh->n && used < size; a++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s=%d%s", a ? ", " : "",
+                                 r->namer(r->mesh->axes[a].name, r->ctx),
+                                 r->mesh->axes[a].size, r->mesh->axes[a].dcn ? " dcn" : "");
+    if (used < size)
+        snprintf(buf + used, size - used, ")%s", r->cost->read ? "; the figures are per chip"
+                                                              : "");
 }
 
 static void cost_rows(const Report *r, Table *t)
@@ -142,6 +158,12 @@ static void cost_rows(const Report *r, Table *t)
     char read[64], written[64];
     Row *row = add_row(t, "result");
     tensor_format(r->result, r->namer, r->ctx, row->formula, sizeof row->formula);
+    if (r->mesh->n) {
+        row = add_row(t, "chips");
+        mesh_text(r, row->formula, sizeof row->formula);
+    }
+    if (!r->cost->read)
+        return;
     row = add_row(t, "flops");
     poly_text(r, f->flops.formula, POLY_STYLE_TEXT, row->formula, sizeof row->formula);
     count_text(r, &f->flops, UNIT_FLOPS, row->value, sizeof row->value);
@@ -182,38 +204,179 @@ static void math_formula(const Report *r, char *buf, size_t size)
     snprintf(buf, size, "sum of flops / peak over dtypes");
 }
 
-static void bound_text(const Report *r, char *buf, size_t size)
+/* When a ratio beats a threshold: "B > 255.2", or the comparison itself when it does
+ * not reduce to one dim. Returns the crossing's sense (roof.h), or 1 when unsolved.
+ * TEXT style rounds for people; ASCII keeps every digit for programs. */
+static int condition(const Report *r, const PolyRatio *ratio, double threshold,
+                     PolyStyle style, char *buf, size_t size)
+{
+    Crossing c;
+    char t[64], formula[VALUE_MAX / 4];
+    bool text = style == POLY_STYLE_TEXT;
+    if (text)
+        num_format_unit(threshold, UNIT_NONE, 0, t, sizeof t);
+    else
+        num_format_plain(threshold, t, sizeof t);
+    if (!roof_crossing(ratio, threshold, &c)) {
+        poly_ratio_format(ratio, style, r->namer, r->ctx, formula, sizeof formula);
+        snprintf(buf, size, "%s > %s", formula, t);
+        return 1;
+    }
+    snprintf(buf, size, text ? "%s %s %.5g" : "%s %s %.17g", r->namer(c.sym, r->ctx),
+             c.sense > 0 ? ">" : "<", c.value);
+    return c.sense;
+}
+
+static void times_known_bound(const Report *r, char *buf, size_t size)
 {
     const Roofline *f = r->roof;
-    char a[64], b[64], cond[VALUE_MAX];
-    if ((f->times_known || f->bound != BOUND_UNKNOWN) && !f->mixed)
+    char a[64], b[64], c[64];
+    if (!f->ncomm && !f->mixed) {
         snprintf(buf, size, "%s (%s %s %s)", roof_bound_name(f->bound),
                  num_format_unit(f->intensity, UNIT_NONE, 0, a, sizeof a),
                  f->bound == BOUND_COMPUTE ? ">=" : "<",
                  num_format_unit(f->ridge, UNIT_NONE, 0, b, sizeof b));
-    else if (f->times_known)
-        snprintf(buf, size, "%s (t_math %s t_hbm)", roof_bound_name(f->bound),
-                 f->bound == BOUND_COMPUTE ? ">=" : "<");
-    else if (!f->mixed)
-        snprintf(buf, size, "compute when %s > %s, else memory",
-                 poly_ratio_format(&f->intensity_now, POLY_STYLE_TEXT, r->namer, r->ctx,
-                                   cond, sizeof cond),
-                 num_format_unit(f->ridge, UNIT_NONE, 0, b, sizeof b));
+        return;
+    }
+    snprintf(buf, size, "%s (t_math %s, t_hbm %s, t_comm %s)", roof_bound_name(f->bound),
+             num_format_unit(f->t_math.value, UNIT_SECONDS, 0, a, sizeof a),
+             num_format_unit(f->t_hbm.value, UNIT_SECONDS, 0, b, sizeof b),
+             num_format_unit(f->t_comm.value, UNIT_SECONDS, 0, c, sizeof c));
+}
+
+/* Before the times are known: when the statement is compute-bound. */
+static void bound_condition(const Report *r, PolyStyle style, char *buf, size_t size)
+{
+    const Roofline *f = r->roof;
+    char hbm[VALUE_MAX / 2], net[VALUE_MAX / 2];
+    if (f->mixed || (f->ncomm && (!f->link_bw || !r->cost->read))) {
+        snprintf(buf, size, "compute when t_math beats t_hbm%s", f->ncomm ? " and t_comm" : "");
+    } else if (!f->ncomm) {
+        int sense = condition(r, &f->intensity_now, f->ridge, style, hbm, sizeof hbm);
+        if (sense == 0 || sense == 2)
+            snprintf(buf, size, "%s whatever the dims (the intensity stays %s the ridge)",
+                     sense ? "compute" : "memory", sense ? "above" : "below");
+        else
+            snprintf(buf, size, "compute when %s, else memory", hbm);
+    } else {
+        condition(r, &f->intensity_now, f->ridge, style, hbm, sizeof hbm);
+        condition(r, &f->net_now, f->net_ridge, style, net, sizeof net);
+        snprintf(buf, size, "compute when %s (HBM) and %s (network)", hbm, net);
+    }
+}
+
+static void bound_text(const Report *r, char *buf, size_t size)
+{
+    if (r->roof->times_known || r->roof->bound != BOUND_UNKNOWN)
+        times_known_bound(r, buf, size);
     else
-        snprintf(buf, size, "compute when t_math > t_hbm, else memory");
+        bound_condition(r, POLY_STYLE_TEXT, buf, size);
 }
 
 /* T_upper before every dim is bound: the sum as one polynomial. */
+static Poly *upper_now(const Roofline *f)
+{
+    Poly *two = poly_add(f->t_math.now, f->t_hbm.now);
+    Poly *three = two && f->ncomm ? poly_add(two, f->t_comm.now) : NULL;
+    if (!f->ncomm)
+        return two;
+    poly_free(two);
+    return three;
+}
+
 static void upper_text(const Report *r, char *buf, size_t size)
 {
-    Poly *sum = poly_add(r->roof->t_math.now, r->roof->t_hbm.now);
+    Poly *sum = upper_now(r->roof);
     buf[0] = '\0';
     if (sum)
         unit_poly(r, sum, UNIT_SECONDS, buf, size);
     poly_free(sum);
 }
 
-static void time_rows(const Report *r, Table *t)
+/* "XY" or "pods,X": the names of a set of axes. */
+static void axes_text(const Report *r, AxisSet axes, char *buf, size_t size)
+{
+    size_t used = 0;
+    bool letters = true;
+    buf[0] = '\0';
+    for (int a = 0; a < r->mesh->n; a++)
+        letters = letters && strlen(r->namer(r->mesh->axes[a].name, r->ctx)) == 1;
+    for (int a = 0; a < r->mesh->n && used < size; a++)
+        if (axes & 1u << a)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s",
+                                     used && !letters ? "," : "",
+                                     r->namer(r->mesh->axes[a].name, r->ctx));
+}
+
+/* What moves: "allreduce of bf16[B,F] over D (2 chips, ICI ring)", then why. */
+static void collective_rows(const Report *r, Table *t)
+{
+    for (int i = 0; i < r->cost->ncolls; i++) {
+        const Collective *c = &r->cost->colls[i];
+        char array[FORMULA_MAX / 2], axes[64], net[80] = "";
+        tensor_format(c->array, r->namer, r->ctx, array, sizeof array);
+        axes_text(r, c->axes, axes, sizeof axes);
+        if (r->roof->chip)
+            snprintf(net, sizeof net, ", %s", r->roof->links[i].network);
+        Row *row = add_row(t, "collective");
+        snprintf(row->formula, sizeof row->formula, "%s of %s over %s (%g chips%s)",
+                 coll_name(c->kind), array, axes, mesh_span(r->mesh, c->axes), net);
+        row = add_row(t, "");
+        snprintf(row->formula, sizeof row->formula, "%s", c->why);
+    }
+}
+
+static void comm_rows(const Report *r, Table *t)
+{
+    const Roofline *f = r->roof;
+    char a[64], b[64];
+    Row *row = add_row(t, "comm_bytes");
+    poly_text(r, f->comm_bytes.formula, POLY_STYLE_TEXT, row->formula, sizeof row->formula);
+    count_text(r, &f->comm_bytes, UNIT_BYTES, row->value, sizeof row->value);
+    row = add_row(t, "t_comm");
+    if (f->link_bw)
+        snprintf(row->formula, sizeof row->formula, "comm_bytes / %s",
+                 num_format_plain(f->link_bw, a, sizeof a));
+    else
+        snprintf(row->formula, sizeof row->formula, "sum over the collectives");
+    if (some_dim_bound(f) || f->t_comm.known)
+        quantity_text(r, &f->t_comm, UNIT_SECONDS, row->value, sizeof row->value);
+    if (f->latency_bound)
+        strncat(row->value, " (the latency floor)", sizeof row->value - strlen(row->value) - 1);
+    if (!f->link_bw || !r->cost->read)
+        return;
+    row = add_row(t, "net_intensity");
+    poly_ratio_format(&f->net_formula, POLY_STYLE_TEXT, r->namer, r->ctx, row->formula,
+                      sizeof row->formula);
+    if (f->net_known)
+        snprintf(row->value, sizeof row->value, "%s FLOP/B",
+                 num_format_unit(f->net_intensity, UNIT_NONE, 0, a, sizeof a));
+    row = add_row(t, "net_ridge");
+    snprintf(row->formula, sizeof row->formula, "%s / %s", num_format_plain(f->peak, a, sizeof a),
+             num_format_plain(f->link_bw, b, sizeof b));
+    snprintf(row->value, sizeof row->value, "%s FLOP/B",
+             num_format_unit(f->net_ridge, UNIT_NONE, 0, a, sizeof a));
+}
+
+/* What a chip holds against its HBM: its operands and results. */
+static void memory_row(const Report *r, Table *t)
+{
+    const Roofline *f = r->roof;
+    if (!f->memory_known || !f->chip->set[CHIP_HBM_BYTES] || !r->cost->read)
+        return;
+    double hbm = f->chip->value[CHIP_HBM_BYTES];
+    char a[64], b[64], c[64];
+    Row *row = add_row(t, "memory");
+    snprintf(row->formula, sizeof row->formula, "operands + result");
+    snprintf(row->value, sizeof row->value, "%s of %s HBM (%s%%)%s",
+             num_format_unit(f->memory, UNIT_BYTES, 0, a, sizeof a),
+             num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b),
+             num_format_unit(100 * f->memory / hbm, UNIT_NONE, 0, c, sizeof c),
+             f->memory > hbm ? ": does NOT fit" : "");
+}
+
+/* The chip's side of the computation: ridge, T_math, T_hbm. */
+static void compute_rows(const Report *r, Table *t, bool partly)
 {
     const Roofline *f = r->roof;
     char a[VALUE_MAX / 2 - 16], b[VALUE_MAX / 2 - 16];
@@ -225,7 +388,6 @@ static void time_rows(const Report *r, Table *t)
              dtype_name(f->compute));
     row = add_row(t, "t_math");
     math_formula(r, row->formula, sizeof row->formula);
-    bool partly = some_dim_bound(f);
     if (partly || f->t_math.known)
         quantity_text(r, &f->t_math, UNIT_SECONDS, row->value, sizeof row->value);
     row = add_row(t, "t_hbm");
@@ -233,31 +395,48 @@ static void time_rows(const Report *r, Table *t)
              num_format_plain(f->hbm_bw, a, sizeof a));
     if (partly || f->t_hbm.known)
         quantity_text(r, &f->t_hbm, UNIT_SECONDS, row->value, sizeof row->value);
+}
+
+static void time_rows(const Report *r, Table *t)
+{
+    const Roofline *f = r->roof;
+    char a[VALUE_MAX / 2 - 16], b[VALUE_MAX / 2 - 16];
+    bool partly = some_dim_bound(f);
+    Row *row;
+    if (r->cost->read)
+        compute_rows(r, t, partly);
+    if (f->ncomm)
+        comm_rows(r, t);
     row = add_row(t, "t_lower");
-    snprintf(row->formula, sizeof row->formula, "max(t_math, t_hbm)");
+    snprintf(row->formula, sizeof row->formula, f->ncomm ? "max(t_math, t_hbm, t_comm)"
+                                                        : "max(t_math, t_hbm)");
     if (f->times_known)
         num_format_unit(f->t_lower, UNIT_SECONDS, 0, row->value, sizeof row->value);
-    else if (partly)
+    else if (partly && !f->ncomm)
         snprintf(row->value, sizeof row->value, "max(%s, %s)",
                  quantity_text(r, &f->t_math, UNIT_SECONDS, a, sizeof a),
                  quantity_text(r, &f->t_hbm, UNIT_SECONDS, b, sizeof b));
     row = add_row(t, "t_upper");
-    snprintf(row->formula, sizeof row->formula, "t_math + t_hbm");
+    snprintf(row->formula, sizeof row->formula, f->ncomm ? "t_math + t_hbm + t_comm"
+                                                        : "t_math + t_hbm");
     if (f->times_known)
         num_format_unit(f->t_upper, UNIT_SECONDS, 0, row->value, sizeof row->value);
     else if (partly)
         upper_text(r, row->value, sizeof row->value);
     row = add_row(t, "bound");
-    snprintf(row->formula, sizeof row->formula, f->mixed ? "t_math vs t_hbm" : "intensity vs ridge");
+    snprintf(row->formula, sizeof row->formula, f->mixed || f->ncomm ? "the largest time"
+                                                                     : "intensity vs ridge");
     bound_text(r, row->value, sizeof row->value);
-    if (!f->times_known)
-        return;
-    row = add_row(t, "attained");
-    snprintf(row->formula, sizeof row->formula, "flops / t_lower");
-    snprintf(row->value, sizeof row->value, "%s (%s%% of peak)",
-             num_format_unit(f->attained, UNIT_RATE, 0, a, sizeof a),
-             num_format_unit(f->mixed ? 100 * f->t_math.value / f->t_lower
-                                      : 100 * f->attained / f->peak, UNIT_NONE, 0, b, sizeof b));
+    if (f->times_known && r->cost->read) {
+        row = add_row(t, "attained");
+        snprintf(row->formula, sizeof row->formula, "flops / t_lower");
+        snprintf(row->value, sizeof row->value, "%s (%s%% of peak)",
+                 num_format_unit(f->attained, UNIT_RATE, 0, a, sizeof a),
+                 num_format_unit(f->mixed ? 100 * f->t_math.value / f->t_lower
+                                          : 100 * f->attained / f->peak, UNIT_NONE, 0, b,
+                                 sizeof b));
+    }
+    memory_row(r, t);
 }
 
 static void no_chip_row(Table *t)
@@ -273,6 +452,7 @@ static void text_statement(const Report *r)
     print_collapsed(r->out, r->stmt, r->stmt_len);
     fputc('\n', r->out);
     cost_rows(r, &t);
+    collective_rows(r, &t);
     if (r->roof->chip)
         time_rows(r, &t);
     else
@@ -367,18 +547,39 @@ static void json_formulas(const Report *r)
         json_formula_poly(r, "t_hbm", &f->t_hbm, false);
         poly_text(r, f->t_math.now, POLY_STYLE_ASCII, a, sizeof a);
         poly_text(r, f->t_hbm.now, POLY_STYLE_ASCII, b, sizeof b);
-        snprintf(buf, sizeof buf, "max(%s, %s)", a, b);
+        snprintf(buf, sizeof buf, "max(%s, %s", a, b);
+        if (f->ncomm)
+            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), ", %s",
+                     poly_text(r, f->t_comm.now, POLY_STYLE_ASCII, a, sizeof a));
+        strncat(buf, ")", sizeof buf - strlen(buf) - 1);
         json_formula_text(r, "t_lower", buf);
-        Poly *sum = poly_add(f->t_math.now, f->t_hbm.now);
+        Poly *sum = upper_now(f);
         json_formula_text(r, "t_upper", sum ? poly_text(r, sum, POLY_STYLE_ASCII, buf, sizeof buf) : "");
         poly_free(sum);
-        poly_ratio_format(&f->intensity_now, POLY_STYLE_ASCII, r->namer, r->ctx, a, sizeof a);
-        snprintf(buf, sizeof buf, "compute if %s > %s, else memory", a,
-                 num_format_plain(f->ridge, b, sizeof b));
-        if (f->bound == BOUND_UNKNOWN)
+        if (f->ncomm) {
+            json_formula_poly(r, "comm_bytes", &f->comm_bytes, false);
+            json_formula_poly(r, "t_comm", &f->t_comm, false);
+        }
+        if (f->bound == BOUND_UNKNOWN) {
+            bound_condition(r, POLY_STYLE_ASCII, buf, sizeof buf);
             json_formula_text(r, "bound", buf);
+        }
     }
     fputc('}', r->out);
+}
+
+/* "allreduce", or "allgather+allreduce" for a statement with several, or null. */
+static void json_collective(const Report *r)
+{
+    json_key(r->out, "collective");
+    if (!r->cost->ncolls) {
+        fputs("null", r->out);
+        return;
+    }
+    fputc('"', r->out);
+    for (int i = 0; i < r->cost->ncolls; i++)
+        fprintf(r->out, "%s%s", i ? "+" : "", coll_name(r->cost->colls[i].kind));
+    fputc('"', r->out);
 }
 
 static void json_statement(const Report *r)
@@ -390,7 +591,8 @@ static void json_statement(const Report *r)
     fprintf(r->out, ",\"line\":%d", r->line);
     json_key(r->out, "chip");
     chip ? json_string(r->out, f->chip->name, strlen(f->chip->name)) : (void)fputs("null", r->out);
-    fprintf(r->out, ",\"chips\":1,\"dtype\":\"%s\"", dtype_name(r->result->dtype));
+    fprintf(r->out, ",\"chips\":%.17g,\"dtype\":\"%s\"", f->chips,
+            dtype_name(r->result->dtype));
     json_shape(r);
     json_number(r->out, "flops", f->flops.known, f->flops.value);
     json_number(r->out, "bytes", f->bytes.known, f->bytes.value);
@@ -400,14 +602,16 @@ static void json_statement(const Report *r)
     json_number(r->out, "ridge", chip, f->ridge);
     json_number(r->out, "t_math", chip && f->t_math.known, f->t_math.value);
     json_number(r->out, "t_hbm", chip && f->t_hbm.known, f->t_hbm.value);
-    json_number(r->out, "t_comm", chip, 0);
-    json_number(r->out, "comm_bytes", chip, 0);
-    fputs(",\"collective\":null", r->out);
+    json_number(r->out, "t_comm", chip && f->t_comm.known, f->t_comm.value);
+    json_number(r->out, "comm_bytes", chip && f->comm_bytes.known, f->comm_bytes.value);
+    json_collective(r);
     json_number(r->out, "t_lower", times, f->t_lower);
     json_number(r->out, "t_upper", times, f->t_upper);
     json_key(r->out, "bound");
-    fputs(f->bound == BOUND_UNKNOWN ? "null" : f->bound == BOUND_COMPUTE ? "\"compute\""
-                                                                         : "\"memory\"", r->out);
+    if (f->bound == BOUND_UNKNOWN)
+        fputs("null", r->out);
+    else
+        fprintf(r->out, "\"%s\"", roof_bound_name(f->bound));
     json_formulas(r);
     fputs("}\n", r->out);
 }

@@ -12,6 +12,7 @@
 
 #include "chip.h"
 #include "cost.h"
+#include "mesh.h"
 #include "roof.h"
 
 typedef struct {
@@ -20,6 +21,8 @@ typedef struct {
     int line;
     const Tensor *result;
     const Roofline *roof;
+    const Cost *cost;  /* its collectives */
+    const Mesh *mesh;  /* for the names of their axes */
     PolyLookup lookup;
     PolyNamer namer;
     void *ctx;        /* for lookup and namer */

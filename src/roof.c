@@ -1,4 +1,5 @@
-/* roof.c — from FLOPs and bytes to times, intensity, ridge and bound. */
+/* roof.c — from FLOPs, bytes and collectives to times, intensities, ridges and the
+ * bound. */
 #include "roof.h"
 
 #include <math.h>
@@ -22,36 +23,55 @@ static void quantity_free(Quantity *q)
 
 static RoofError fail(RoofStatus status, DType dtype)
 {
-    return (RoofError){status, dtype};
+    return (RoofError){status, dtype, NULL};
 }
+
+static const RoofError fine = {ROOF_OK, DT_BF16, NULL};
 
 static bool finite_or_unknown(const Quantity *q)
 {
     return !q->known ? !poly_has_nonfinite(q->now) : isfinite(q->value);
 }
 
+static Poly *copy_or_zero(const Poly *p)
+{
+    return p ? poly_copy(p) : poly_const(0);
+}
+
+/* num / den, formula and now; a ratio is known when no unbound dim is left in it. */
+static bool ratio(const Quantity *num, const Quantity *den, PolyRatio *formula,
+                  PolyRatio *now, double *value)
+{
+    if (poly_is_zero(den->formula))
+        return false;
+    if (!poly_ratio(num->formula, den->formula, formula) || !poly_ratio(num->now, den->now, now))
+        return false;
+    double n, d;
+    bool known = poly_is_const(now->num, &n) && poly_is_const(now->den, &d);
+    if (known)
+        *value = num->known && den->known ? num->value / den->value : n / d;
+    return known;
+}
+
 static RoofError chip_free_part(const Cost *cost, PolyLookup lookup, void *ctx, Roofline *r)
 {
-    Poly *bytes = cost->read && cost->written ? poly_add(cost->read, cost->written) : NULL;
+    Poly *read = copy_or_zero(cost->read), *written = copy_or_zero(cost->written);
+    Poly *bytes = read && written ? poly_add(read, written) : NULL;
     if (!quantity(&r->flops, cost_total_flops(cost), lookup, ctx) ||
-        !quantity(&r->read, poly_copy(cost->read), lookup, ctx) ||
-        !quantity(&r->written, poly_copy(cost->written), lookup, ctx) ||
+        !quantity(&r->read, read, lookup, ctx) || !quantity(&r->written, written, lookup, ctx) ||
         !quantity(&r->bytes, bytes, lookup, ctx))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
     if (!finite_or_unknown(&r->flops) || !finite_or_unknown(&r->bytes))
         return fail(ROOF_OVERFLOW, DT_BF16);
-    if ((r->bytes.known && r->bytes.value <= 0) || (r->flops.known && r->flops.value < 0))
+    bool computes = cost->read != NULL;
+    if ((computes && r->bytes.known && r->bytes.value <= 0) ||
+        (r->flops.known && r->flops.value < 0))
         return fail(ROOF_BAD_DIM, DT_BF16);
-    if (!poly_ratio(r->flops.formula, r->bytes.formula, &r->intensity_formula) ||
-        !poly_ratio(r->flops.now, r->bytes.now, &r->intensity_now))
-        return fail(ROOF_TOO_COMPLEX, DT_BF16);
-    double num, den;
-    r->intensity_known = poly_is_const(r->intensity_now.num, &num) &&
-                         poly_is_const(r->intensity_now.den, &den);
-    if (r->intensity_known)
-        r->intensity = r->flops.known && r->bytes.known ? r->flops.value / r->bytes.value
-                                                        : num / den;
-    return fail(ROOF_OK, DT_BF16);
+    r->intensity_known = computes && ratio(&r->flops, &r->bytes, &r->intensity_formula,
+                                           &r->intensity_now, &r->intensity);
+    r->memory_known = r->bytes.known;
+    r->memory = r->bytes.value;
+    return fine;
 }
 
 /* The widest dtype that ran FLOPs sets the ridge. */
@@ -64,7 +84,19 @@ static DType ridge_dtype(const Cost *cost)
     return best < 0 ? DT_BF16 : (DType)best;
 }
 
-/* T_math = sum over dtypes of FLOPs / peak, as a value now. */
+/* *sum += k · p (p kept); false on failure. */
+static bool add_scaled(Poly **sum, const Poly *p, double k)
+{
+    Poly *part = poly_scale(p, k), *next = part ? poly_add(*sum, part) : NULL;
+    poly_free(part);
+    if (!next)
+        return false;
+    poly_free(*sum);
+    *sum = next;
+    return true;
+}
+
+/* T_math = sum over dtypes of FLOPs / peak. */
 static RoofError math_time(const Cost *cost, const Chip *chip, PolyLookup lookup, void *ctx,
                            Quantity *t)
 {
@@ -77,28 +109,121 @@ static RoofError math_time(const Cost *cost, const Chip *chip, PolyLookup lookup
             poly_free(sum);
             return fail(ROOF_NO_PEAK, (DType)d);
         }
-        Poly *part = poly_scale(cost->flops[d], 1 / chip->value[f]);
-        Poly *next = part ? poly_add(sum, part) : NULL;
-        poly_free(part);
-        poly_free(sum);
-        sum = next;
+        if (!add_scaled(&sum, cost->flops[d], 1 / chip->value[f]))
+            break;
     }
     if (!sum || !quantity(t, sum, lookup, ctx))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
-    return fail(ROOF_OK, DT_BF16);
+    return fine;
 }
 
-static Bound pick_bound(double t_math, double t_hbm)
+static const char *link_problem(LinkStatus s)
 {
+    switch (s) {
+    case LINK_NO_NETWORK: return "no ici_bw or nvlink_bw";
+    case LINK_NO_DCN: return "a dcn axis, and no dcn_bw";
+    case LINK_NO_NODE_BW: return "across nodes, and no node_bw";
+    case LINK_MIXED: return "it spans DCN and ICI axes at once; do one, then the other";
+    default: return "no axis";
+    }
+}
+
+/* One collective: bytes per link direction and seconds, added to the sums. The
+ * seconds with its latency floor go to *floored when its bytes are known. */
+static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, LinkCost *link,
+                          Poly **bytes, Poly **time, double *floored, PolyLookup lookup,
+                          void *ctx)
+{
+    LinkStatus s = coll_link_cost(c->kind, m, c->axes, chip, link);
+    if (s != LINK_OK)
+        return (RoofError){ROOF_NO_NETWORK, DT_BF16, link_problem(s)};
+    double per_link = link->factor / link->links, seconds = link->factor / link->bandwidth;
+    if (!add_scaled(bytes, c->bytes, per_link) || !add_scaled(time, c->bytes, seconds))
+        return fail(ROOF_TOO_COMPLEX, DT_BF16);
+    Poly *v = poly_subst(c->bytes, lookup, ctx);
+    double value;
+    if (v && poly_is_const(v, &value))
+        *floored += fmax(value * seconds, link->floor);
+    else
+        *floored = NAN;
+    poly_free(v);
+    return fine;
+}
+
+/* The one link bandwidth every collective shares, or 0. */
+static double shared_link_bw(const Roofline *r)
+{
+    double bw = 0;
+    for (int i = 0; i < r->ncomm; i++) {
+        double each = r->links[i].bandwidth / r->links[i].links;
+        if (bw && each != bw)
+            return 0;
+        bw = each;
+    }
+    return bw;
+}
+
+static RoofError comm_part(const Cost *cost, const Chip *chip, const Mesh *m,
+                           PolyLookup lookup, void *ctx, Roofline *r)
+{
+    Poly *bytes = poly_const(0), *time = poly_const(0);
+    double floored = 0;
+    RoofError e = bytes && time ? fine : fail(ROOF_TOO_COMPLEX, DT_BF16);
+    for (int i = 0; i < cost->ncolls && e.status == ROOF_OK; i++, r->ncomm++)
+        e = comm_one(&cost->colls[i], chip, m, &r->links[i], &bytes, &time, &floored, lookup,
+                     ctx);
+    bool have = quantity(&r->comm_bytes, bytes, lookup, ctx);
+    have = quantity(&r->t_comm, time, lookup, ctx) && have;
+    if (e.status != ROOF_OK || !have)
+        return e.status != ROOF_OK ? e : fail(ROOF_TOO_COMPLEX, DT_BF16);
+    if (r->t_comm.known && !isnan(floored)) {
+        r->latency_bound = floored > r->t_comm.value;
+        r->t_comm.value = floored;
+    }
+    r->link_bw = shared_link_bw(r);
+    r->net_ridge = r->link_bw ? r->peak / r->link_bw : 0;
+    r->net_known = r->ncomm && ratio(&r->flops, &r->comm_bytes, &r->net_formula, &r->net_now,
+                                     &r->net_intensity);
+    return fine;
+}
+
+static Bound largest(double t_math, double t_hbm, double t_comm)
+{
+    if (t_comm > t_math && t_comm > t_hbm)
+        return BOUND_COMM;
     return t_math >= t_hbm ? BOUND_COMPUTE : BOUND_MEMORY;
 }
 
-static RoofError chip_part(const Cost *cost, const Chip *chip, PolyLookup lookup, void *ctx,
-                           Roofline *r)
+/* Before every dim is bound, intensities that no dim changes may decide the bound. */
+static Bound decided_bound(const Roofline *r)
+{
+    if (r->mixed || r->ncomm || !r->intensity_known)
+        return BOUND_UNKNOWN;
+    return r->intensity >= r->ridge ? BOUND_COMPUTE : BOUND_MEMORY;
+}
+
+static RoofError totals(Roofline *r)
+{
+    r->times_known = r->t_math.known && r->t_hbm.known && r->t_comm.known;
+    if (!r->times_known) {
+        r->bound = decided_bound(r);
+        return fine;
+    }
+    r->t_lower = fmax(fmax(r->t_math.value, r->t_hbm.value), r->t_comm.value);
+    r->t_upper = r->t_math.value + r->t_hbm.value + r->t_comm.value;
+    r->attained = r->t_lower > 0 ? r->flops.value / r->t_lower : 0;
+    r->bound = largest(r->t_math.value, r->t_hbm.value, r->t_comm.value);
+    if (!isfinite(r->t_upper) || !isfinite(r->attained))
+        return fail(ROOF_OVERFLOW, r->compute);
+    return fine;
+}
+
+static RoofError chip_part(const Cost *cost, const Chip *chip, const Mesh *m,
+                           PolyLookup lookup, void *ctx, Roofline *r)
 {
     r->chip = chip;
     r->compute = ridge_dtype(cost);
-    r->mixed = cost_single_dtype(cost) < 0 && cost->ops > 0;
+    r->mixed = cost_single_dtype(cost) < 0 && cost->read;
     if (!chip->set[chip_peak_field(r->compute)])
         return fail(ROOF_NO_PEAK, r->compute);
     if (!chip->set[CHIP_HBM_BW])
@@ -111,29 +236,18 @@ static RoofError chip_part(const Cost *cost, const Chip *chip, PolyLookup lookup
         return e;
     if (!quantity(&r->t_hbm, poly_scale(r->bytes.formula, 1 / r->hbm_bw), lookup, ctx))
         return fail(ROOF_TOO_COMPLEX, r->compute);
-    r->times_known = r->t_math.known && r->t_hbm.known;
-    if (!r->times_known) {
-        /* An intensity that no dim changes decides the bound before the times do. */
-        if (r->intensity_known && !r->mixed)
-            r->bound = r->intensity >= r->ridge ? BOUND_COMPUTE : BOUND_MEMORY;
-        return fail(ROOF_OK, r->compute);
-    }
-    r->t_lower = fmax(r->t_math.value, r->t_hbm.value);
-    r->t_upper = r->t_math.value + r->t_hbm.value;
-    r->attained = r->t_lower > 0 ? r->flops.value / r->t_lower : 0;
-    r->bound = pick_bound(r->t_math.value, r->t_hbm.value);
-    if (!isfinite(r->t_upper) || !isfinite(r->attained))
-        return fail(ROOF_OVERFLOW, r->compute);
-    return fail(ROOF_OK, r->compute);
+    e = comm_part(cost, chip, m, lookup, ctx, r);
+    return e.status == ROOF_OK ? totals(r) : e;
 }
 
-RoofError roof_compute(const Cost *cost, const Chip *chip, PolyLookup lookup, void *ctx,
-                       Roofline *out)
+RoofError roof_compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
+                       PolyLookup lookup, void *ctx, Roofline *out)
 {
     memset(out, 0, sizeof *out);
+    out->chips = mesh_chips(mesh);
     RoofError e = chip_free_part(cost, lookup, ctx, out);
     if (e.status == ROOF_OK && chip)
-        e = chip_part(cost, chip, lookup, ctx, out);
+        e = chip_part(cost, chip, mesh, lookup, ctx, out);
     return e;
 }
 
@@ -145,8 +259,12 @@ void roof_free(Roofline *r)
     quantity_free(&r->written);
     quantity_free(&r->t_math);
     quantity_free(&r->t_hbm);
+    quantity_free(&r->comm_bytes);
+    quantity_free(&r->t_comm);
     poly_ratio_free(&r->intensity_formula);
     poly_ratio_free(&r->intensity_now);
+    poly_ratio_free(&r->net_formula);
+    poly_ratio_free(&r->net_now);
     memset(r, 0, sizeof *r);
 }
 
@@ -154,4 +272,52 @@ const char *roof_bound_name(Bound b)
 {
     static const char *const names[] = {"unknown", "compute", "memory", "comm"};
     return names[b];
+}
+
+/* ---- Crossings -------------------------------------------------------------------- */
+
+/* p = k1·X + k0 with X the one symbol of degree 1 (sym -1 while none is seen). */
+static bool linear(const Poly *p, int *sym, double *k1, double *k0)
+{
+    *k1 = *k0 = 0;
+    for (int i = 0; i < poly_nterms(p); i++) {
+        double coef, one;
+        Poly *mono = poly_term(p, i, &coef);
+        bool constant = mono && poly_is_const(mono, &one);
+        int s = mono && !constant ? poly_single_symbol(mono) : -1;
+        poly_free(mono);
+        if (constant) {
+            *k0 += coef;
+        } else if (s >= 0 && (*sym < 0 || *sym == s)) {
+            *sym = s;
+            *k1 += coef;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool roof_crossing(const PolyRatio *r, double threshold, Crossing *out)
+{
+    double a1, a0, b1, b0;
+    int sym = -1;
+    if (!r->num || !linear(r->num, &sym, &a1, &a0) || !linear(r->den, &sym, &b1, &b0) ||
+        sym < 0)
+        return false;
+    /* For X > 0 with a positive denominator: (a1 − t·b1)·X > t·b0 − a0. */
+    double k = a1 - threshold * b1, rhs = threshold * b0 - a0;
+    out->sym = sym;
+    if (k == 0) {
+        out->sense = rhs < 0 ? 2 : 0;
+        out->value = 0;
+    } else {
+        out->sense = k > 0 ? 1 : -1;
+        out->value = rhs / k;
+        if (out->sense == -1 && out->value <= 0)
+            out->sense = 0;
+        else if (out->sense == 1 && out->value < 0)
+            out->sense = 2;
+    }
+    return true;
 }

@@ -1,6 +1,7 @@
 /* roof.h — a statement's cost put on a chip's roofline (COSTMODEL §2):
  *
- *   T_math = FLOPs / peak      T_hbm = bytes / HBM bandwidth      T_comm = 0 (one chip)
+ *   T_math = FLOPs / peak      T_hbm = bytes / HBM bandwidth
+ *   T_comm = the collectives' bytes / network bandwidth (mesh.h)
  *   T_lower = max(...)         T_upper = sum      intensity = FLOPs / bytes
  *   ridge = peak / HBM bandwidth                  bound = the largest term
  *
@@ -16,6 +17,7 @@
 
 #include "chip.h"
 #include "cost.h"
+#include "mesh.h"
 #include "poly.h"
 
 typedef struct {
@@ -28,25 +30,41 @@ typedef struct {
 typedef enum { BOUND_UNKNOWN, BOUND_COMPUTE, BOUND_MEMORY, BOUND_COMM } Bound;
 
 typedef struct {
-    Quantity flops, bytes, read, written;
+    Quantity flops, bytes, read, written; /* per chip */
     PolyRatio intensity_formula, intensity_now;
     bool intensity_known;
     double intensity;
 
     const Chip *chip;  /* NULL: only the chip-independent part is filled */
+    double chips;      /* of the statement's mesh */
     DType compute;     /* the dtype whose peak sets the ridge */
     bool mixed;        /* FLOPs at several dtypes' peaks */
     double peak, hbm_bw, ridge;
     Quantity t_math, t_hbm; /* formula NULL: the report writes "flops / peak" */
+
+    /* The network: one LinkCost per collective of the Cost, in order. */
+    LinkCost links[COST_MAX_COLLECTIVES];
+    int ncomm;
+    Quantity comm_bytes, t_comm;
+    bool latency_bound;  /* a collective's latency floor beat its bandwidth time */
+    double link_bw;      /* one link direction, when every collective shares it; else 0 */
+    double net_ridge;    /* peak / link_bw */
+    PolyRatio net_formula, net_now; /* flops / comm_bytes */
+    bool net_known;
+    double net_intensity;
+
     bool times_known;
     double t_lower, t_upper, attained;
     Bound bound;
+    double memory;      /* HBM bytes a chip holds: its operands and result */
+    bool memory_known;
 } Roofline;
 
 typedef enum {
     ROOF_OK,
     ROOF_NO_PEAK,     /* the chip has no peak for dtype `dtype` */
     ROOF_NO_HBM_BW,   /* the chip has no HBM bandwidth */
+    ROOF_NO_NETWORK,  /* a collective cannot be priced on the chip: `detail` says why */
     ROOF_OVERFLOW,    /* a figure is too large for a double */
     ROOF_BAD_DIM,     /* a bound dim makes a size zero or negative */
     ROOF_TOO_COMPLEX  /* a polynomial could not be formed */
@@ -55,10 +73,20 @@ typedef enum {
 typedef struct {
     RoofStatus status;
     DType dtype;
+    const char *detail;
 } RoofError;
 
-RoofError roof_compute(const Cost *cost, const Chip *chip, PolyLookup lookup, void *ctx,
-                       Roofline *out);
+/* When a ratio of one dim crosses a threshold: num/den > t for X > value (or <).
+ * Only for ratios of polynomials of degree at most 1 in a single dim. */
+typedef struct {
+    int sym;
+    double value;
+    int sense;   /* 1: X > value; -1: X < value; 2: always; 0: never */
+} Crossing;
+bool roof_crossing(const PolyRatio *r, double threshold, Crossing *out);
+
+RoofError roof_compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
+                       PolyLookup lookup, void *ctx, Roofline *out);
 void roof_free(Roofline *r);
 const char *roof_bound_name(Bound b);
 

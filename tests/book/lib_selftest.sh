@@ -14,7 +14,7 @@ selftest() {
 
 _book_status=0
 _book_json=$(printf '%s\n' 'noise' \
-  '{"a":1.5e3,"s":"x \"q\" y","n":null,"arr":[1,"B"],"formula":{"f":"2*B*(D - 1) + max(B, 3)/4","e":{}},"b":"compute if 2*B / (B + 1) > 1.5, else memory","z":-2}' \
+  '{"a":1.5e3,"s":"x \"q\" y","n":null,"arr":[1,"B"],"formula":{"f":"2*B*(D - 1) + max(B, 3)/4","e":{}},"b":"compute when 2*B / (B + 1) > 1.5, else memory","z":-2}' \
   | _book_flatten)
 
 selftest num_ok 'ok t
@@ -49,13 +49,13 @@ status 0' check_formula t f 'B=2 D=5' 16.75
 # a formula that is not there
 selftest formula_missing 'FAIL t: no key formula.nope in the JSON output
 status 1' check_formula t nope 'B=2' 1
-# compute if 2B/(B + 1) > 1.5: B=2 gives 1.333 (memory), B=4 gives 1.6 (compute)
-_book_json=$(printf '%s\n' '{"formula":{"bound":"compute if 2*B / (B + 1) > 1.5, else memory","f":"-B^2 - -3"}}' | _book_flatten)
+# compute when 2B/(B + 1) > 1.5: B=2 gives 1.333 (memory), B=4 gives 1.6 (compute)
+_book_json=$(printf '%s\n' '{"formula":{"bound":"compute when 2*B / (B + 1) > 1.5, else memory","f":"-B^2 - -3"}}' | _book_flatten)
 selftest bound_memory 'ok t
 status 0' check_bound_at t 'B=2' memory
 selftest bound_compute 'ok t
 status 0' check_bound_at t 'B=4' compute
-selftest bound_fail 'FAIL t: formula.bound '"'"'compute if 2*B / (B + 1) > 1.5, else memory'"'"' at B=2: got memory (1.3333333333333333 vs 1.5), expected compute
+selftest bound_fail 'FAIL t: formula.bound '"'"'compute when 2*B / (B + 1) > 1.5, else memory'"'"' at B=2: got memory (1.3333333333333333 vs 1.5), expected compute
 status 1' check_bound_at t 'B=2' compute
 # unary minus binds looser than ^: -B^2 - -3 at B=3 is -9 + 3 = -6
 selftest formula_unary 'ok t

@@ -1,0 +1,204 @@
+/* layout.c — meshes and shardings as the language writes them: slice shapes, `shard`
+ * clauses, dims named `B_X`, and the axes of `over XY`. */
+#include "layout.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SLICE_MAX_CHIPS = 1 << 20 };
+
+DIAG_PRINTF(3, 4) static bool fail(Eval *ev, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(ev->diag, ev->src, span, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static const char *name_of(const Eval *ev, int name)
+{
+    return intern_name(ev->world->names, name);
+}
+
+static int intern(Eval *ev, const char *text, size_t len)
+{
+    return intern_id(ev->world->names, text, len);
+}
+
+/* "the mesh has X (4), Y (2)": for notes. */
+static void describe_mesh(Eval *ev, const Mesh *m)
+{
+    char list[256] = "";
+    size_t used = 0;
+    for (int i = 0; i < m->n && used < sizeof list; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s (%d)", i ? ", " : "",
+                                 name_of(ev, m->axes[i].name), m->axes[i].size);
+    if (m->n)
+        diag_note(ev->diag, "the mesh has %s", list);
+    else
+        diag_note(ev->diag, "there is no mesh: give one with `mesh X = 4`, `on v5e 4x4` or "
+                  "`shard D over 2`");
+}
+
+bool layout_shape_mesh(Eval *ev, const char *shape, Span span, Mesh *out)
+{
+    static const char axis_names[] = "XYZ";
+    memset(out, 0, sizeof *out);
+    for (const char *p = shape; *p;) {
+        char *end;
+        long chips = strtol(p, &end, 10);
+        if (out->n == 3)
+            return fail(ev, span, "a slice has at most 3 axes (X, Y, Z)");
+        if (chips < 1 || chips > SLICE_MAX_CHIPS)
+            return fail(ev, span, "a slice axis has 1 to %d chips", SLICE_MAX_CHIPS);
+        mesh_add(out, intern(ev, axis_names + out->n, 1), (int)chips, false);
+        p = *end == 'x' ? end + 1 : end;
+    }
+    return true;
+}
+
+/* A mesh size from an expression: a whole number of chips, at least 1. */
+static bool axis_size(Eval *ev, const Node *n, int *out)
+{
+    double v;
+    if (!eval_number(ev, n, &v))
+        return false;
+    if (v < 1 || v > SLICE_MAX_CHIPS || v != (double)(long)v)
+        return fail(ev, n->span, "a mesh axis has a whole number of chips, 1 to %d",
+                    SLICE_MAX_CHIPS);
+    *out = (int)v;
+    return true;
+}
+
+static bool add_shard_axis(Eval *ev, const ShardClause *sh, Layout *l)
+{
+    int size = 0;
+    if (!axis_size(ev, sh->count, &size))
+        return false;
+    if (mesh_find(&l->mesh, sh->dim.name) >= 0)
+        return fail(ev, sh->span, "the mesh already has an axis %s; shard each dim once",
+                    name_of(ev, sh->dim.name));
+    int axis = mesh_add(&l->mesh, sh->dim.name, size, false);
+    if (axis < 0)
+        return fail(ev, sh->span, "a mesh has at most %d axes", MESH_MAX_AXES);
+    l->shard_dim[axis] = sh->dim.name;
+    return true;
+}
+
+static bool check_fit(Eval *ev, const Mesh *m, const Chip *chip, Span where)
+{
+    double limit;
+    int bad = chip ? mesh_misfit(m, chip, &limit) : -1;
+    if (bad < 0)
+        return true;
+    if (limit == 0)
+        return fail(ev, where, "%s has a %g-D torus: no torus dimension is left for axis %s",
+                    chip->name, chip->value[CHIP_TORUS_DIMS], name_of(ev, m->axes[bad].name));
+    return fail(ev, where, "the mesh does not fit a %s pod: axis %s has %d chips, the pod "
+                "%g along it", chip->name, name_of(ev, m->axes[bad].name), m->axes[bad].size,
+                limit);
+}
+
+bool layout_from_clauses(Eval *ev, const Clauses *c, const Chip *chip, Layout *out)
+{
+    out->mesh = ev->world->mesh;
+    for (int i = 0; i < MESH_MAX_AXES; i++)
+        out->shard_dim[i] = -1;
+    if (c->chip.shape && !layout_shape_mesh(ev, c->chip.shape, c->chip.shape_span, &out->mesh))
+        return false;
+    Span where = c->chip.shape ? c->chip.shape_span : c->chip.name.span;
+    for (int i = 0; c->shards && i < c->shards->n; i++) {
+        const ShardClause *sh = c->shards->items[i];
+        if (!add_shard_axis(ev, sh, out))
+            return false;
+        where = sh->span;
+    }
+    return check_fit(ev, &out->mesh, chip, where);
+}
+
+static bool capitals(const char *s)
+{
+    return *s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == strlen(s);
+}
+
+/* The axes a suffix names: one axis of that name, or one axis per letter. */
+static bool suffix_axes(Eval *ev, const Layout *l, const char *suffix, const char *written,
+                        Span span, int *axes, int *naxes)
+{
+    int whole = mesh_find(&l->mesh, intern(ev, suffix, strlen(suffix)));
+    *naxes = 0;
+    if (whole >= 0) {
+        axes[(*naxes)++] = l->mesh.axes[whole].name;
+        return true;
+    }
+    for (const char *p = suffix; *p; p++) {
+        int axis = mesh_find(&l->mesh, intern(ev, p, 1));
+        if (axis < 0) {
+            fail(ev, span, "unknown mesh axis %c in %s", *p, written);
+            describe_mesh(ev, &l->mesh);
+            return false;
+        }
+        if (*naxes == DIM_MAX_AXES)
+            return fail(ev, span, "a dim is sharded over at most %d axes", DIM_MAX_AXES);
+        axes[(*naxes)++] = l->mesh.axes[axis].name;
+    }
+    return true;
+}
+
+bool layout_split_name(Eval *ev, const Layout *l, int name, Span span, int *base, int *axes,
+                       int *naxes)
+{
+    const char *text = name_of(ev, name), *underscore = strrchr(text, '_');
+    *base = name;
+    *naxes = 0;
+    if (!underscore || underscore == text || !capitals(underscore + 1))
+        return true;
+    *base = intern(ev, text, (size_t)(underscore - text));
+    return suffix_axes(ev, l, underscore + 1, text, span, axes, naxes);
+}
+
+static bool apply_shard_rules(const Layout *l, Tensor *t)
+{
+    for (int a = 0; a < l->mesh.n; a++)
+        for (int i = 0; l->shard_dim[a] >= 0 && i < t->ndims; i++)
+            if (t->dims[i].name == l->shard_dim[a] &&
+                !dim_add_axes(&t->dims[i], 1u << a, &l->mesh))
+                return false;
+    return true;
+}
+
+bool layout_apply(Eval *ev, const Layout *l, Tensor *t, Span span)
+{
+    if (!apply_shard_rules(l, t))
+        return fail(ev, span, "a dim is sharded over at most %d axes", DIM_MAX_AXES);
+    AxisSet seen = 0;
+    for (int i = 0; i < t->ndims; i++)
+        for (int k = 0; k < t->dims[i].naxes; k++) {
+            int axis = mesh_find(&l->mesh, t->dims[i].axes[k]);
+            if (axis < 0) {
+                fail(ev, span, "this tensor is sharded over axis %s, which the statement's "
+                     "mesh does not have", name_of(ev, t->dims[i].axes[k]));
+                describe_mesh(ev, &l->mesh);
+                return false;
+            }
+            if (seen & 1u << axis)
+                return fail(ev, span, "axis %s shards two dims of one tensor; a tensor uses "
+                            "each axis once", name_of(ev, t->dims[i].axes[k]));
+            seen |= 1u << axis;
+        }
+    return true;
+}
+
+bool layout_axes(Eval *ev, const Layout *l, const NameRef *over, AxisSet *out)
+{
+    int axes[DIM_MAX_AXES], n;
+    const char *text = name_of(ev, over->name);
+    if (!suffix_axes(ev, l, text, text, over->span, axes, &n))
+        return false;
+    *out = 0;
+    for (int i = 0; i < n; i++)
+        *out |= 1u << mesh_find(&l->mesh, axes[i]);
+    return true;
+}

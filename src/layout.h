@@ -1,0 +1,39 @@
+/* layout.h — how a statement's tensors lie on chips, as the language writes it:
+ * the mesh (`mesh X = 4, Y = 2`, `on v5e 4x4`, `shard D over 2`) and dims sharded
+ * over its axes (`bf16[B_X, D]`, `I_XY`).
+ *
+ * A dim name ending in `_` and capital letters names axes: `B_XY` is B sharded over
+ * X and Y (or over one axis named XY). Other names are plain dims (`d_model`).
+ */
+#ifndef ROOFLINE_LAYOUT_H
+#define ROOFLINE_LAYOUT_H
+
+#include <stdbool.h>
+
+#include "ast.h"
+#include "eval.h"
+#include "mesh.h"
+#include "tensor.h"
+
+/* A statement's mesh, and the dims that `shard D over N` put on its new axes. */
+typedef struct {
+    Mesh mesh;
+    int shard_dim[MESH_MAX_AXES];  /* dim name for axis i, or -1 */
+} Layout;
+
+/* The mesh of a shape such as "4x4" or "2x2x2": axes X, Y, Z. */
+bool layout_shape_mesh(Eval *ev, const char *shape, Span span, Mesh *out);
+/* The statement's layout: the chip's slice when `on CHIP AxB` gives one, else the
+ * world's mesh; then one new axis for each `shard D over N`. Checked against the chip's
+ * pod when there is a chip. */
+bool layout_from_clauses(Eval *ev, const Clauses *c, const Chip *chip, Layout *out);
+/* Splits a dim written `B_XY` into B and its axes; a plain name comes back as is. */
+bool layout_split_name(Eval *ev, const Layout *l, int name, Span span, int *base,
+                       int *axes, int *naxes);
+/* Puts the `shard` axes on the dims they name, and checks that every axis of t is in
+ * the mesh and shards one dim only. */
+bool layout_apply(Eval *ev, const Layout *l, Tensor *t, Span span);
+/* The axes of `over Y` or `over XY`. */
+bool layout_axes(Eval *ev, const Layout *l, const NameRef *over, AxisSet *out);
+
+#endif

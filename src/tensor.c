@@ -1,0 +1,166 @@
+/* tensor.c — tensor types: building, copying, sizes whole and per chip, printing. */
+#include "tensor.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+Tensor *tensor_new(DType dtype, int ndims)
+{
+    Tensor *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->dtype = dtype;
+    t->ndims = ndims;
+    t->dims = ndims ? calloc((size_t)ndims, sizeof *t->dims) : NULL;
+    if (ndims && !t->dims) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void tensor_free(Tensor *t)
+{
+    if (!t)
+        return;
+    for (int i = 0; i < t->ndims; i++)
+        poly_free(t->dims[i].size);
+    free(t->dims);
+    free(t);
+}
+
+Tensor *tensor_from(DType dtype, const Dim *const *dims, int n)
+{
+    Tensor *t = tensor_new(dtype, n);
+    if (!t)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        t->dims[i] = *dims[i];
+        t->dims[i].size = poly_copy(dims[i]->size);
+        if (!t->dims[i].size) {
+            tensor_free(t);
+            return NULL;
+        }
+    }
+    return t;
+}
+
+Tensor *tensor_copy(const Tensor *t)
+{
+    const Dim **dims = malloc(sizeof *dims * (size_t)(t->ndims + 1));
+    if (!dims)
+        return NULL;
+    for (int i = 0; i < t->ndims; i++)
+        dims[i] = &t->dims[i];
+    Tensor *copy = tensor_from(t->dtype, dims, t->ndims);
+    free(dims);
+    return copy;
+}
+
+/* Multiplies `into` by p, freeing the old product; NULL on failure. */
+static Poly *times(Poly *into, const Poly *p)
+{
+    Poly *r = into && p ? poly_mul(into, p) : NULL;
+    poly_free(into);
+    return r;
+}
+
+/* Scales and frees p; NULL on failure. */
+static Poly *scaled(Poly *p, double k)
+{
+    Poly *r = p ? poly_scale(p, k) : NULL;
+    poly_free(p);
+    return r;
+}
+
+Poly *tensor_elements(const Tensor *t)
+{
+    Poly *n = poly_const(1);
+    for (int i = 0; i < t->ndims; i++)
+        n = times(n, t->dims[i].size);
+    return n;
+}
+
+Poly *tensor_bytes(const Tensor *t)
+{
+    return scaled(tensor_elements(t), dtype_bytes(t->dtype));
+}
+
+Poly *tensor_local_elements(const Tensor *t, const Mesh *m)
+{
+    return scaled(tensor_elements(t), 1 / mesh_span(m, tensor_axes(t, m)));
+}
+
+Poly *tensor_local_bytes(const Tensor *t, const Mesh *m)
+{
+    return scaled(tensor_local_elements(t, m), dtype_bytes(t->dtype));
+}
+
+AxisSet dim_axes(const Dim *d, const Mesh *m)
+{
+    AxisSet set = 0;
+    for (int i = 0; i < d->naxes; i++) {
+        int a = m ? mesh_find(m, d->axes[i]) : -1;
+        if (a >= 0)
+            set |= 1u << a;
+    }
+    return set;
+}
+
+AxisSet tensor_axes(const Tensor *t, const Mesh *m)
+{
+    AxisSet set = 0;
+    for (int i = 0; i < t->ndims; i++)
+        set |= dim_axes(&t->dims[i], m);
+    return set;
+}
+
+bool dim_add_axes(Dim *d, AxisSet axes, const Mesh *m)
+{
+    for (int a = 0; a < m->n; a++) {
+        if (!(axes & 1u << a) || (dim_axes(d, m) & 1u << a))
+            continue;
+        if (d->naxes == DIM_MAX_AXES)
+            return false;
+        d->axes[d->naxes++] = m->axes[a].name;
+    }
+    return true;
+}
+
+void dim_remove_axes(Dim *d, AxisSet axes, const Mesh *m)
+{
+    int kept = 0;
+    for (int i = 0; i < d->naxes; i++) {
+        int a = mesh_find(m, d->axes[i]);
+        if (a < 0 || !(axes & 1u << a))
+            d->axes[kept++] = d->axes[i];
+    }
+    d->naxes = kept;
+}
+
+/* One dim: its size as written, then _AXES when sharded. */
+static size_t format_dim(const Dim *d, PolyNamer namer, void *ctx, char *buf, size_t size)
+{
+    char text[256];
+    poly_format(d->size, POLY_STYLE_TEXT, namer, ctx, text, sizeof text);
+    size_t used = (size_t)snprintf(buf, size, d->naxes && d->name < 0 ? "(%s)" : "%s", text);
+    for (int i = 0; i < d->naxes && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "" : "_",
+                                 namer(d->axes[i], ctx));
+    return used;
+}
+
+char *tensor_format(const Tensor *t, PolyNamer namer, void *ctx, char *buf, size_t size)
+{
+    size_t used = (size_t)snprintf(buf, size, "%s[", dtype_name(t->dtype));
+    for (int i = 0; i < t->ndims && used < size; i++) {
+        if (i)
+            used += (size_t)snprintf(buf + used, size - used, ",");
+        if (used < size)
+            used += format_dim(&t->dims[i], namer, ctx, buf + used, size - used);
+    }
+    if (used < size)
+        snprintf(buf + used, size - used, "]");
+    return buf;
+}

@@ -1,0 +1,57 @@
+/* tensor.h — tensor types: a dtype and dims, each dim a size with the name it was
+ * written with and the mesh axes it is sharded over (`bf16[B_X, D]`: B over X).
+ *
+ * Sizes are polynomials in the dims (poly.h), the whole size, not a shard's: a chip
+ * holds size / (chips of its axes). Axes are kept by name, so a tensor bound in one
+ * statement means the same in another whose mesh orders its axes differently.
+ * Ownership: a Tensor owns its dims and their polynomials.
+ */
+#ifndef ROOFLINE_TENSOR_H
+#define ROOFLINE_TENSOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dtype.h"
+#include "mesh.h"
+#include "poly.h"
+
+enum { DIM_MAX_AXES = 4 };
+
+typedef struct {
+    int name;                 /* interned name, or -1 */
+    Poly *size;
+    int axes[DIM_MAX_AXES];   /* interned axis names, outermost first */
+    int naxes;
+} Dim;
+
+typedef struct {
+    DType dtype;
+    int ndims;
+    Dim *dims;
+} Tensor;
+
+Tensor *tensor_new(DType dtype, int ndims);
+Tensor *tensor_copy(const Tensor *t);
+/* A tensor of the listed dims, copied, in order. */
+Tensor *tensor_from(DType dtype, const Dim *const *dims, int n);
+void tensor_free(Tensor *t);
+
+/* Elements and bytes of the whole tensor, and of the shard one chip holds. */
+Poly *tensor_elements(const Tensor *t);
+Poly *tensor_bytes(const Tensor *t);
+Poly *tensor_local_elements(const Tensor *t, const Mesh *m);
+Poly *tensor_local_bytes(const Tensor *t, const Mesh *m);
+
+/* The mesh axes a dim, or any dim of a tensor, is sharded over. Axes the mesh does
+ * not have are left out (the evaluator checks names first). */
+AxisSet dim_axes(const Dim *d, const Mesh *m);
+AxisSet tensor_axes(const Tensor *t, const Mesh *m);
+/* Adds or removes axes; false when a dim would hold more than DIM_MAX_AXES. */
+bool dim_add_axes(Dim *d, AxisSet axes, const Mesh *m);
+void dim_remove_axes(Dim *d, AxisSet axes, const Mesh *m);
+
+/* "bf16[B_X,D·F]": the dims as written, shards as _AXES. Returns buf. */
+char *tensor_format(const Tensor *t, PolyNamer namer, void *ctx, char *buf, size_t size);
+
+#endif

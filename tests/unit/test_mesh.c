@@ -1,0 +1,358 @@
+/* test_mesh.c — unit tests for mesh.c: axes, pods, and the cost of a collective on
+ * each network, against values derived by hand from the chip figures of
+ * stdlib/chips.roof (COSTMODEL §3, §5). Prints one FAIL line per failure and ends
+ * with "N passed, M failed". */
+#include "mesh.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed, failed;
+
+/* Counts a check; `what` and `got` describe a failure. */
+static void check(int ok, const char *file, int line, const char *what, const char *got)
+{
+    if (ok) {
+        passed++;
+        return;
+    }
+    failed++;
+    printf("FAIL %s:%d: %s (got %s)\n", file, line, what, got);
+}
+
+static bool near(double got, double want)
+{
+    return fabs(got - want) <= 1e-12 * fabs(want);
+}
+
+#define CHECK(cond) check(cond, __FILE__, __LINE__, #cond, "false")
+
+/* ---- Chips, by hand, with the figures of stdlib/chips.roof ---------------------- */
+
+typedef struct {
+    ChipField field;
+    double value;
+} Figure;
+
+static Chip *chip_of(int n, const Figure *figures)
+{
+    Chip *c = calloc(1, sizeof *c);
+    if (!c) {
+        perror("calloc");
+        exit(2);
+    }
+    for (int i = 0; i < n; i++) {
+        c->value[figures[i].field] = figures[i].value;
+        c->set[figures[i].field] = true;
+    }
+    return c;
+}
+
+#define CHIP(...) chip_of(sizeof((Figure[]){__VA_ARGS__}) / sizeof(Figure), (Figure[]){__VA_ARGS__})
+
+static Chip *v5e, *v5p, *h100, *b200, *bare;
+
+static void make_chips(void)
+{
+    v5e = CHIP({CHIP_ICI_BW, 4.5e10}, {CHIP_TORUS_WRAP, 16}, {CHIP_TORUS_DIMS, 2},
+               {CHIP_POD_X, 16}, {CHIP_POD_Y, 16}, {CHIP_HOP_LATENCY, 1e-6},
+               {CHIP_DCN_BW, 3.125e9});
+    v5p = CHIP({CHIP_ICI_BW, 9e10}, {CHIP_TORUS_WRAP, 4}, {CHIP_TORUS_DIMS, 3});
+    h100 = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 400e9});
+    b200 = CHIP({CHIP_NVLINK_BW, 900e9}, {CHIP_NODE_GPUS, 8});
+    bare = CHIP({CHIP_HBM_BW, 8.2e11});
+}
+
+static void free_chips(void)
+{
+    free(v5e);
+    free(v5p);
+    free(h100);
+    free(b200);
+    free(bare);
+}
+
+/* ---- Meshes ----------------------------------------------------------------- */
+
+enum { FIRST_NAME = 100 }; /* axis i is named FIRST_NAME + i */
+
+/* A mesh of n axes of these sizes, outermost first; bit i of `dcn` marks axis i. */
+static Mesh mesh_of(int n, const int *sizes, AxisSet dcn)
+{
+    Mesh m = {.n = 0};
+    for (int i = 0; i < n; i++)
+        mesh_add(&m, FIRST_NAME + i, sizes[i], (dcn >> i) & 1u);
+    return m;
+}
+
+#define MESH(dcn, ...) \
+    mesh_of(sizeof((int[]){__VA_ARGS__}) / sizeof(int), (int[]){__VA_ARGS__}, dcn)
+
+enum { A0 = 1u, A1 = 2u, A2 = 4u }; /* axis sets */
+
+static void test_add_find(void)
+{
+    Mesh m = {.n = 0};
+    CHECK(mesh_add(&m, 7, 16, false) == 0);
+    CHECK(mesh_add(&m, 9, 4, true) == 1);
+    CHECK(mesh_find(&m, 7) == 0);
+    CHECK(mesh_find(&m, 9) == 1);
+    CHECK(mesh_find(&m, 8) == -1);
+    CHECK(m.axes[1].size == 4 && m.axes[1].dcn && !m.axes[0].dcn);
+    CHECK(mesh_add(&m, 7, 2, false) == -1); /* the name is taken */
+    CHECK(m.n == 2);
+    for (int name = 10; name < 16; name++)
+        CHECK(mesh_add(&m, name, 1, false) == name - 8);
+    CHECK(m.n == MESH_MAX_AXES);
+    CHECK(mesh_add(&m, 16, 2, false) == -1); /* a 9th axis */
+    CHECK(m.n == MESH_MAX_AXES);
+}
+
+static void test_counts(void)
+{
+    Mesh empty = {.n = 0};
+    Mesh m = MESH(0, 4, 16, 2);
+    CHECK(mesh_chips(&empty) == 1);
+    CHECK(mesh_chips(&m) == 128); /* 4·16·2 */
+    CHECK(mesh_span(&m, A1) == 16);
+    CHECK(mesh_span(&m, A0 | A2) == 8);
+    CHECK(mesh_span(&m, 0) == 1);
+    CHECK(mesh_count(0) == 0);
+    CHECK(mesh_count(A0 | A2) == 2);
+    CHECK(mesh_count(0xffu) == 8);
+}
+
+/* ---- Pods ------------------------------------------------------------------- */
+
+static void misfit_is(const char *file, int line, const Mesh *m, const Chip *chip, int want,
+                      double want_limit)
+{
+    double limit = -1;
+    int got = mesh_misfit(m, chip, &limit);
+    char what[96], gotten[64];
+    snprintf(what, sizeof what, "mesh_misfit == %d, limit %g", want, want_limit);
+    snprintf(gotten, sizeof gotten, "%d, limit %g", got, limit);
+    check(got == want && (want < 0 || limit == want_limit), file, line, what, gotten);
+}
+
+#define MISFIT(m, chip, want, limit) misfit_is(__FILE__, __LINE__, m, chip, want, limit)
+
+static void test_misfit(void)
+{
+    Mesh pod = MESH(0, 16, 16), wide = MESH(0, 32, 4), tall = MESH(0, 4, 32);
+    Mesh cube = MESH(0, 2, 2, 2), pods = MESH(A0, 4, 16, 16), big = MESH(0, 64, 64, 64);
+    Mesh four = MESH(0, 2, 2, 2, 2);
+    MISFIT(&pod, v5e, -1, 0);   /* 16 ≤ pod_x, 16 ≤ pod_y */
+    MISFIT(&wide, v5e, 0, 16);  /* 32 > pod_x = 16 */
+    MISFIT(&tall, v5e, 1, 16);  /* 32 > pod_y = 16 */
+    MISFIT(&cube, v5e, 2, 0);   /* a 3rd ICI axis on a 2D torus */
+    MISFIT(&pods, v5e, -1, 0);  /* the DCN axis takes no torus dimension */
+    MISFIT(&big, v5p, -1, 0);   /* v5p gives no pod lengths */
+    MISFIT(&four, v5p, 3, 0);   /* a 4th ICI axis on a 3D torus */
+    MISFIT(&big, h100, -1, 0);  /* GPUs are not checked */
+}
+
+/* ---- Collectives ------------------------------------------------------------ */
+
+static const char *status_name(LinkStatus s)
+{
+    static const char *const NAMES[] = {"LINK_OK",         "LINK_NO_NETWORK", "LINK_NO_DCN",
+                                        "LINK_NO_NODE_BW", "LINK_MIXED",      "LINK_EMPTY"};
+    return NAMES[s];
+}
+
+static void link_is(const char *file, int line, CollKind kind, const Mesh *m, AxisSet axes,
+                    const Chip *chip, double factor, double bw, double floor_s,
+                    const char *network)
+{
+    LinkCost c = {0};
+    LinkStatus s = coll_link_cost(kind, m, axes, chip, &c);
+    char what[160], got[160];
+    snprintf(what, sizeof what, "%s over %#x: factor %.6g, bandwidth %.6g, floor %.6g, %s",
+             coll_name(kind), axes, factor, bw, floor_s, network);
+    snprintf(got, sizeof got, "%s: factor %.6g, bandwidth %.6g, floor %.6g, %s",
+             status_name(s), c.factor, c.bandwidth, c.floor, c.network ? c.network : "NULL");
+    check(s == LINK_OK && near(c.factor, factor) && near(c.bandwidth, bw) &&
+              near(c.floor, floor_s) && c.network && strcmp(c.network, network) == 0,
+          file, line, what, got);
+}
+
+static void link_fails(const char *file, int line, CollKind kind, const Mesh *m, AxisSet axes,
+                       const Chip *chip, LinkStatus want)
+{
+    LinkCost c = {0};
+    LinkStatus s = coll_link_cost(kind, m, axes, chip, &c);
+    char what[96];
+    snprintf(what, sizeof what, "%s over %#x is %s", coll_name(kind), axes, status_name(want));
+    check(s == want, file, line, what, status_name(s));
+}
+
+#define LINK(kind, m, axes, chip, factor, bw, floor_s, network) \
+    link_is(__FILE__, __LINE__, kind, m, axes, chip, factor, bw, floor_s, network)
+#define LINK_FAILS(kind, m, axes, chip, status) \
+    link_fails(__FILE__, __LINE__, kind, m, axes, chip, status)
+
+static void test_coll_names(void)
+{
+    CHECK(strcmp(coll_name(COLL_ALLGATHER), "allgather") == 0);
+    CHECK(strcmp(coll_name(COLL_REDUCESCATTER), "reducescatter") == 0);
+    CHECK(strcmp(coll_name(COLL_ALLREDUCE), "allreduce") == 0);
+    CHECK(strcmp(coll_name(COLL_ALLTOALL), "alltoall") == 0);
+}
+
+/* The book's two-chip example (ch. 1): v5e, D sharded over 2, B = 512, F = 16384.
+ * The partial sums bf16[B,F] are V = 2·512·16384 = 16777216 bytes, AllReduced over
+ * the axis of 2: it wraps (2 chips reach each other both ways), so the bandwidth is
+ * 2·4.5e10 = 9e10 and T = 2V/9e10 = 33554432/9e10 = 372.83 µs = 2BF/4.5e10.
+ * T_math = BDF/1.97e14 equals it at D = 1.97e14·T/(BF) = 1.97e14/2.25e10 = 8755.6.
+ * Floor 1e-6·2/2 = 1e-6. */
+static void test_two_chips(void)
+{
+    Mesh m = MESH(0, 2);
+    LINK(COLL_ALLREDUCE, &m, A0, v5e, 2, 9e10, 1e-6, "ICI ring");
+    LinkCost c;
+    double v = 2.0 * 512 * 16384;
+    CHECK(coll_link_cost(COLL_ALLREDUCE, &m, A0, v5e, &c) == LINK_OK);
+    double t = c.factor * v / c.bandwidth;
+    CHECK(fabs(t * 1e6 - 372.8) < 0.05);
+    CHECK(near(t, 2 * 512 * 16384 / 4.5e10));
+    CHECK(fabs(1.97e14 * t / (512.0 * 16384) - 8755.6) < 0.05);
+}
+
+/* v5e: ici_bw 4.5e10, an axis wraps only at 16 (or at ≤ 2 chips); a ring doubles it.
+ * Floor: 1e-6 · (largest axis) / 2. */
+static void test_v5e_ici(void)
+{
+    Mesh x16 = MESH(0, 16), x8 = MESH(0, 8), m84 = MESH(0, 8, 4), m1616 = MESH(0, 16, 16);
+    Mesh m168 = MESH(0, 16, 8);
+    LINK(COLL_ALLGATHER, &x16, A0, v5e, 1, 9e10, 8e-6, "ICI ring");        /* 16·1e-6/2 */
+    LINK(COLL_REDUCESCATTER, &x16, A0, v5e, 1, 9e10, 8e-6, "ICI ring");
+    LINK(COLL_ALLREDUCE, &x16, A0, v5e, 2, 9e10, 8e-6, "ICI ring");
+    LINK(COLL_ALLTOALL, &x16, A0, v5e, 0.25, 9e10, 8e-6, "ICI ring");      /* 16/(4·16) */
+    LINK(COLL_ALLGATHER, &x8, A0, v5e, 1, 4.5e10, 4e-6, "ICI line (no wraparound)");
+    /* over Y = 4 of 8x4: no wraparound, one way: 4.5e10; floor 4·1e-6/2 */
+    LINK(COLL_ALLGATHER, &m84, A1, v5e, 1, 4.5e10, 2e-6, "ICI line (no wraparound)");
+    /* over X and Y of 16x16: two rings, 9e10 + 9e10 = 1.8e11 */
+    LINK(COLL_ALLGATHER, &m1616, A0 | A1, v5e, 1, 1.8e11, 8e-6, "ICI ring");
+    LINK(COLL_ALLREDUCE, &m1616, A0 | A1, v5e, 2, 1.8e11, 8e-6, "ICI ring");
+    /* a ring and a line: 9e10 + 4.5e10 = 1.35e11 */
+    LINK(COLL_ALLGATHER, &m168, A0 | A1, v5e, 1, 1.35e11, 8e-6, "ICI");
+}
+
+/* AllToAll over several axes: factor max(axis)/(4·N), the smallest axis bandwidth. */
+static void test_v5e_alltoall(void)
+{
+    Mesh m44 = MESH(0, 4, 4), m28 = MESH(0, 2, 8), m1616 = MESH(0, 16, 16);
+    /* 4x4: 4/(4·16) = 1/16; both lines, 4.5e10 (not the sum 9e10); floor 4·1e-6/2 */
+    LINK(COLL_ALLTOALL, &m44, A0 | A1, v5e, 1.0 / 16, 4.5e10, 2e-6, "ICI line (no wraparound)");
+    /* 2x8: 8/(4·16) = 1/8; X = 2 wraps (9e10), Y = 8 does not (4.5e10): 4.5e10 */
+    LINK(COLL_ALLTOALL, &m28, A0 | A1, v5e, 1.0 / 8, 4.5e10, 4e-6, "ICI");
+    /* 16x16: 16/(4·256) = 1/64, each ring 9e10 */
+    LINK(COLL_ALLTOALL, &m1616, A0 | A1, v5e, 1.0 / 64, 9e10, 8e-6, "ICI ring");
+}
+
+/* v5p: ici_bw 9e10, wraps on multiples of 4; no hop_latency here, so no floor. */
+static void test_v5p_ici(void)
+{
+    Mesh x8 = MESH(0, 8), x6 = MESH(0, 6), x2 = MESH(0, 2), cube = MESH(0, 4, 4, 4);
+    LINK(COLL_ALLGATHER, &x8, A0, v5p, 1, 1.8e11, 0, "ICI ring");           /* 2·9e10 */
+    LINK(COLL_ALLGATHER, &x6, A0, v5p, 1, 9e10, 0, "ICI line (no wraparound)");
+    LINK(COLL_ALLGATHER, &x2, A0, v5p, 1, 1.8e11, 0, "ICI ring");
+    /* 4x4x4 over all three: 3 · 1.8e11 = 5.4e11 */
+    LINK(COLL_ALLREDUCE, &cube, A0 | A1 | A2, v5p, 2, 5.4e11, 0, "ICI ring");
+}
+
+/* A TPU that gives no torus_wrap: only axes of at most 2 chips count as rings. */
+static void test_no_wrap_figure(void)
+{
+    Chip *v3 = CHIP({CHIP_ICI_BW, 1e11}, {CHIP_TORUS_DIMS, 2});
+    Mesh x4 = MESH(0, 4), x2 = MESH(0, 2);
+    LINK(COLL_ALLGATHER, &x4, A0, v3, 1, 1e11, 0, "ICI line (no wraparound)");
+    LINK(COLL_ALLGATHER, &x2, A0, v3, 1, 2e11, 0, "ICI ring");
+    free(v3);
+}
+
+/* DCN: dcn_bw per chip, the ring factors, no floor. */
+static void test_dcn(void)
+{
+    Mesh m = MESH(A0, 4, 16, 16), two = MESH(A0 | A1, 2, 4, 16);
+    LINK(COLL_ALLGATHER, &m, A0, v5e, 1, 3.125e9, 0, "DCN");
+    LINK(COLL_ALLREDUCE, &m, A0, v5e, 2, 3.125e9, 0, "DCN");
+    LINK(COLL_ALLTOALL, &m, A0, v5e, 0.25, 3.125e9, 0, "DCN");
+    /* two DCN axes of 2 and 4: AllToAll 4/(4·8) = 1/8 */
+    LINK(COLL_ALLTOALL, &two, A0 | A1, v5e, 1.0 / 8, 3.125e9, 0, "DCN");
+    /* the ICI axes of the same mesh are still ICI */
+    LINK(COLL_ALLGATHER, &m, A1 | A2, v5e, 1, 1.8e11, 8e-6, "ICI ring");
+    LINK_FAILS(COLL_ALLGATHER, &m, A0 | A1, v5e, LINK_MIXED);
+    LINK_FAILS(COLL_ALLGATHER, &m, A0, v5p, LINK_NO_DCN); /* this v5p has no dcn_bw */
+    LINK_FAILS(COLL_ALLGATHER, &m, A0, h100, LINK_NO_DCN);
+}
+
+/* H100 in a node of 8: nvlink 450e9; N = 8 gives AllGather 7/8, AllReduce 14/8,
+ * AllToAll 7/64. */
+static void test_gpu_in_node(void)
+{
+    Mesh g8 = MESH(0, 8), m24 = MESH(0, 2, 4), x64 = MESH(0, 64);
+    LINK(COLL_ALLGATHER, &g8, A0, h100, 7.0 / 8, 450e9, 0, "NVLink");
+    LINK(COLL_REDUCESCATTER, &g8, A0, h100, 7.0 / 8, 450e9, 0, "NVLink");
+    LINK(COLL_ALLREDUCE, &g8, A0, h100, 14.0 / 8, 450e9, 0, "NVLink");
+    LINK(COLL_ALLTOALL, &g8, A0, h100, 7.0 / 64, 450e9, 0, "NVLink");
+    /* 2x4: the outer axis of 2 holds 2·4 = 8 ≤ 8 GPUs, so it is inside the node; N = 2 */
+    LINK(COLL_ALLGATHER, &m24, A0, h100, 1.0 / 2, 450e9, 0, "NVLink");
+    LINK(COLL_ALLGATHER, &m24, A0 | A1, h100, 7.0 / 8, 450e9, 0, "NVLink");
+    LINK(COLL_ALLGATHER, &g8, A0, b200, 7.0 / 8, 900e9, 0, "NVLink");
+    /* without node_gpus every axis is inside one node: N = 64, 63/64 */
+    Chip *nvl = CHIP({CHIP_NVLINK_BW, 900e9});
+    LINK(COLL_ALLGATHER, &x64, A0, nvl, 63.0 / 64, 900e9, 0, "NVLink");
+    free(nvl);
+}
+
+/* H100, 4 nodes of 8: the nodes axis holds 4·8 = 32 > 8 GPUs, so it crosses nodes:
+ * min(450e9, 400e9) = 400e9 with the ring factors. */
+static void test_gpu_across_nodes(void)
+{
+    Mesh m = MESH(0, 4, 8);
+    LINK(COLL_ALLGATHER, &m, A0, h100, 1, 400e9, 0, "InfiniBand");
+    LINK(COLL_ALLREDUCE, &m, A0, h100, 2, 400e9, 0, "InfiniBand");
+    LINK(COLL_ALLTOALL, &m, A0, h100, 0.25, 400e9, 0, "InfiniBand");
+    /* both axes: 8/(4·32) = 1/16 */
+    LINK(COLL_ALLTOALL, &m, A0 | A1, h100, 1.0 / 16, 400e9, 0, "InfiniBand");
+    LINK(COLL_ALLGATHER, &m, A1, h100, 7.0 / 8, 450e9, 0, "NVLink");
+    /* node_bw above nvlink_bw: nvlink bounds it */
+    Chip *fast = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 3.6e12});
+    LINK(COLL_ALLGATHER, &m, A0, fast, 1, 450e9, 0, "InfiniBand");
+    free(fast);
+    LINK_FAILS(COLL_ALLGATHER, &m, A0, b200, LINK_NO_NODE_BW); /* this B200 has no node_bw */
+}
+
+static void test_link_errors(void)
+{
+    Mesh m = MESH(0, 4, 4);
+    LINK_FAILS(COLL_ALLGATHER, &m, 0, v5e, LINK_EMPTY);
+    LINK_FAILS(COLL_ALLGATHER, &m, 1u << 5, v5e, LINK_EMPTY); /* no such axis */
+    LINK_FAILS(COLL_ALLGATHER, &m, A0, bare, LINK_NO_NETWORK);
+    LINK_FAILS(COLL_ALLGATHER, &m, 0, bare, LINK_EMPTY);
+}
+
+int main(void)
+{
+    make_chips();
+    test_add_find();
+    test_counts();
+    test_misfit();
+    test_coll_names();
+    test_two_chips();
+    test_v5e_ici();
+    test_v5e_alltoall();
+    test_v5p_ici();
+    test_no_wrap_figure();
+    test_dcn();
+    test_gpu_in_node();
+    test_gpu_across_nodes();
+    test_link_errors();
+    free_chips();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
