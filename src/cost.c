@@ -480,8 +480,6 @@ CostError cost_elementwise(const Tensor *a, const Tensor *b, const CostOptions *
 
 /* ---- Collectives on their own ------------------------------------------------------ */
 
-static const char why_asked[] = "as written";
-
 /* The first axis of `axes` that t does (or does not) use, or -1. */
 static int axis_missing(const Tensor *t, AxisSet axes, const Mesh *m, bool want_used)
 {
@@ -563,7 +561,7 @@ CostError cost_collective(const Tensor *t, CollKind kind, AxisSet axes,
                     : error(COST_TOO_COMPLEX, -1, -1, -1);
     if (e.status == COST_OK)
         e = add_collective(acc, kind, axes, collective_bytes(t, kind, axes, opt->mesh), t,
-                           why_asked);
+                           NULL);
     if (e.status != COST_OK) {
         tensor_free(r);
         r = NULL;

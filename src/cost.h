@@ -26,7 +26,7 @@ typedef struct {
     AxisSet axes;
     Poly *bytes;    /* V: the whole array within one group of chips */
     Tensor *array;  /* what moves, as laid out before the collective */
-    const char *why;
+    const char *why;  /* why a contraction needs it; NULL when written out */
 } Collective;
 
 /* Running totals of a statement, per chip: FLOPs by the dtype whose peak runs them,

@@ -21,8 +21,8 @@
 /* Symbols print in id order inside a monomial; interning the book's dim letters
  * first, in its order, makes 2·B·D·F and 4·B·T·S·N·H read as the book writes them
  * whatever order a script binds them in. */
-static const char *const book_dims[] = {"B", "T", "S", "L", "E", "D", "F", "N", "K",
-                                        "G", "H", "V", "M", "P", "I", "J", "X", "Y", "Z"};
+static const char *const book_dims[] = {"B", "T", "S", "L", "E", "D", "F", "N", "I",
+                                        "J", "K", "G", "H", "V", "M", "P", "X", "Y", "Z"};
 
 bool world_init(World *w)
 {

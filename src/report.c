@@ -231,6 +231,10 @@ static void times_known_bound(const Report *r, char *buf, size_t size)
 {
     const Roofline *f = r->roof;
     char a[64], b[64], c[64];
+    if (!f->computes) {
+        snprintf(buf, size, "comm (a collective alone)");
+        return;
+    }
     if (!f->ncomm && !f->mixed) {
         snprintf(buf, size, "%s (%s %s %s)", roof_bound_name(f->bound),
                  num_format_unit(f->intensity, UNIT_NONE, 0, a, sizeof a),
@@ -321,8 +325,8 @@ static void collective_rows(const Report *r, Table *t)
         Row *row = add_row(t, "collective");
         snprintf(row->formula, sizeof row->formula, "%s of %s over %s (%g chips%s)",
                  coll_name(c->kind), array, axes, mesh_span(r->mesh, c->axes), net);
-        row = add_row(t, "");
-        snprintf(row->formula, sizeof row->formula, "%s", c->why);
+        if (c->why)
+            snprintf(add_row(t, "")->formula, FORMULA_MAX, "%s", c->why);
     }
 }
 
@@ -339,7 +343,7 @@ static void comm_rows(const Report *r, Table *t)
                  num_format_plain(f->link_bw, a, sizeof a));
     else
         snprintf(row->formula, sizeof row->formula, "sum over the collectives");
-    if (some_dim_bound(f) || f->t_comm.known)
+    if (f->t_comm.known || !poly_equal(f->comm_bytes.formula, f->comm_bytes.now))
         quantity_text(r, &f->t_comm, UNIT_SECONDS, row->value, sizeof row->value);
     if (f->latency_bound)
         strncat(row->value, " (the latency floor)", sizeof row->value - strlen(row->value) - 1);
@@ -407,6 +411,10 @@ static void time_rows(const Report *r, Table *t)
         compute_rows(r, t, partly);
     if (f->ncomm)
         comm_rows(r, t);
+    if (!r->cost->read) { /* collectives only: nothing else takes time */
+        bound_text(r, add_row(t, "bound")->value, VALUE_MAX);
+        return;
+    }
     row = add_row(t, "t_lower");
     snprintf(row->formula, sizeof row->formula, f->ncomm ? "max(t_math, t_hbm, t_comm)"
                                                         : "max(t_math, t_hbm)");
@@ -535,8 +543,11 @@ static void json_formulas(const Report *r)
     fputc('{', r->out);
     json_formula_poly(r, "flops", &f->flops, true);
     json_formula_poly(r, "bytes", &f->bytes, false);
-    poly_ratio_format(f->intensity_known ? &f->intensity_formula : &f->intensity_now,
-                      POLY_STYLE_ASCII, r->namer, r->ctx, buf, sizeof buf);
+    if (f->computes)
+        poly_ratio_format(f->intensity_known ? &f->intensity_formula : &f->intensity_now,
+                          POLY_STYLE_ASCII, r->namer, r->ctx, buf, sizeof buf);
+    else
+        snprintf(buf, sizeof buf, "0/0 (a collective alone moves no HBM bytes)");
     json_formula_text(r, "intensity", buf);
     if (!f->read.known)
         json_formula_poly(r, "bytes_read", &f->read, false);

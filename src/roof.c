@@ -63,7 +63,7 @@ static RoofError chip_free_part(const Cost *cost, PolyLookup lookup, void *ctx, 
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
     if (!finite_or_unknown(&r->flops) || !finite_or_unknown(&r->bytes))
         return fail(ROOF_OVERFLOW, DT_BF16);
-    bool computes = cost->read != NULL;
+    bool computes = r->computes = cost->read != NULL;
     if ((computes && r->bytes.known && r->bytes.value <= 0) ||
         (r->flops.known && r->flops.value < 0))
         return fail(ROOF_BAD_DIM, DT_BF16);
@@ -129,10 +129,11 @@ static const char *link_problem(LinkStatus s)
 }
 
 /* One collective: bytes per link direction and seconds, added to the sums. The
- * seconds with its latency floor go to *floored when its bytes are known. */
+ * seconds with its latency floor go to *floored when its bytes are known; *floor_won
+ * says whether the floor was the larger. */
 static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, LinkCost *link,
-                          Poly **bytes, Poly **time, double *floored, PolyLookup lookup,
-                          void *ctx)
+                          Poly **bytes, Poly **time, double *floored, bool *floor_won,
+                          PolyLookup lookup, void *ctx)
 {
     LinkStatus s = coll_link_cost(c->kind, m, c->axes, chip, link);
     if (s != LINK_OK)
@@ -142,10 +143,12 @@ static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, 
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
     Poly *v = poly_subst(c->bytes, lookup, ctx);
     double value;
-    if (v && poly_is_const(v, &value))
+    if (v && poly_is_const(v, &value)) {
         *floored += fmax(value * seconds, link->floor);
-    else
+        *floor_won = *floor_won || link->floor > value * seconds;
+    } else {
         *floored = NAN;
+    }
     poly_free(v);
     return fine;
 }
@@ -169,15 +172,16 @@ static RoofError comm_part(const Cost *cost, const Chip *chip, const Mesh *m,
     Poly *bytes = poly_const(0), *time = poly_const(0);
     double floored = 0;
     RoofError e = bytes && time ? fine : fail(ROOF_TOO_COMPLEX, DT_BF16);
+    bool floor_won = false;
     for (int i = 0; i < cost->ncolls && e.status == ROOF_OK; i++, r->ncomm++)
-        e = comm_one(&cost->colls[i], chip, m, &r->links[i], &bytes, &time, &floored, lookup,
-                     ctx);
+        e = comm_one(&cost->colls[i], chip, m, &r->links[i], &bytes, &time, &floored,
+                     &floor_won, lookup, ctx);
     bool have = quantity(&r->comm_bytes, bytes, lookup, ctx);
     have = quantity(&r->t_comm, time, lookup, ctx) && have;
     if (e.status != ROOF_OK || !have)
         return e.status != ROOF_OK ? e : fail(ROOF_TOO_COMPLEX, DT_BF16);
     if (r->t_comm.known && !isnan(floored)) {
-        r->latency_bound = floored > r->t_comm.value;
+        r->latency_bound = floor_won;
         r->t_comm.value = floored;
     }
     r->link_bw = shared_link_bw(r);
@@ -197,6 +201,8 @@ static Bound largest(double t_math, double t_hbm, double t_comm)
 /* Before every dim is bound, intensities that no dim changes may decide the bound. */
 static Bound decided_bound(const Roofline *r)
 {
+    if (!r->computes)
+        return BOUND_COMM;
     if (r->mixed || r->ncomm || !r->intensity_known)
         return BOUND_UNKNOWN;
     return r->intensity >= r->ridge ? BOUND_COMPUTE : BOUND_MEMORY;

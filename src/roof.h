@@ -30,6 +30,7 @@ typedef struct {
 typedef enum { BOUND_UNKNOWN, BOUND_COMPUTE, BOUND_MEMORY, BOUND_COMM } Bound;
 
 typedef struct {
+    bool computes;  /* some operation computes; false for a collective alone */
     Quantity flops, bytes, read, written; /* per chip */
     PolyRatio intensity_formula, intensity_now;
     bool intensity_known;
