@@ -53,6 +53,7 @@ static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
     Clauses *clauses;
     ChipRef *chip_ref;
     MeshAxisDef *mesh_axis;
+    RangeSpec *range;
 }
 
 %token END 0 "end of input"
@@ -63,12 +64,14 @@ static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
 %token <string> STRING "string"
 %token LET "let" USE "use" CHIP "chip" INCLUDE "include"
 %token ON "on" SHARD "shard" OVER "over" COMPUTE "compute" MESH "mesh"
+%token SOLVE "solve" SWEEP "sweep" IN "in" PLOT "plot" DOTDOT ".."
 %token <id> COLLECTIVE "collective"
 %token <string> SHAPE "slice shape"
 %token CONTRACT "*_" ARROW "->"
 
 %type <node> expr tensor_type
-%type <stmt> stmt opt_stmt
+%type <stmt> stmt opt_stmt opt_plot
+%type <range> range
 %type <list> lines bindings fields contracted names exprs mesh_axes
 %type <ref> name parent opt_name
 %type <binding> binding
@@ -110,6 +113,12 @@ stmt
     | MESH mesh_axes            { $$ = ast_mesh(A, @$, $2); }
     | COLLECTIVE expr OVER name clauses
                                 { $$ = ast_collective(A, @$, $1, $2, $4, $5); }
+    | SOLVE expr clauses        { $$ = ast_solve(A, @$, NULL, $2, $3); }
+    | SOLVE name ':' expr clauses
+                                { $$ = ast_solve(A, @$, $2, $4, $5); }
+    | SWEEP name IN range opt_plot '{' lines opt_stmt '}'
+                                { $$ = ast_sweep(A, @$, $2, $4, $5,
+                                                 $8 ? ast_list_push(A, $7, $8) : $7); }
     | CHIP name parent '{' fields '}'
                                 { $$ = ast_chip(A, @$, $2, $3, $5); }
     | INCLUDE STRING            { $$ = ast_include(A, @$, $2, @2); }
@@ -133,6 +142,19 @@ binding
 parent
     : %empty                    { $$ = NULL; }
     | ':' name                  { $$ = $2; }
+    ;
+
+range
+    : expr DOTDOT expr          { $$ = ast_range(A, @$, $1, $3, NULL, NULL, NULL); }
+    | expr DOTDOT expr name expr
+                                { $$ = ast_range(A, @$, $1, $3, $4, $5, NULL); }
+    | '[' exprs ']'             { $$ = ast_range(A, @$, NULL, NULL, NULL, NULL, $2); }
+    ;
+
+opt_plot
+    : %empty                    { $$ = NULL; }
+    | PLOT                      { $$ = ast_plot(A, @$, NULL); }
+    | PLOT STRING               { $$ = ast_plot(A, @$, $2); }
     ;
 
 chip_ref

@@ -259,6 +259,51 @@ Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *claus
     return s;
 }
 
+Stmt *ast_solve(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses)
+{
+    Stmt *s = ast_expr(a, span, NULL, value, clauses);
+    if (s) {
+        s->kind = STMT_SOLVE;
+        s->as.expr.target = dim ? *dim : (NameRef){-1, span};
+    }
+    return s;
+}
+
+RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,
+                     AstList *list)
+{
+    RangeSpec *r = NEW(a, RangeSpec);
+    if (r) {
+        *r = (RangeSpec){from, to, how ? *how : (NameRef){-1, span}, value, list, span};
+    }
+    return r;
+}
+
+Stmt *ast_plot(Arena *a, Span span, char *path)
+{
+    Stmt *s = stmt(a, STMT_SWEEP, span);
+    if (s) {
+        s->as.sweep.plot = true;
+        s->as.sweep.plot_path = path;
+        s->as.sweep.plot_span = span;
+    }
+    return s;
+}
+
+Stmt *ast_sweep(Arena *a, Span span, NameRef *dim, RangeSpec *range, Stmt *plot,
+                AstList *body)
+{
+    Stmt *s = stmt(a, STMT_SWEEP, span);
+    if (!s || !dim || !range)
+        return s;
+    if (plot)
+        s->as.sweep = plot->as.sweep;
+    s->as.sweep.dim = *dim;
+    s->as.sweep.range = *range;
+    s->as.sweep.body = body;
+    return s;
+}
+
 Stmt *ast_collective(Arena *a, Span span, int kind, Node *value, NameRef *over,
                      Clauses *clauses)
 {
@@ -341,6 +386,30 @@ static void dump_mesh(FILE *out, const Stmt *s, const Intern *names)
     }
 }
 
+static void dump_clauses(FILE *out, const Clauses *c, const Intern *names);
+
+static void dump_sweep(FILE *out, const Stmt *s, const Intern *names)
+{
+    const RangeSpec *r = &s->as.sweep.range;
+    fprintf(out, "(sweep %s ", intern_name(names, s->as.sweep.dim.name));
+    if (r->list) {
+        fputc('[', out);
+        for (int i = 0; i < r->list->n; i++)
+            fputs(i ? " " : "", out), dump_node(out, r->list->items[i], names);
+        fputc(']', out);
+    } else {
+        dump_node(out, r->from, names);
+        fputs(" .. ", out);
+        dump_node(out, r->to, names);
+        if (r->how.name >= 0)
+            fprintf(out, " %s ", intern_name(names, r->how.name)), dump_node(out, r->how_value, names);
+    }
+    if (s->as.sweep.plot)
+        fprintf(out, " (plot%s%s)", s->as.sweep.plot_path ? " " : "",
+                s->as.sweep.plot_path ? s->as.sweep.plot_path : "");
+    fprintf(out, " {%d statements}", s->as.sweep.body ? s->as.sweep.body->n : 0);
+}
+
 static void dump_clauses(FILE *out, const Clauses *c, const Intern *names)
 {
     if (c->out_type)
@@ -382,6 +451,15 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
             break;
         case STMT_INCLUDE:
             fprintf(out, "(include \"%s\"", s->as.include.path);
+            break;
+        case STMT_SOLVE:
+            fprintf(out, "(solve %s ", s->as.expr.target.name >= 0
+                                           ? intern_name(names, s->as.expr.target.name) : "?");
+            dump_node(out, s->as.expr.value, names);
+            dump_clauses(out, &s->as.expr.clauses, names);
+            break;
+        case STMT_SWEEP:
+            dump_sweep(out, s, names);
             break;
         case STMT_COLLECTIVE:
             fprintf(out, "(%s over %s ", coll_name((CollKind)s->as.expr.collective),

@@ -69,8 +69,20 @@ typedef enum {
     STMT_INCLUDE,    /* include "layer.roof" */
     STMT_ASSIGN,     /* h = x *_D w  (reported) */
     STMT_EXPR,       /* x *_D w  (reported) */
-    STMT_COLLECTIVE  /* allgather bf16[E_Y, F] over Y  (reported) */
+    STMT_COLLECTIVE, /* allgather bf16[E_Y, F] over Y  (reported) */
+    STMT_SOLVE,      /* solve B: bf16[B,D] *_D int8[D,F] on v5e */
+    STMT_SWEEP       /* sweep B in 1 .. 512 plot "q3.svg" { ... } */
 } StmtKind;
+
+/* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
+ * `[64, 128, 256]`. */
+typedef struct {
+    Node *from, *to;    /* NULL for a list */
+    NameRef how;        /* `step` or `log`; name -1 when absent */
+    Node *how_value;
+    AstList *list;      /* of Node *, for `[...]` */
+    Span span;
+} RangeSpec;
 
 /* name = value, in `let` and in chip bodies. */
 typedef struct {
@@ -137,7 +149,15 @@ struct Stmt {
             Clauses clauses;
             int collective; /* a CollKind, for STMT_COLLECTIVE */
             NameRef over;   /* the axes of a collective: `Y`, `XY` */
-        } expr;
+        } expr;             /* also STMT_SOLVE: target is the dim, -1 to find it */
+        struct {
+            NameRef dim;
+            RangeSpec range;
+            bool plot;      /* draw the curves */
+            char *plot_path; /* into this SVG file; NULL: in the terminal */
+            Span plot_span;
+            AstList *body;  /* of Stmt * */
+        } sweep;
     } as;
 };
 
@@ -164,6 +184,13 @@ Stmt *ast_chip(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fie
 Stmt *ast_include(Arena *a, Span span, char *path, Span path_span);
 Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *clauses);
 Clauses *ast_clauses(Arena *a);
+Stmt *ast_solve(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
+RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,
+                     AstList *list);
+Stmt *ast_sweep(Arena *a, Span span, NameRef *dim, RangeSpec *range, Stmt *plot,
+                AstList *body);
+/* `plot` or `plot "file.svg"`, carried to ast_sweep in a Stmt. */
+Stmt *ast_plot(Arena *a, Span span, char *path);
 
 /* An S-expression of the tree, one statement per line, for tests. */
 void ast_dump(FILE *out, const AstList *stmts, const Intern *names);

@@ -26,6 +26,7 @@ void cost_free(Cost *c)
         poly_free(c->flops[d]);
     poly_free(c->read);
     poly_free(c->written);
+    poly_free(c->held);
     for (int i = 0; i < c->ncolls; i++) {
         poly_free(c->colls[i].bytes);
         tensor_free(c->colls[i].array);
@@ -157,14 +158,19 @@ static DType pick(int chosen, const Tensor *a, const Tensor *b)
 }
 
 /* Adds one op's FLOPs at `compute` and its HBM traffic: reads of its operands as the
- * chip holds them, the write of its result. Consumes flops. */
+ * chip uses them (a and b), the write of its result; and what the chip holds (ha, hb:
+ * the operands as stored, which may be more than it reads). Consumes flops. */
 static CostError add_op(Cost *acc, DType compute, Poly *flops, const Tensor *a,
-                        const Tensor *b, const Tensor *result, const Mesh *m)
+                        const Tensor *b, const Tensor *ha, const Tensor *hb,
+                        const Tensor *result, const Mesh *m)
 {
     bool good = accumulate(&acc->flops[compute], flops);
     good = accumulate(&acc->read, tensor_local_bytes(a, m)) && good;
     good = accumulate(&acc->read, tensor_local_bytes(b, m)) && good;
     good = accumulate(&acc->written, tensor_local_bytes(result, m)) && good;
+    good = accumulate(&acc->held, tensor_local_bytes(ha, m)) && good;
+    good = accumulate(&acc->held, tensor_local_bytes(hb, m)) && good;
+    good = accumulate(&acc->held, tensor_local_bytes(result, m)) && good;
     acc->ops++;
     return good ? ok : error(COST_TOO_COMPLEX, -1, -1, -1);
 }
@@ -374,17 +380,35 @@ static Poly *contraction_flops(const Plan *p)
     return flops;
 }
 
-/* The op itself: operands as each chip holds them after any gather. */
+/* An operand as each chip uses it: gathered over `gather`, and where partial sums run
+ * over axes it is not sharded on, only the slice of the contracted dims it needs. */
+static Tensor *as_used(const Plan *p, const Tensor *t, AxisSet gather, bool left)
+{
+    Tensor *u = gathered(t, gather, p->mesh);
+    for (int i = 0; u && i < p->npairs; i++) {
+        Dim *d = &u->dims[left ? p->pairs[i].a : p->pairs[i].b];
+        AxisSet missing = p->pairs[i].sharded & ~dim_axes(d, p->mesh);
+        if (missing && !dim_add_axes(d, missing, p->mesh)) {
+            tensor_free(u);
+            return NULL;
+        }
+    }
+    return u;
+}
+
+/* The op itself: operands as each chip uses them, after any gather. */
 static CostError add_contraction(Plan *p, Cost *acc)
 {
-    Tensor *ga = gathered(p->a, p->gather_a, p->mesh);
-    Tensor *gb = gathered(p->b, p->gather_b, p->mesh);
+    Tensor *ua = as_used(p, p->a, p->gather_a, true), *ub = as_used(p, p->b, p->gather_b, false);
+    Tensor *ha = gathered(p->a, p->gather_a, p->mesh), *hb = gathered(p->b, p->gather_b, p->mesh);
     CostError e = error(COST_TOO_COMPLEX, -1, -1, -1);
-    if (ga && gb)
-        e = add_op(acc, pick(p->opt->compute_dtype, p->a, p->b), contraction_flops(p), ga,
-                   gb, p->result, p->mesh);
-    tensor_free(ga);
-    tensor_free(gb);
+    if (ua && ub && ha && hb)
+        e = add_op(acc, pick(p->opt->compute_dtype, p->a, p->b), contraction_flops(p), ua, ub,
+                   ha, hb, p->result, p->mesh);
+    tensor_free(ua);
+    tensor_free(ub);
+    tensor_free(ha);
+    tensor_free(hb);
     return e;
 }
 
@@ -470,7 +494,7 @@ CostError cost_elementwise(const Tensor *a, const Tensor *b, const CostOptions *
         return error(COST_TOO_COMPLEX, -1, -1, -1);
     result->dtype = pick(opt->out_dtype, a, b);
     CostError e = add_op(acc, pick(opt->compute_dtype, a, b),
-                         tensor_local_elements(result, opt->mesh), a, b, result, opt->mesh);
+                         tensor_local_elements(result, opt->mesh), a, b, a, b, result, opt->mesh);
     if (e.status == COST_OK)
         *out = result;
     else

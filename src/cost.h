@@ -35,6 +35,7 @@ typedef struct {
 typedef struct {
     Poly *flops[DT_COUNT]; /* NULL where no op ran at that dtype */
     Poly *read, *written;
+    Poly *held;            /* HBM a chip holds: operands (gathered copies too), results */
     Collective colls[COST_MAX_COLLECTIVES];
     int ncolls;
     int ops;

@@ -57,23 +57,45 @@ const Value *world_value(const World *w, int name)
     return name >= 0 && name < w->nvalues ? &w->values[name] : &unbound;
 }
 
+/* Room in the values for every interned name. */
+static bool world_grow(World *w, int name)
+{
+    if (name < w->nvalues)
+        return true;
+    int n = intern_count(w->names) > name ? intern_count(w->names) : name + 1;
+    Value *values = realloc(w->values, sizeof *values * (size_t)n);
+    if (!values)
+        return false;
+    memset(values + w->nvalues, 0, sizeof *values * (size_t)(n - w->nvalues));
+    w->values = values;
+    w->nvalues = n;
+    return true;
+}
+
 /* Replaces a name's value; takes ownership of v's tensor. */
 static bool world_bind(World *w, int name, Value v)
 {
-    if (name >= w->nvalues) {
-        int n = intern_count(w->names) > name ? intern_count(w->names) : name + 1;
-        Value *values = realloc(w->values, sizeof *values * (size_t)n);
-        if (!values) {
-            tensor_free(v.tensor);
-            return false;
-        }
-        memset(values + w->nvalues, 0, sizeof *values * (size_t)(n - w->nvalues));
-        w->values = values;
-        w->nvalues = n;
+    if (!world_grow(w, name)) {
+        tensor_free(v.tensor);
+        return false;
     }
     value_clear(&w->values[name]);
     w->values[name] = v;
     return true;
+}
+
+bool world_swap(World *w, int name, Value v, Value *old)
+{
+    if (!world_grow(w, name))
+        return false;
+    *old = w->values[name];
+    w->values[name] = v;
+    return true;
+}
+
+void world_restore(World *w, int name, Value old)
+{
+    world_bind(w, name, old);
 }
 
 bool world_lookup(int sym, double *value, void *world)
@@ -110,6 +132,7 @@ typedef struct {
     Cost cost;
     CostOptions opt;
     Layout layout;
+    Span span;   /* the statement's, for errors about it as a whole */
 } StmtState;
 
 static const char *name_of(const Eval *ev, int name)
@@ -529,6 +552,8 @@ static bool eval_use(Eval *ev, const Stmt *s)
         return false;
     if (c->shape && !layout_shape_mesh(ev, c->shape, c->shape_span, &mesh))
         return false;
+    if (c->shape && !layout_check_fit(ev, &mesh, find_chip(ev, &c->name), c->shape_span))
+        return false;
     ev->world->use_chip = c->name.name;
     if (c->shape)
         ev->world->mesh = mesh;
@@ -555,6 +580,11 @@ static bool eval_mesh(Eval *ev, const Stmt *s)
         if (mesh_add(&mesh, a->name.name, (int)size, a->tag.name >= 0) < 0)
             return error(ev, a->name.span, "a mesh has at most %d axes", MESH_MAX_AXES);
     }
+    const Chip *chip = ev->world->use_chip >= 0
+                           ? chip_find(&ev->world->chips, name_of(ev, ev->world->use_chip))
+                           : NULL;
+    if (!layout_check_fit(ev, &mesh, chip, s->span))
+        return false;
     ev->world->mesh = mesh;
     return true;
 }
@@ -713,7 +743,8 @@ static void report_plain(Eval *ev, const Stmt *s, const EVal *v)
 static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, const Chip **chip,
                             EVal *want)
 {
-    if (!statement_chip(ev, c, chip) || !layout_from_clauses(ev, c, *chip, &st->layout))
+    if (!statement_chip(ev, c, chip) ||
+        !layout_from_clauses(ev, c, *chip, st->span, &st->layout))
         return false;
     st->opt.compute_dtype = c->compute;
     if (c->out_type && !eval_expr(ev, c->out_type, st, -1, want))
@@ -776,7 +807,9 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     stmt_state_init(ev, &st);
     const Chip *chip = NULL;
     EVal want = {0}, v = {0};
-    bool ok = prepare_clauses(ev, c, &st, &chip, &want) && eval_value(ev, s, &st, &want, &v);
+    st.span = s->span;
+    bool ok = prepare_clauses(ev, c, &st, &chip, &want) && eval_value(ev, s, &st, &want, &v) &&
+              layout_check_used(ev, c, &st.layout);
     if (ok && want.tensor && (!v.tensor || st.cost.ops == 0))
         ok = error(ev, c->out_type->span, "-> gives the type of an operation's result, and "
                    "there is no operation here");
@@ -801,6 +834,46 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     return ok;
 }
 
+bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
+{
+    const Clauses *c = &s->as.expr.clauses;
+    StmtState st;
+    stmt_state_init(ev, &st);
+    memset(out, 0, sizeof *out);
+    EVal want = {0}, v = {0};
+    st.span = s->span;
+    bool ok = prepare_clauses(ev, c, &st, &out->chip, &want) && eval_value(ev, s, &st, &want, &v) &&
+              layout_check_used(ev, c, &st.layout);
+    if (ok && (!v.tensor || st.cost.ops == 0))
+        ok = error(ev, s->as.expr.value->span, "there is no operation here to cost");
+    if (ok && want.tensor)
+        ok = check_output(ev, &st, want.tensor, v.tensor, c->out_type->span);
+    if (ok && !out->chip)
+        ok = error(ev, s->as.expr.value->span, "this needs a chip: add `on v5e` or `use v5e`");
+    RoofError e = {ROOF_OK, DT_BF16, NULL};
+    if (ok)
+        e = roof_compute(&st.cost, out->chip, &st.layout.mesh, world_lookup, ev->world,
+                         &out->roof);
+    ok = ok && (e.status == ROOF_OK || roof_error(ev, s, out->chip, e));
+    out->cost = st.cost;
+    out->mesh = st.layout.mesh;
+    out->result = v.tensor;
+    v.tensor = NULL;
+    eval_free(&v);
+    eval_free(&want);
+    if (!ok)
+        costed_free(out);
+    return ok;
+}
+
+void costed_free(Costed *c)
+{
+    cost_free(&c->cost);
+    roof_free(&c->roof);
+    tensor_free(c->result);
+    c->result = NULL;
+}
+
 bool eval_stmt(Eval *ev, const Stmt *s)
 {
     switch (s->kind) {
@@ -818,6 +891,10 @@ bool eval_stmt(Eval *ev, const Stmt *s)
     case STMT_EXPR:
     case STMT_COLLECTIVE:
         return eval_expr_stmt(ev, s);
+    case STMT_SOLVE:
+        return eval_solve(ev, s);
+    case STMT_SWEEP:
+        return eval_sweep(ev, s);
     }
     return false;
 }

@@ -19,6 +19,7 @@
 #include "diag.h"
 #include "intern.h"
 #include "mesh.h"
+#include "roof.h"
 
 typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR } ValueKind;
 
@@ -41,6 +42,11 @@ bool world_init(World *w);
 void world_free(World *w);
 /* The value bound to a name (VAL_UNBOUND if none). */
 const Value *world_value(const World *w, int name);
+/* Gives a name a value for a while (a sweep's points, solve's free dim) and returns
+ * what it held; world_restore puts that back. The world takes v's tensor, the caller
+ * the returned one. False from world_swap if memory ran out. */
+bool world_swap(World *w, int name, Value v, Value *old);
+void world_restore(World *w, int name, Value old);
 /* PolyLookup over the bound numbers of a world. */
 bool world_lookup(int sym, double *value, void *world);
 /* PolyNamer over the interned names of a world. */
@@ -56,12 +62,30 @@ struct Eval {
     Diag *diag;
     bool exact;
     bool json;
+    bool csv;      /* sweeps as CSV */
     FILE *out;
     IncludeFn include;
     void *include_ctx;
 };
 
 enum { EVAL_MAX_DEPTH = 1000 }; /* nesting of one expression */
+
+/* An expression statement (or a collective) costed on its chip but not reported: the
+ * figures with the dims bound now, unbound ones left as formulas. For solve and sweep. */
+typedef struct {
+    Cost cost;
+    Roofline roof;
+    Tensor *result;
+    Mesh mesh;
+    const Chip *chip;
+} Costed;
+/* False after reporting an error; the statement needs an operation and a chip. */
+bool eval_costed(Eval *ev, const Stmt *s, Costed *out);
+void costed_free(Costed *c);
+
+/* solve and sweep (explore.c). */
+bool eval_solve(Eval *ev, const Stmt *s);
+bool eval_sweep(Eval *ev, const Stmt *s);
 
 /* A number from an expression (dims bound, finite); false after reporting why not. */
 bool eval_number(Eval *ev, const Node *n, double *out);

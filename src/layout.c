@@ -87,7 +87,7 @@ static bool add_shard_axis(Eval *ev, const ShardClause *sh, Layout *l)
     return true;
 }
 
-static bool check_fit(Eval *ev, const Mesh *m, const Chip *chip, Span where)
+bool layout_check_fit(Eval *ev, const Mesh *m, const Chip *chip, Span where)
 {
     double limit;
     int bad = chip ? mesh_misfit(m, chip, &limit) : -1;
@@ -101,21 +101,37 @@ static bool check_fit(Eval *ev, const Mesh *m, const Chip *chip, Span where)
                 limit);
 }
 
-bool layout_from_clauses(Eval *ev, const Clauses *c, const Chip *chip, Layout *out)
+bool layout_from_clauses(Eval *ev, const Clauses *c, const Chip *chip, Span stmt,
+                         Layout *out)
 {
     out->mesh = ev->world->mesh;
-    for (int i = 0; i < MESH_MAX_AXES; i++)
+    for (int i = 0; i < MESH_MAX_AXES; i++) {
         out->shard_dim[i] = -1;
+        out->used[i] = false;
+    }
     if (c->chip.shape && !layout_shape_mesh(ev, c->chip.shape, c->chip.shape_span, &out->mesh))
         return false;
-    Span where = c->chip.shape ? c->chip.shape_span : c->chip.name.span;
+    Span where = c->chip.shape ? c->chip.shape_span
+               : c->chip.name.name >= 0 ? c->chip.name.span : stmt;
     for (int i = 0; c->shards && i < c->shards->n; i++) {
         const ShardClause *sh = c->shards->items[i];
         if (!add_shard_axis(ev, sh, out))
             return false;
         where = sh->span;
     }
-    return check_fit(ev, &out->mesh, chip, where);
+    return layout_check_fit(ev, &out->mesh, chip, where);
+}
+
+bool layout_check_used(Eval *ev, const Clauses *c, const Layout *l)
+{
+    for (int i = 0; c->shards && i < c->shards->n; i++) {
+        const ShardClause *sh = c->shards->items[i];
+        int axis = mesh_find(&l->mesh, sh->dim.name);
+        if (axis >= 0 && !l->used[axis])
+            return fail(ev, sh->span, "no operand has a dim %s to shard",
+                        name_of(ev, sh->dim.name));
+    }
+    return true;
 }
 
 static bool capitals(const char *s)
@@ -136,7 +152,10 @@ static bool suffix_axes(Eval *ev, const Layout *l, const char *suffix, const cha
     for (const char *p = suffix; *p; p++) {
         int axis = mesh_find(&l->mesh, intern(ev, p, 1));
         if (axis < 0) {
-            fail(ev, span, "unknown mesh axis %c in %s", *p, written);
+            if (strcmp(suffix, written) == 0)
+                fail(ev, span, "unknown mesh axis %c", *p);
+            else
+                fail(ev, span, "unknown mesh axis %c in %s", *p, written);
             describe_mesh(ev, &l->mesh);
             return false;
         }
@@ -159,17 +178,20 @@ bool layout_split_name(Eval *ev, const Layout *l, int name, Span span, int *base
     return suffix_axes(ev, l, underscore + 1, text, span, axes, naxes);
 }
 
-static bool apply_shard_rules(const Layout *l, Tensor *t)
+static bool apply_shard_rules(Layout *l, Tensor *t)
 {
     for (int a = 0; a < l->mesh.n; a++)
-        for (int i = 0; l->shard_dim[a] >= 0 && i < t->ndims; i++)
-            if (t->dims[i].name == l->shard_dim[a] &&
-                !dim_add_axes(&t->dims[i], 1u << a, &l->mesh))
+        for (int i = 0; l->shard_dim[a] >= 0 && i < t->ndims; i++) {
+            if (t->dims[i].name != l->shard_dim[a])
+                continue;
+            if (!dim_add_axes(&t->dims[i], 1u << a, &l->mesh))
                 return false;
+            l->used[a] = true;
+        }
     return true;
 }
 
-bool layout_apply(Eval *ev, const Layout *l, Tensor *t, Span span)
+bool layout_apply(Eval *ev, Layout *l, Tensor *t, Span span)
 {
     if (!apply_shard_rules(l, t))
         return fail(ev, span, "a dim is sharded over at most %d axes", DIM_MAX_AXES);

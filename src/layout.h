@@ -19,6 +19,7 @@
 typedef struct {
     Mesh mesh;
     int shard_dim[MESH_MAX_AXES];  /* dim name for axis i, or -1 */
+    bool used[MESH_MAX_AXES];      /* the `shard` axis i sharded some dim */
 } Layout;
 
 /* The mesh of a shape such as "4x4" or "2x2x2": axes X, Y, Z. */
@@ -26,13 +27,18 @@ bool layout_shape_mesh(Eval *ev, const char *shape, Span span, Mesh *out);
 /* The statement's layout: the chip's slice when `on CHIP AxB` gives one, else the
  * world's mesh; then one new axis for each `shard D over N`. Checked against the chip's
  * pod when there is a chip. */
-bool layout_from_clauses(Eval *ev, const Clauses *c, const Chip *chip, Layout *out);
+bool layout_from_clauses(Eval *ev, const Clauses *c, const Chip *chip, Span stmt,
+                         Layout *out);
+/* Whether a mesh fits the chip's pod; reported at `where` when not. */
+bool layout_check_fit(Eval *ev, const Mesh *m, const Chip *chip, Span where);
+/* After the statement: every `shard D over N` must have found a dim D. */
+bool layout_check_used(Eval *ev, const Clauses *c, const Layout *l);
 /* Splits a dim written `B_XY` into B and its axes; a plain name comes back as is. */
 bool layout_split_name(Eval *ev, const Layout *l, int name, Span span, int *base,
                        int *axes, int *naxes);
 /* Puts the `shard` axes on the dims they name, and checks that every axis of t is in
  * the mesh and shards one dim only. */
-bool layout_apply(Eval *ev, const Layout *l, Tensor *t, Span span);
+bool layout_apply(Eval *ev, Layout *l, Tensor *t, Span span);
 /* The axes of `over Y` or `over XY`. */
 bool layout_axes(Eval *ev, const Layout *l, const NameRef *over, AxisSet *out);
 

@@ -26,6 +26,7 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  --json      one JSON object per reported statement (JSON Lines)\n"
+    "  --csv       sweeps as CSV: raw base units, a header row\n"
     "  --exact     count out*(2K-1) FLOPs per contraction, not 2*out*K\n"
     "  --ast       print each statement's syntax tree instead of running it\n"
     "  --chips     list the chips (after running the inputs, so derived ones show)\n"
@@ -43,7 +44,7 @@ typedef struct {
 } Input;
 
 typedef struct {
-    bool json, exact, ast, chips;
+    bool json, csv, exact, ast, chips;
     Input *inputs; /* argc entries at most */
     int ninputs;
 } Options;
@@ -61,6 +62,7 @@ static const struct {
     size_t flag; /* offset of the bool in Options */
 } flags[] = {
     {"--json", offsetof(Options, json)},
+    {"--csv", offsetof(Options, csv)},
     {"--exact", offsetof(Options, exact)},
     {"--ast", offsetof(Options, ast)},
     {"--chips", offsetof(Options, chips)},
@@ -154,6 +156,7 @@ int main(int argc, char **argv)
     const char *no_color = getenv("NO_COLOR");
     SessionOptions so = {
         .json = o.json,
+        .csv = o.csv,
         .exact = o.exact,
         .ast = o.ast,
         .color = isatty(STDERR_FILENO) && !(no_color && no_color[0]),

@@ -217,6 +217,8 @@ LinkStatus coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, const Chip
     axes &= all_axes(m);
     if (!axes)
         return LINK_EMPTY;
+    if (mesh_span(m, axes) <= 1) /* every chip of a group of one already has it all */
+        return link_ok(out, 0, 1, 1, 0, "none (one chip)");
     AxisSet dcn = axes & dcn_axes(m);
     if (dcn && dcn != axes)
         return LINK_MIXED;

@@ -272,7 +272,56 @@ Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx)
     return finish(r, ok);
 }
 
+bool poly_eval(const Poly *p, PolyLookup lookup, void *ctx, double *out)
+{
+    double sum = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        double term = p->terms[i].coef, v;
+        for (int k = 0; k < p->terms[i].nvars; k++) {
+            if (!lookup(p->terms[i].vars[k].sym, &v, ctx))
+                return false;
+            term *= pow(v, p->terms[i].vars[k].exp);
+        }
+        sum += term;
+    }
+    *out = sum;
+    return true;
+}
+
 /* ---- Questions ------------------------------------------------------------ */
+
+int poly_term_degree(const Poly *p, int i, int except)
+{
+    int degree = 0;
+    for (int k = 0; k < p->terms[i].nvars; k++)
+        if (p->terms[i].vars[k].sym != except)
+            degree += p->terms[i].vars[k].exp;
+    return degree;
+}
+
+int poly_symbols(const Poly *p, int *out, int max)
+{
+    int n = 0;
+    for (size_t i = 0; i < p->n; i++)
+        for (int k = 0; k < p->terms[i].nvars; k++) {
+            int sym = p->terms[i].vars[k].sym, j = 0;
+            while (j < n && out[j] != sym)
+                j++;
+            if (j == n && n < max)
+                out[n++] = sym;
+        }
+    return n;
+}
+
+int poly_degree_in(const Poly *p, int sym)
+{
+    int degree = 0;
+    for (size_t i = 0; i < p->n; i++)
+        for (int k = 0; k < p->terms[i].nvars; k++)
+            if (p->terms[i].vars[k].sym == sym && p->terms[i].vars[k].exp > degree)
+                degree = p->terms[i].vars[k].exp;
+    return degree;
+}
 
 /* Terms are distinct monomials, so at most one of them is a constant. */
 bool poly_is_const(const Poly *p, double *value)

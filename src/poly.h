@@ -42,6 +42,16 @@ Poly *poly_div(const Poly *a, const Poly *b);
 
 /* Replace every bound symbol by its value. */
 Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx);
+/* The value with every symbol bound, without allocating (for sweeps); false when a
+ * symbol is unbound. */
+bool poly_eval(const Poly *p, PolyLookup lookup, void *ctx, double *out);
+/* The degree of term i in the symbols other than `except` (the sum of their
+ * exponents). */
+int poly_term_degree(const Poly *p, int i, int except);
+/* The distinct symbols of p, up to max of them, in order of id; returns the count. */
+int poly_symbols(const Poly *p, int *out, int max);
+/* The degree of p in one symbol (largest exponent over its terms; 0 when absent). */
+int poly_degree_in(const Poly *p, int sym);
 
 /* True when p has no symbol left; *value gets the constant (0 for the empty sum). */
 bool poly_is_const(const Poly *p, double *value);

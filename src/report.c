@@ -133,7 +133,8 @@ static void print_table(const Table *t, FILE *out)
         int pad = align - width(row->formula);
         fprintf(out, "  %-*s %s", label, row->label, row->formula);
         if (row->value[0])
-            fprintf(out, "%*s %s%s", pad > 0 ? pad : 0, "", row->formula[0] ? "= " : "",
+            fprintf(out, "%*s%s%s", row->formula[0] ? (pad > 0 ? pad : 0) + 1 : 0, "",
+                    row->formula[0] ? "= " : "",
                     row->value);
         fputc('\n', out);
     }
@@ -338,7 +339,11 @@ static void comm_rows(const Report *r, Table *t)
     poly_text(r, f->comm_bytes.formula, POLY_STYLE_TEXT, row->formula, sizeof row->formula);
     count_text(r, &f->comm_bytes, UNIT_BYTES, row->value, sizeof row->value);
     row = add_row(t, "t_comm");
-    if (f->link_bw)
+    if (f->link_bw && f->latency_bound && f->ncomm == 1)
+        snprintf(row->formula, sizeof row->formula, "max(comm_bytes / %s, %s)",
+                 num_format_plain(f->link_bw, a, sizeof a),
+                 num_format_unit(f->links[0].floor, UNIT_SECONDS, 0, b, sizeof b));
+    else if (f->link_bw)
         snprintf(row->formula, sizeof row->formula, "comm_bytes / %s",
                  num_format_plain(f->link_bw, a, sizeof a));
     else
@@ -346,7 +351,8 @@ static void comm_rows(const Report *r, Table *t)
     if (f->t_comm.known || !poly_equal(f->comm_bytes.formula, f->comm_bytes.now))
         quantity_text(r, &f->t_comm, UNIT_SECONDS, row->value, sizeof row->value);
     if (f->latency_bound)
-        strncat(row->value, " (the latency floor)", sizeof row->value - strlen(row->value) - 1);
+        strncat(row->value, " (the latency floor: hops × hop latency)",
+                sizeof row->value - strlen(row->value) - 1);
     if (!f->link_bw || !r->cost->read)
         return;
     row = add_row(t, "net_intensity");
@@ -471,7 +477,7 @@ static void text_statement(const Report *r)
 
 /* ---- JSON ------------------------------------------------------------------ */
 
-static void json_string(FILE *out, const char *s, size_t len)
+void report_json_string(FILE *out, const char *s, size_t len)
 {
     fputc('"', out);
     for (size_t i = 0; i < len; i++) {
@@ -512,7 +518,7 @@ static void json_shape(const Report *r)
         if (now && poly_is_const(now, &v))
             fputs(num_format_json(v, buf, sizeof buf), r->out);
         else if (now)
-            poly_text(r, now, POLY_STYLE_ASCII, buf, sizeof buf), json_string(r->out, buf, strlen(buf));
+            poly_text(r, now, POLY_STYLE_ASCII, buf, sizeof buf), report_json_string(r->out, buf, strlen(buf));
         else
             fputs("null", r->out);
         poly_free(now);
@@ -525,13 +531,13 @@ static void json_formula_poly(const Report *r, const char *key, const Quantity *
     char buf[FORMULA_MAX];
     poly_text(r, q->known ? q->formula : q->now, POLY_STYLE_ASCII, buf, sizeof buf);
     fprintf(r->out, "%s\"%s\":", first ? "" : ",", key);
-    json_string(r->out, buf, strlen(buf));
+    report_json_string(r->out, buf, strlen(buf));
 }
 
 static void json_formula_text(const Report *r, const char *key, const char *text)
 {
     fprintf(r->out, ",\"%s\":", key);
-    json_string(r->out, text, strlen(text));
+    report_json_string(r->out, text, strlen(text));
 }
 
 /* Formulas: flops, bytes and intensity always; every other figure that is null. */
@@ -598,10 +604,10 @@ static void json_statement(const Report *r)
     const Roofline *f = r->roof;
     bool chip = f->chip != NULL, times = chip && f->times_known;
     fputs("{\"stmt\":", r->out);
-    json_string(r->out, r->stmt, r->stmt_len);
+    report_json_string(r->out, r->stmt, r->stmt_len);
     fprintf(r->out, ",\"line\":%d", r->line);
     json_key(r->out, "chip");
-    chip ? json_string(r->out, f->chip->name, strlen(f->chip->name)) : (void)fputs("null", r->out);
+    chip ? report_json_string(r->out, f->chip->name, strlen(f->chip->name)) : (void)fputs("null", r->out);
     fprintf(r->out, ",\"chips\":%.17g,\"dtype\":\"%s\"", f->chips,
             dtype_name(r->result->dtype));
     json_shape(r);

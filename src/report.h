@@ -34,5 +34,7 @@ void report_statement(const Report *r);
 /* A statement that costs nothing: a number ("2·B = 512") or a tensor's shape. */
 void report_number(const Report *r, const Poly *value);
 void report_tensor(const Report *r, const char *name);
+/* A JSON string literal of len bytes: quotes, backslashes and control bytes escaped. */
+void report_json_string(FILE *out, const char *s, size_t len);
 
 #endif

@@ -69,8 +69,9 @@ static RoofError chip_free_part(const Cost *cost, PolyLookup lookup, void *ctx, 
         return fail(ROOF_BAD_DIM, DT_BF16);
     r->intensity_known = computes && ratio(&r->flops, &r->bytes, &r->intensity_formula,
                                            &r->intensity_now, &r->intensity);
-    r->memory_known = r->bytes.known;
-    r->memory = r->bytes.value;
+    Poly *held = cost->held ? poly_subst(cost->held, lookup, ctx) : NULL;
+    r->memory_known = held && poly_is_const(held, &r->memory);
+    poly_free(held);
     return fine;
 }
 
@@ -278,6 +279,39 @@ const char *roof_bound_name(Bound b)
 {
     static const char *const names[] = {"unknown", "compute", "memory", "comm"};
     return names[b];
+}
+
+/* ---- At one binding ---------------------------------------------------------------- */
+
+static bool comm_at(const Roofline *r, const Cost *cost, PolyLookup lookup, void *ctx,
+                    RoofPoint *out)
+{
+    out->t_comm = out->comm_bytes = 0;
+    for (int i = 0; i < r->ncomm; i++) {
+        const LinkCost *link = &r->links[i];
+        double v;
+        if (!poly_eval(cost->colls[i].bytes, lookup, ctx, &v))
+            return false;
+        out->comm_bytes += v * link->factor / link->links;
+        out->t_comm += fmax(v * link->factor / link->bandwidth, link->floor);
+    }
+    return true;
+}
+
+bool roof_at(const Roofline *r, const Cost *cost, PolyLookup lookup, void *ctx,
+             RoofPoint *out)
+{
+    if (!poly_eval(r->flops.now, lookup, ctx, &out->flops) ||
+        !poly_eval(r->bytes.now, lookup, ctx, &out->bytes) ||
+        !poly_eval(r->t_math.now, lookup, ctx, &out->t_math) ||
+        !poly_eval(r->t_hbm.now, lookup, ctx, &out->t_hbm) || !comm_at(r, cost, lookup, ctx, out))
+        return false;
+    out->intensity = out->bytes > 0 ? out->flops / out->bytes : 0;
+    out->t_lower = fmax(fmax(out->t_math, out->t_hbm), out->t_comm);
+    out->t_upper = out->t_math + out->t_hbm + out->t_comm;
+    out->attained = out->t_lower > 0 ? out->flops / out->t_lower : 0;
+    out->bound = r->computes ? largest(out->t_math, out->t_hbm, out->t_comm) : BOUND_COMM;
+    return true;
 }
 
 /* ---- Crossings -------------------------------------------------------------------- */

@@ -77,6 +77,17 @@ typedef struct {
     const char *detail;
 } RoofError;
 
+/* A statement's figures at one binding of its dims, computed without allocating from
+ * a Roofline's formulas (for sweeps and solving). */
+typedef struct {
+    double flops, bytes, intensity, t_math, t_hbm, t_comm, comm_bytes;
+    double t_lower, t_upper, attained;
+    Bound bound;
+} RoofPoint;
+/* False when some dim is still unbound. Needs a chip (r->chip). */
+bool roof_at(const Roofline *r, const Cost *cost, PolyLookup lookup, void *ctx,
+             RoofPoint *out);
+
 /* When a ratio of one dim crosses a threshold: num/den > t for X > value (or <).
  * Only for ratios of polynomials of degree at most 1 in a single dim. */
 typedef struct {

@@ -131,6 +131,7 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts)
         .diag = &s->diag,
         .exact = s->opt.exact,
         .json = s->opt.json,
+        .csv = s->opt.csv,
         .out = s->opt.out,
         .include = include_file,
         .include_ctx = s,

@@ -1,0 +1,616 @@
+/* explore.c — one dim at a time: `solve` finds where a statement's bound changes as
+ * a dim grows; `sweep` evaluates statements at many values of a dim, as a table, CSV,
+ * JSON lines or a chart.
+ *
+ * Both cost each statement once with the dim left free, so every figure is a
+ * polynomial in it, then evaluate those polynomials (roof_at) at as many values as
+ * they need: no statement is re-parsed or re-costed per point.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "eval.h"
+#include "num.h"
+#include "plot.h"
+#include "report.h"
+
+enum {
+    SWEEP_MAX_POINTS = 10 * 1000 * 1000,
+    SCAN_STEPS = 4 * 64,       /* the solve scan: X = 2^(k/4), up to 2^64 */
+    BISECTIONS = 200,
+    MAX_SEGMENTS = 8
+};
+
+DIAG_PRINTF(3, 4) static bool fail(Eval *ev, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(ev->diag, ev->src, span, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static const char *name_of(const Eval *ev, int name)
+{
+    return intern_name(ev->world->names, name);
+}
+
+/* Frees the dim for a while: it stays a symbol while the statement is costed. */
+static bool free_dim(Eval *ev, int dim, Span span, Value *saved)
+{
+    if (world_value(ev->world, dim)->kind == VAL_TENSOR)
+        return fail(ev, span, "%s is a tensor, not a dim", name_of(ev, dim));
+    if (!world_swap(ev->world, dim, (Value){VAL_UNBOUND, 0, NULL}, saved))
+        return fail(ev, span, "out of memory");
+    return true;
+}
+
+/* The figure at X = x, the dim's value put in through the world. */
+static bool at(Eval *ev, const Costed *c, int dim, double x, RoofPoint *p)
+{
+    ev->world->values[dim] = (Value){VAL_NUMBER, x, NULL};
+    bool ok = roof_at(&c->roof, &c->cost, world_lookup, ev->world, p);
+    ev->world->values[dim] = (Value){VAL_UNBOUND, 0, NULL};
+    return ok;
+}
+
+/* The dims a statement's figures still depend on. */
+static int free_symbols(const Costed *c, int *syms, int max)
+{
+    int n = poly_symbols(c->roof.flops.now, syms, max);
+    int more[16];
+    const Poly *others[] = {c->roof.bytes.now, c->roof.comm_bytes.now};
+    for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
+        if (!others[k])
+            continue;
+        int m = poly_symbols(others[k], more, 16);
+        for (int i = 0; i < m; i++) {
+            int j = 0;
+            while (j < n && syms[j] != more[i])
+                j++;
+            if (j == n && n < max)
+                syms[n++] = more[i];
+        }
+    }
+    return n;
+}
+
+static bool only_dim(Eval *ev, const Stmt *s, const Costed *c, int dim)
+{
+    int syms[16], n = free_symbols(c, syms, 16);
+    for (int i = 0; i < n; i++)
+        if (syms[i] != dim)
+            return fail(ev, s->as.expr.value->span, "%s is not bound; bind every dim but %s "
+                        "(`let %s = ...`)", name_of(ev, syms[i]), name_of(ev, dim),
+                        name_of(ev, syms[i]));
+    if (n == 0)
+        return fail(ev, s->as.expr.value->span, "the figures do not depend on %s",
+                    name_of(ev, dim));
+    return true;
+}
+
+/* ---- solve ----------------------------------------------------------------------- */
+
+typedef struct {
+    double from;   /* the bound holds for X in (from, to); to = INFINITY at the end */
+    double to;
+    Bound bound;
+} Segment;
+
+/* Where the bound switches between a and b: bisection on the exact figures. */
+static double switch_point(Eval *ev, const Costed *c, int dim, double a, double b)
+{
+    RoofPoint pa, pm;
+    at(ev, c, dim, a, &pa);
+    for (int i = 0; i < BISECTIONS && b - a > 1e-15 * b; i++) {
+        double mid = a + (b - a) / 2;
+        at(ev, c, dim, mid, &pm);
+        if (pm.bound == pa.bound)
+            a = mid;
+        else
+            b = mid;
+    }
+    return a + (b - a) / 2;
+}
+
+/* The bound over X >= 1, as segments, scanning X = 2^(k/4) and bisecting each
+ * change. */
+static int segments(Eval *ev, const Costed *c, int dim, Segment *out)
+{
+    RoofPoint p;
+    double x = 1;
+    at(ev, c, dim, x, &p);
+    int n = 0;
+    out[n++] = (Segment){1, INFINITY, p.bound};
+    for (int k = 1; k <= SCAN_STEPS && n < MAX_SEGMENTS; k++) {
+        double next = pow(2, k / 4.0);
+        if (!at(ev, c, dim, next, &p) || !isfinite(p.t_lower))
+            break;
+        if (p.bound != out[n - 1].bound) {
+            double change = switch_point(ev, c, dim, x, next);
+            out[n - 1].to = change;
+            out[n++] = (Segment){change, INFINITY, p.bound};
+        }
+        x = next;
+    }
+    return n;
+}
+
+/* The limit of a ratio as `dim` grows, the other dims bound: the ratio of the
+ * leading terms. False when it grows without bound. */
+static bool limit_of(const PolyRatio *r, int dim, double *out)
+{
+    int dn = poly_degree_in(r->num, dim), dd = poly_degree_in(r->den, dim);
+    if (dn > dd)
+        return false;
+    double lead[2] = {0, 0};
+    const Poly *parts[2] = {r->num, r->den};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < poly_nterms(parts[k]); i++) {
+            double coef;
+            Poly *mono = poly_term(parts[k], i, &coef);
+            if (mono && poly_degree_in(mono, dim) == dd)
+                lead[k] += coef;
+            poly_free(mono);
+        }
+    *out = dn < dd || lead[1] == 0 ? 0 : lead[0] / lead[1];
+    return true;
+}
+
+/* The terms of p of highest degree in the dims other than `dim`. */
+static Poly *leading(const Poly *p, int dim)
+{
+    int top = 0;
+    for (int i = 0; i < poly_nterms(p); i++)
+        if (poly_term_degree(p, i, dim) > top)
+            top = poly_term_degree(p, i, dim);
+    Poly *sum = poly_const(0);
+    for (int i = 0; i < poly_nterms(p) && sum; i++) {
+        if (poly_term_degree(p, i, dim) != top)
+            continue;
+        double coef;
+        Poly *mono = poly_term(p, i, &coef), *term = mono ? poly_scale(mono, coef) : NULL;
+        Poly *next = term ? poly_add(sum, term) : NULL;
+        poly_free(mono);
+        poly_free(term);
+        poly_free(sum);
+        sum = next;
+    }
+    return sum;
+}
+
+/* The book's reading: as the other dims grow, the intensity tends to the ratio of
+ * the leading terms (BDF / DF = B for a matmul). */
+static bool asymptote(const PolyRatio *formula, int dim, PolyRatio *out)
+{
+    Poly *num = leading(formula->num, dim), *den = leading(formula->den, dim);
+    bool ok = num && den && poly_ratio(num, den, out);
+    poly_free(num);
+    poly_free(den);
+    return ok;
+}
+
+static void segments_text(Eval *ev, int dim, const Segment *seg, int n, char *buf,
+                          size_t size)
+{
+    const char *x = name_of(ev, dim);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && used < size; i++) {
+        const char *b = roof_bound_name(seg[i].bound), *sep = i ? "; " : "";
+        if (n == 1)
+            used += (size_t)snprintf(buf + used, size - used, "%s for every %s", b, x);
+        else if (i == 0)
+            used += (size_t)snprintf(buf + used, size - used, "%s for %s < %.5g", b, x, seg[i].to);
+        else if (i == n - 1)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s for %s > %.5g", sep, b, x,
+                                     seg[i].from);
+        else
+            used += (size_t)snprintf(buf + used, size - used, "%s%s for %.5g < %s < %.5g", sep, b,
+                                     seg[i].from, x, seg[i].to);
+    }
+}
+
+/* "D, F": the dims of a formula other than `dim`. */
+static void other_dims(Eval *ev, const Poly *p, int dim, char *buf, size_t size)
+{
+    int syms[16], n = poly_symbols(p, syms, 16);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && used < size; i++)
+        if (syms[i] != dim)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
+                                     name_of(ev, syms[i]));
+}
+
+static char *ratio_text(Eval *ev, const PolyRatio *r, PolyStyle style, char *buf, size_t size)
+{
+    return poly_ratio_format(r, style, world_namer, ev->world, buf, size);
+}
+
+/* The book's reading, when the other dims grow: "D, F ≫ B: intensity → 2·B, so
+ * compute-bound when B > 120.1". */
+static void asymptote_row(Eval *ev, const Costed *c, int dim, FILE *out)
+{
+    PolyRatio lead = {0};
+    Crossing cross;
+    char others[128], text[256];
+    other_dims(ev, c->roof.intensity_formula.num, dim, others, sizeof others);
+    if (!others[0] || !asymptote(&c->roof.intensity_formula, dim, &lead))
+        return;
+    fprintf(out, "  %-13s as %s grow, the intensity → %s", "asymptote", others,
+            ratio_text(ev, &lead, POLY_STYLE_TEXT, text, sizeof text));
+    if (roof_crossing(&lead, c->roof.ridge, &cross) && cross.sense == 1)
+        fprintf(out, ": compute-bound when %s > %.5g", name_of(ev, dim), cross.value);
+    else if (roof_crossing(&lead, c->roof.ridge, &cross))
+        fprintf(out, ": %s", cross.sense ? "always compute-bound" : "never compute-bound");
+    fputc('\n', out);
+    poly_ratio_free(&lead);
+}
+
+static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const Segment *seg,
+                       int n)
+{
+    const Roofline *r = &c->roof;
+    FILE *out = ev->out;
+    char a[512], b[512], line[1024];
+    fprintf(out, "%.*s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin);
+    if (r->computes) {
+        fprintf(out, "  %-13s %s = %s\n", "intensity",
+                ratio_text(ev, &r->intensity_formula, POLY_STYLE_TEXT, a, sizeof a),
+                ratio_text(ev, &r->intensity_now, POLY_STYLE_TEXT, b, sizeof b));
+        fprintf(out, "  %-13s %s FLOP/B (%s, %s)\n", "ridge",
+                num_format_unit(r->ridge, UNIT_NONE, 0, a, sizeof a), r->chip->name,
+                dtype_name(r->compute));
+    }
+    if (r->ncomm && r->link_bw && r->computes)
+        fprintf(out, "  %-13s %s against net_ridge %s FLOP/B\n", "net_intensity",
+                ratio_text(ev, &r->net_now, POLY_STYLE_TEXT, a, sizeof a),
+                num_format_unit(r->net_ridge, UNIT_NONE, 0, b, sizeof b));
+    segments_text(ev, dim, seg, n, line, sizeof line);
+    fprintf(out, "  %-13s %s\n", "bound", line);
+    double limit;
+    if (r->computes && limit_of(&r->intensity_now, dim, &limit))
+        fprintf(out, "  %-13s as %s grows, the intensity → %s FLOP/B (ridge %s)\n", "limit",
+                name_of(ev, dim),
+                num_format_unit(limit, UNIT_NONE, 0, b, sizeof b),
+                num_format_unit(r->ridge, UNIT_NONE, 0, line, sizeof line));
+    if (r->computes)
+        asymptote_row(ev, c, dim, out);
+    fputc('\n', out);
+}
+
+static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const Segment *seg,
+                       int n)
+{
+    FILE *out = ev->out;
+    char buf[64];
+    int line, col;
+    source_position(ev->src, s->span.begin, &line, &col);
+    fputs("{\"stmt\":", out);
+    report_json_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
+    fprintf(out, ",\"line\":%d,\"solve\":\"%s\",\"chip\":\"%s\",\"segments\":[", line,
+            name_of(ev, dim), c->chip->name);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\"}", i ? "," : "",
+                num_format_json(seg[i].from, buf, sizeof buf),
+                isinf(seg[i].to) ? "null" : num_format_json(seg[i].to, buf + 32, 32),
+                roof_bound_name(seg[i].bound));
+    double limit;
+    bool finite = c->roof.computes && limit_of(&c->roof.intensity_now, dim, &limit);
+    fprintf(out, "],\"limit_intensity\":%s}\n",
+            finite ? num_format_json(limit, buf, sizeof buf) : "null");
+}
+
+static void report_solve(Eval *ev, const Stmt *s, const Costed *c, int dim)
+{
+    Segment seg[MAX_SEGMENTS];
+    int n = segments(ev, c, dim, seg);
+    if (ev->json)
+        solve_json(ev, s, c, dim, seg, n);
+    else
+        solve_text(ev, s, c, dim, seg, n);
+}
+
+static bool pick_dim(Eval *ev, const Stmt *s, const Costed *c, int *dim)
+{
+    int syms[16], n = free_symbols(c, syms, 16);
+    if (*dim >= 0)
+        return only_dim(ev, s, c, *dim);
+    if (n == 1) {
+        *dim = syms[0];
+        return true;
+    }
+    return fail(ev, s->as.expr.value->span, n == 0 ? "every dim is bound: name the one to "
+                "solve for, `solve B: ...`" : "more than one dim is unbound: name the one to "
+                "solve for, `solve B: ...`, and bind the others");
+}
+
+bool eval_solve(Eval *ev, const Stmt *s)
+{
+    int dim = s->as.expr.target.name;
+    Value saved = {VAL_UNBOUND, 0, NULL};
+    bool swapped = false;
+    if (dim >= 0 && !(swapped = free_dim(ev, dim, s->as.expr.target.span, &saved)))
+        return false;
+    Costed c;
+    bool ok = eval_costed(ev, s, &c);
+    if (ok) {
+        ok = pick_dim(ev, s, &c, &dim);
+        if (ok && !swapped) /* room for the dim's values in the world */
+            ok = swapped = free_dim(ev, dim, s->span, &saved);
+        if (ok)
+            report_solve(ev, s, &c, dim);
+        costed_free(&c);
+    }
+    if (swapped)
+        world_restore(ev->world, dim, saved);
+    return ok;
+}
+
+/* ---- sweep ----------------------------------------------------------------------- */
+
+typedef struct {
+    double *values;
+    int n;
+    bool log;
+} Points;
+
+static bool range_number(Eval *ev, const Node *n, double *v)
+{
+    if (!eval_number(ev, n, v))
+        return false;
+    return *v > 0 || fail(ev, n->span, "a sweep takes positive values (dims)");
+}
+
+static bool points_list(Eval *ev, const RangeSpec *r, Points *p)
+{
+    p->values = malloc(sizeof *p->values * (size_t)(r->list->n + 1));
+    if (!p->values)
+        return fail(ev, r->span, "out of memory");
+    for (p->n = 0; p->n < r->list->n; p->n++)
+        if (!range_number(ev, r->list->items[p->n], &p->values[p->n]))
+            return false;
+    return true;
+}
+
+/* `from .. to`, `from .. to step s` or `from .. to log n` (n points, log-spaced). */
+static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
+{
+    double from, to, how = 1;
+    const char *kind = r->how.name >= 0 ? name_of(ev, r->how.name) : "step";
+    if (!range_number(ev, r->from, &from) || !range_number(ev, r->to, &to) ||
+        (r->how.name >= 0 && !range_number(ev, r->how_value, &how)))
+        return false;
+    p->log = strcmp(kind, "log") == 0;
+    if (!p->log && strcmp(kind, "step") != 0)
+        return fail(ev, r->how.span, "a range goes `from .. to step S` or `from .. to log N`");
+    double count = p->log ? floor(how) : floor((to - from) / how + 1e-9) + 1;
+    if (to < from || count < 1 || count > SWEEP_MAX_POINTS || (p->log && count < 2))
+        return fail(ev, r->span, "a sweep takes 1 to %d points, from low to high",
+                    SWEEP_MAX_POINTS);
+    p->n = (int)count;
+    p->values = malloc(sizeof *p->values * (size_t)p->n);
+    if (!p->values)
+        return fail(ev, r->span, "out of memory");
+    int kept = 0;
+    for (int i = 0; i < p->n; i++) {
+        /* Dims are whole: log-spaced points round to integers, each taken once. */
+        double v = p->log ? round(from * pow(to / from, (double)i / (p->n - 1))) : from + i * how;
+        if (!p->log || kept == 0 || v > p->values[kept - 1])
+            p->values[kept++] = v;
+    }
+    p->n = kept;
+    return true;
+}
+
+static bool sweep_points(Eval *ev, const RangeSpec *r, Points *p)
+{
+    p->values = NULL;
+    p->n = 0;
+    p->log = false;
+    return r->list ? points_list(ev, r, p) : points_range(ev, r, p);
+}
+
+/* One body statement, costed with the dim free, and its label. */
+typedef struct {
+    const Stmt *stmt;
+    Costed costed;
+    char label[128];
+    double *attained; /* at each point, for the chart */
+} Curve;
+
+static void curve_label(Eval *ev, const Stmt *s, char *buf, size_t size)
+{
+    if (s->kind == STMT_ASSIGN)
+        snprintf(buf, size, "%s", name_of(ev, s->as.expr.target.name));
+    else
+        snprintf(buf, size, "%.*s", s->span.end - s->span.begin, ev->src->text + s->span.begin);
+}
+
+static bool cost_curve(Eval *ev, const Stmt *s, int dim, Curve *c)
+{
+    c->stmt = s;
+    c->attained = NULL;
+    if (s->kind != STMT_EXPR && s->kind != STMT_ASSIGN && s->kind != STMT_COLLECTIVE)
+        return fail(ev, s->span, "a sweep's body holds expression statements, one per curve");
+    if (!eval_costed(ev, s, &c->costed))
+        return false;
+    curve_label(ev, s, c->label, sizeof c->label);
+    if (!only_dim(ev, s, &c->costed, dim)) {
+        costed_free(&c->costed);
+        return false;
+    }
+    return true;
+}
+
+static void row_text(FILE *out, double x, const RoofPoint *p, bool comm)
+{
+    char b[10][32];
+    fprintf(out, "  %12.6g %12s %12s %10s %12s %12s", x,
+            num_format_unit(p->flops, UNIT_FLOPS, 0, b[0], 32),
+            num_format_unit(p->bytes, UNIT_BYTES, 0, b[1], 32),
+            num_format_unit(p->intensity, UNIT_NONE, 0, b[2], 32),
+            num_format_unit(p->t_math, UNIT_SECONDS, 0, b[3], 32),
+            num_format_unit(p->t_hbm, UNIT_SECONDS, 0, b[4], 32));
+    if (comm)
+        fprintf(out, " %12s", num_format_unit(p->t_comm, UNIT_SECONDS, 0, b[5], 32));
+    fprintf(out, " %12s %-8s %14s\n", num_format_unit(p->t_lower, UNIT_SECONDS, 0, b[6], 32),
+            roof_bound_name(p->bound), num_format_unit(p->attained, UNIT_RATE, 0, b[7], 32));
+}
+
+static void header_text(Eval *ev, const Curve *c, int dim)
+{
+    bool comm = c->costed.roof.ncomm > 0;
+    fprintf(ev->out, "%s\n  %12s %12s %12s %10s %12s %12s", c->label, name_of(ev, dim), "flops",
+            "bytes", "intensity", "t_math", "t_hbm");
+    if (comm)
+        fprintf(ev->out, " %12s", "t_comm");
+    fprintf(ev->out, " %12s %-8s %14s\n", "t_lower", "bound", "attained");
+}
+
+/* A CSV field: quoted, with its quotes doubled. */
+static void csv_field(FILE *out, const char *text)
+{
+    fputc('"', out);
+    for (; *text; text++)
+        fputs(*text == '"' ? "\"\"" : (char[2]){*text, 0}, out);
+    fputc('"', out);
+}
+
+static void row_csv(FILE *out, const Curve *c, double x, const RoofPoint *p)
+{
+    csv_field(out, c->label);
+    fprintf(out, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%.17g\n", x,
+            p->flops, p->bytes, p->intensity, p->t_math, p->t_hbm, p->t_comm, p->t_lower,
+            p->t_upper, roof_bound_name(p->bound), p->attained);
+}
+
+static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoint *p)
+{
+    FILE *out = ev->out;
+    fputs("{\"stmt\":", out);
+    report_json_string(out, c->label, strlen(c->label));
+    fprintf(out, ",\"at\":{\"%s\":%.17g},\"chip\":\"%s\",\"chips\":%.17g,\"flops\":%.17g,"
+            "\"bytes\":%.17g,\"intensity\":%.17g,\"t_math\":%.17g,\"t_hbm\":%.17g,"
+            "\"t_comm\":%.17g,\"comm_bytes\":%.17g,\"t_lower\":%.17g,\"t_upper\":%.17g,"
+            "\"bound\":\"%s\"}\n", name_of(ev, dim), x, c->costed.chip->name,
+            c->costed.roof.chips, p->flops, p->bytes, p->intensity, p->t_math, p->t_hbm,
+            p->t_comm, p->comm_bytes, p->t_lower, p->t_upper, roof_bound_name(p->bound));
+}
+
+/* Every point of one curve, in the chosen format; the attained FLOP/s kept for a chart. */
+static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart)
+{
+    /* With a chart, text mode draws instead of printing a table. */
+    bool table = !ev->json && !ev->csv && !chart;
+    if (chart && !(c->attained = malloc(sizeof *c->attained * (size_t)pts->n)))
+        return false;
+    if (table)
+        header_text(ev, c, dim);
+    for (int i = 0; i < pts->n; i++) {
+        RoofPoint p;
+        if (!at(ev, &c->costed, dim, pts->values[i], &p))
+            return false;
+        if (chart)
+            c->attained[i] = p.attained;
+        if (ev->csv)
+            row_csv(ev->out, c, pts->values[i], &p);
+        else if (ev->json)
+            row_json(ev, c, dim, pts->values[i], &p);
+        else if (table)
+            row_text(ev->out, pts->values[i], &p, c->costed.roof.ncomm > 0);
+    }
+    if (table)
+        fputc('\n', ev->out);
+    return true;
+}
+
+/* The terminal's size, or 80 × 24 off a terminal. */
+static void terminal_size(int *columns, int *rows)
+{
+    struct winsize ws;
+    *columns = 80;
+    *rows = 24;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20) {
+        *columns = ws.ws_col;
+        *rows = ws.ws_row > 10 ? ws.ws_row - 2 : 10;
+    }
+}
+
+/* Attained FLOP/s against the dim: one series per curve, in the terminal or an SVG. */
+static bool draw_chart(Eval *ev, const Stmt *s, const Curve *curves, int n, const Points *pts)
+{
+    PlotSeries series[64];
+    char title[160];
+    for (int i = 0; i < n && i < 64; i++)
+        series[i] = (PlotSeries){curves[i].label, pts->values, curves[i].attained, pts->n};
+    snprintf(title, sizeof title, "attained FLOP/s against %s", name_of(ev, s->as.sweep.dim.name));
+    Plot p = {.title = title, .xlabel = name_of(ev, s->as.sweep.dim.name),
+              .ylabel = "attained FLOP/s", .logx = pts->log, .series = series,
+              .nseries = n < 64 ? n : 64};
+    if (!s->as.sweep.plot_path) {
+        int columns, rows;
+        terminal_size(&columns, &rows);
+        return plot_text(ev->out, &p, columns, rows, 0);
+    }
+    FILE *f = fopen(s->as.sweep.plot_path, "w");
+    if (!f)
+        return fail(ev, s->as.sweep.plot_span, "cannot write %s", s->as.sweep.plot_path);
+    bool ok = plot_svg(f, &p, 900, 560);
+    ok = fclose(f) == 0 && ok;
+    return ok || fail(ev, s->as.sweep.plot_span, "cannot write %s", s->as.sweep.plot_path);
+}
+
+static void free_curves(Curve *curves, int n)
+{
+    for (int i = 0; i < n; i++) {
+        costed_free(&curves[i].costed);
+        free(curves[i].attained);
+    }
+    free(curves);
+}
+
+static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
+{
+    const AstList *body = s->as.sweep.body;
+    int n = 0, total = body ? body->n : 0;
+    Curve *curves = calloc((size_t)total + 1, sizeof *curves);
+    bool ok = curves != NULL || fail(ev, s->span, "out of memory");
+    if (ok && total == 0)
+        ok = fail(ev, s->span, "a sweep needs at least one statement in its { }");
+    for (; ok && n < total; n++)
+        ok = cost_curve(ev, body->items[n], dim, &curves[n]);
+    if (!ok)
+        n--;
+    if (ok && ev->csv)
+        fprintf(ev->out, "stmt,%s,flops,bytes,intensity,t_math,t_hbm,t_comm,t_lower,t_upper,"
+                "bound,attained\n", name_of(ev, dim));
+    for (int i = 0; ok && i < n; i++)
+        ok = run_curve(ev, &curves[i], dim, pts, s->as.sweep.plot) ||
+             fail(ev, curves[i].stmt->span, "out of memory");
+    /* A chart in the terminal only beside the table; an SVG file whatever the format. */
+    if (ok && s->as.sweep.plot && (s->as.sweep.plot_path || (!ev->json && !ev->csv)))
+        ok = draw_chart(ev, s, curves, n, pts);
+    if (curves)
+        free_curves(curves, n > 0 ? n : 0);
+    return ok;
+}
+
+bool eval_sweep(Eval *ev, const Stmt *s)
+{
+    int dim = s->as.sweep.dim.name;
+    Points pts;
+    Value saved;
+    bool ok = sweep_points(ev, &s->as.sweep.range, &pts);
+    if (ok && (ok = free_dim(ev, dim, s->as.sweep.dim.span, &saved))) {
+        ok = run_sweep(ev, s, dim, &pts);
+        world_restore(ev->world, dim, saved);
+    }
+    free(pts.values);
+    return ok;
+}

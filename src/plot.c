@@ -1,0 +1,1380 @@
+/* plot.c — draws a Plot (plot.h) as an SVG document or as text in character cells.
+ *
+ * The shared half owns the geometry: axis ranges and ticks with SI labels, the roofs of
+ * each group and their ridge points, the runs of drawable series points, the legend's
+ * entries. It hands every mark over in unit coordinates (u, v in 0..1 across the plot
+ * area) to a Painter. The SVG painter writes elements; the text painter sets braille
+ * dots and letters in a grid of cells, then prints the grid. Nothing here knows chips
+ * or costs, and nothing depends on the rest of the program (only libm).
+ */
+#include "plot.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Numbers and labels -------------------------------------------------------- */
+
+static bool has_text(const char *s)
+{
+    return s != NULL && *s != '\0';
+}
+
+/* Whether v can be placed on an axis: finite, and positive on a log axis. */
+static bool on_axis(double v, bool logscale)
+{
+    return isfinite(v) && (!logscale || v > 0);
+}
+
+/* Up to four significant digits with an SI prefix: 1e14 -> "100T", 2.5e11 -> "250G",
+ * 1000 -> "1k", 0.5 -> "0.5". Beyond yotta, an exponent. */
+static void si_format(char *buf, size_t size, double v)
+{
+    static const char PREFIXES[] = "kMGTPEZY";
+    double scaled = v;
+    int k = 0;
+    while (fabs(scaled) >= 1000 && PREFIXES[k] != '\0') {
+        scaled /= 1000;
+        k++;
+    }
+    if (k == 0)
+        snprintf(buf, size, "%.4g", v + 0.0); /* + 0.0: no "-0" */
+    else if (fabs(scaled) >= 1000)
+        snprintf(buf, size, "%.3g", v);
+    else
+        snprintf(buf, size, "%.4g%c", scaled, PREFIXES[k - 1]);
+}
+
+/* "ridge 240": intensities read best as whole numbers, as the book writes them. */
+static void ridge_format(char *buf, size_t size, double x)
+{
+    char num[32];
+    if (x >= 10 && x < 1e5)
+        snprintf(num, sizeof num, "%.0f", x);
+    else
+        si_format(num, sizeof num, x);
+    snprintf(buf, size, "ridge %s", num);
+}
+
+/* The next code point of a NUL-terminated string, advancing *s. A malformed sequence
+ * reads as U+FFFD, so any label can be drawn without breaking the XML or the count of
+ * cells. */
+static uint32_t utf8_next(const unsigned char **s)
+{
+    const unsigned char *p = *s;
+    uint32_t c = p[0];
+    int len = c < 0x80 ? 1 : c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
+    if (len == 0) {
+        *s = p + 1;
+        return 0xFFFD;
+    }
+    if (len > 1)
+        c &= 0x3Fu >> (len - 1);
+    for (int i = 1; i < len; i++) {
+        if ((p[i] & 0xC0) != 0x80) { /* also stops at the NUL */
+            *s = p + i;
+            return 0xFFFD;
+        }
+        c = c << 6 | (p[i] & 0x3Fu);
+    }
+    *s = p + len;
+    bool overlong = (len == 3 && c < 0x800) || (len == 4 && c < 0x10000);
+    bool surrogate = c >= 0xD800 && c < 0xE000;
+    return overlong || surrogate || c > 0x10FFFF ? 0xFFFD : c;
+}
+
+static void utf8_put(FILE *out, uint32_t c)
+{
+    static const unsigned LEAD[] = {0, 0, 0xC0, 0xE0, 0xF0};
+    int len = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    if (len == 1) {
+        putc((int)c, out);
+        return;
+    }
+    putc((int)(LEAD[len] | c >> (6 * (len - 1))), out);
+    for (int i = len - 2; i >= 0; i--)
+        putc((int)(0x80 | (c >> (6 * i) & 0x3F)), out);
+}
+
+/* Code points, which is cells in the text chart and the unit of width estimates. */
+static int utf8_length(const char *s)
+{
+    int n = 0;
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p != '\0'; n++)
+        utf8_next(&p);
+    return n;
+}
+
+/* ---- Axes ------------------------------------------------------------------------ */
+
+typedef struct {
+    double lo, hi;
+    bool any;
+} Extent;
+
+static void extent_add(Extent *e, double v, bool logscale)
+{
+    if (!on_axis(v, logscale))
+        return;
+    if (!e->any || v < e->lo)
+        e->lo = v;
+    if (!e->any || v > e->hi)
+        e->hi = v;
+    e->any = true;
+}
+
+typedef struct {
+    bool logscale;
+    double lo, hi; /* the drawn range: whole decades on a log axis, whole steps else */
+    double step;   /* a linear axis's tick spacing */
+} Axis;
+
+/* Whole decades around the data, with a tenth of room so no mark sits on the frame. The
+ * decades stop at 1e±300 so that every position stays finite. */
+static Axis log_axis(Extent e)
+{
+    Axis a = {.logscale = true, .lo = 1, .hi = 10};
+    if (!e.any)
+        return a;
+    double lo = floor(log10(e.lo / 1.1) + 1e-9), hi = ceil(log10(e.hi * 1.1) - 1e-9);
+    lo = lo < -300 ? -300 : lo > 299 ? 299 : lo;
+    hi = hi > 300 ? 300 : hi <= lo ? lo + 1 : hi;
+    a.lo = pow(10, lo);
+    a.hi = pow(10, hi);
+    return a;
+}
+
+/* 1, 2 or 5 times a power of ten, at least raw. */
+static double nice_step(double raw)
+{
+    double mag = pow(10, floor(log10(raw))), f = raw / mag;
+    return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+}
+
+/* About `target` nice steps around the data, padded by a twentieth; the padding does not
+ * cross zero, so data that are all positive start at 0 rather than at "-20T". */
+static Axis linear_axis(Extent e, int target)
+{
+    Axis a = {.logscale = false, .lo = 0, .hi = 1, .step = 0.2};
+    if (!e.any)
+        return a;
+    double lo = e.lo, hi = e.hi;
+    if (!(hi - lo > fabs(hi) * 1e-12)) { /* one value: a range around it */
+        double pad = lo != 0 ? fabs(lo) / 2 : 1;
+        lo -= pad;
+        hi += pad;
+    }
+    double pad = (hi - lo) / 20;
+    lo = e.lo >= 0 && lo - pad < 0 ? 0 : lo - pad;
+    hi = e.hi <= 0 && hi + pad > 0 ? 0 : hi + pad;
+    a.step = nice_step((hi - lo) / target);
+    a.lo = floor(lo / a.step) * a.step;
+    a.hi = ceil(hi / a.step) * a.step;
+    return a;
+}
+
+static Axis axis_make(Extent e, bool logscale, int target)
+{
+    Axis a = logscale ? log_axis(e) : linear_axis(e, target < 2 ? 2 : target);
+    bool sane = isfinite(a.lo) && isfinite(a.hi) && a.hi > a.lo &&
+                (logscale || (isfinite(a.step) && a.step > 0));
+    if (!sane) /* data near the limits of double: an empty default, never nan */
+        a = logscale ? log_axis((Extent){0}) : linear_axis((Extent){0}, 2);
+    return a;
+}
+
+/* Where v falls across the axis, 0 at lo and 1 at hi; nan if it cannot be placed. A
+ * value a million axis-lengths away (possible only when the range fell back to the
+ * default) cannot: its pixel would not be finite. */
+static double axis_pos(const Axis *a, double v)
+{
+    if (!on_axis(v, a->logscale))
+        return NAN;
+    double pos = a->logscale ? (log10(v) - log10(a->lo)) / (log10(a->hi) - log10(a->lo))
+                             : (v - a->lo) / (a->hi - a->lo);
+    return fabs(pos) <= 1e6 ? pos : NAN;
+}
+
+/* The inverse of axis_pos. */
+static double axis_value(const Axis *a, double pos)
+{
+    if (a->logscale)
+        return pow(10, log10(a->lo) + pos * (log10(a->hi) - log10(a->lo)));
+    return a->lo + pos * (a->hi - a->lo);
+}
+
+enum { MAX_TICKS = 256 };
+
+typedef struct {
+    double value;
+    bool major; /* labelled; minor ticks (2..9 × 10^k) only get a faint grid line */
+} Tick;
+
+static int log_ticks(const Axis *a, Tick *t)
+{
+    int first = (int)lround(log10(a->lo)), last = (int)lround(log10(a->hi)), n = 0;
+    bool minor = last - first <= 6; /* more decades would make the grid a grey blur */
+    for (int e = first; e <= last && n + 9 <= MAX_TICKS; e++) {
+        double decade = pow(10, e);
+        t[n++] = (Tick){decade, true};
+        for (int m = 2; minor && e < last && m <= 9; m++)
+            t[n++] = (Tick){m * decade, false};
+    }
+    return n;
+}
+
+static int linear_ticks(const Axis *a, Tick *t)
+{
+    int n = 0;
+    double tiny = a->step * 1e-9; /* k · step is not exact: 0.30000000000000004 */
+    for (double k = ceil(a->lo / a->step - 1e-9); n < MAX_TICKS && k * a->step <= a->hi + tiny;
+         k++) {
+        double v = k * a->step;
+        t[n++] = (Tick){fabs(v) < tiny ? 0 : v, true};
+    }
+    return n;
+}
+
+static int axis_ticks(const Axis *a, Tick *t)
+{
+    return a->logscale ? log_ticks(a, t) : linear_ticks(a, t);
+}
+
+typedef struct {
+    double pos;
+    char label[24];
+} Mark;
+
+/* The labelled ticks, in increasing order, with their positions and SI labels. */
+static int axis_marks(const Axis *a, Mark *m)
+{
+    Tick t[MAX_TICKS];
+    int n = axis_ticks(a, t), count = 0;
+    for (int i = 0; i < n; i++) {
+        double pos = axis_pos(a, t[i].value);
+        if (!t[i].major || !(pos >= -1e-9 && pos <= 1 + 1e-9))
+            continue;
+        m[count].pos = pos;
+        si_format(m[count].label, sizeof m[count].label, t[i].value);
+        count++;
+    }
+    return count;
+}
+
+/* The widest tick label, in characters: it sets the room left of the y axis. */
+static int axis_label_width(const Axis *a)
+{
+    Mark m[MAX_TICKS];
+    int n = axis_marks(a, m), widest = 0;
+    for (int i = 0; i < n; i++) {
+        int len = (int)strlen(m[i].label);
+        widest = len > widest ? len : widest;
+    }
+    return widest;
+}
+
+/* ---- Roofs ----------------------------------------------------------------------- */
+
+static bool roof_has_peak(const PlotRoof *r)
+{
+    return isfinite(r->peak) && r->peak > 0;
+}
+
+static bool roof_has_bandwidth(const PlotRoof *r)
+{
+    return isfinite(r->bandwidth) && r->bandwidth > 0;
+}
+
+/* What the roofs of one group share: the roofline is min(low_peak, bandwidth · x). */
+typedef struct {
+    int id;
+    double low_peak, high_peak; /* 0 when the group has no peak */
+    double fastest;             /* the highest bandwidth, 0 when none */
+} RoofGroup;
+
+static RoofGroup roof_group(const Plot *p, int id)
+{
+    RoofGroup g = {id, 0, 0, 0};
+    for (int i = 0; i < p->nroofs; i++) {
+        const PlotRoof *r = &p->roofs[i];
+        if (r->group != id)
+            continue;
+        if (roof_has_peak(r) && (g.low_peak == 0 || r->peak < g.low_peak))
+            g.low_peak = r->peak;
+        if (roof_has_peak(r) && r->peak > g.high_peak)
+            g.high_peak = r->peak;
+        if (roof_has_bandwidth(r) && r->bandwidth > g.fastest)
+            g.fastest = r->bandwidth;
+    }
+    return g;
+}
+
+/* Calls fn for each ridge point: every (peak, bandwidth) pair of one group meets at
+ * x = peak / bandwidth. */
+typedef void RidgeFn(void *ctx, double x, double peak, int group);
+
+static void for_each_ridge(const Plot *p, RidgeFn *fn, void *ctx)
+{
+    for (int i = 0; i < p->nroofs; i++)
+        for (int j = 0; j < p->nroofs; j++) {
+            const PlotRoof *top = &p->roofs[i], *slope = &p->roofs[j];
+            if (top->group == slope->group && roof_has_peak(top) && roof_has_bandwidth(slope))
+                fn(ctx, top->peak / slope->bandwidth, top->peak, top->group);
+        }
+}
+
+/* ---- Strokes and the legend -------------------------------------------------------- */
+
+typedef enum { DASH_SOLID, DASH_DASHED, DASH_DOTTED } Dash;
+
+typedef struct {
+    const char *colour; /* for SVG */
+    Dash dash;          /* in SVG, where colour already tells the lines apart */
+    Dash mono;          /* in text, where only the dash can */
+    double width;       /* SVG pixels */
+    const char *kind;   /* the SVG class: "roof", "series" or "point" */
+} Stroke;
+
+/* Tableau's ten, for data; roofs are dark so the data in colour stand out on them. */
+static const char *const PALETTE[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                      "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+static const char *const ROOF_COLOURS[] = {"#222222", "#8b1a1a", "#1a3a8b", "#1a6b2a"};
+
+static const char *colour_at(const char *const *table, int n, int i)
+{
+    return table[(i % n + n) % n];
+}
+
+/* A roof above the group's lowest peak is not reachable there: drawn faint, dotted. */
+static Stroke roof_stroke(int group, bool faint)
+{
+    Dash dash = faint ? DASH_DOTTED : DASH_SOLID;
+    return (Stroke){colour_at(ROOF_COLOURS, 4, group), dash, dash, faint ? 1.2 : 2.2, "roof"};
+}
+
+static Stroke series_stroke(int i)
+{
+    return (Stroke){colour_at(PALETTE, 10, i), DASH_SOLID, (Dash)(i % 3), 2, "series"};
+}
+
+/* Points take the palette from its far end, so they rarely share a series' colour. */
+static Stroke point_stroke(int i)
+{
+    return (Stroke){colour_at(PALETTE, 10, 9 - i % 10), DASH_SOLID, DASH_SOLID, 1, "point"};
+}
+
+typedef enum { KEY_FLAT, KEY_SLOPE, KEY_LINE, KEY_POINT } KeyKind;
+
+typedef struct {
+    KeyKind kind;
+    const char *label;
+    Stroke stroke;
+    int which; /* the point's index, for its letter */
+} LegendEntry;
+
+static LegendEntry *legend_alloc(const Plot *p)
+{
+    return malloc(sizeof(LegendEntry) * (size_t)(p->nroofs + p->nseries + p->npoints + 1));
+}
+
+/* The labelled roofs, series and, when there are at most max_points, points. */
+static int legend_entries(const Plot *p, LegendEntry *e, int max_points)
+{
+    int n = 0;
+    for (int i = 0; i < p->nroofs; i++) {
+        const PlotRoof *r = &p->roofs[i];
+        bool slope = roof_has_bandwidth(r), faint = false;
+        if (!has_text(r->label) || (!slope && !roof_has_peak(r)))
+            continue;
+        if (!slope)
+            faint = r->peak > roof_group(p, r->group).low_peak;
+        e[n++] = (LegendEntry){slope ? KEY_SLOPE : KEY_FLAT, r->label, roof_stroke(r->group, faint), i};
+    }
+    for (int i = 0; i < p->nseries; i++)
+        if (has_text(p->series[i].label))
+            e[n++] = (LegendEntry){KEY_LINE, p->series[i].label, series_stroke(i), i};
+    for (int i = 0; p->npoints <= max_points && i < p->npoints; i++)
+        if (has_text(p->points[i].label))
+            e[n++] = (LegendEntry){KEY_POINT, p->points[i].label, point_stroke(i), i};
+    return n;
+}
+
+/* ---- The chart, painter-independent ------------------------------------------------ */
+
+/* What a renderer does with the marks; u and v are in 0..1 across the plot area and are
+ * finite. Marks may reach outside the area: the painter clips them. */
+typedef struct {
+    void (*line)(void *ctx, const double *u, const double *v, int n, const Stroke *s);
+    /* May be NULL: the label of a roof, beside its visible stretch seg = {u0, v0, u1, v1}. */
+    void (*roof_label)(void *ctx, const double seg[4], const char *label, const Stroke *s);
+    void (*ridge)(void *ctx, double u, double v, double x, const Stroke *s);
+    void (*point)(void *ctx, double u, double v, const PlotPoint *pt, int which);
+} Painter;
+
+typedef struct {
+    Plot plot; /* a copy whose counts are 0 where the arrays are NULL */
+    Axis x, y;
+    bool has_data;
+    const Painter *paint;
+    void *ctx;
+} Chart;
+
+typedef struct {
+    Extent x, y;
+    bool logx, logy;
+} Extents;
+
+static void extent_pair(Extents *e, double x, double y)
+{
+    if (!on_axis(x, e->logx) || !on_axis(y, e->logy))
+        return;
+    extent_add(&e->x, x, e->logx);
+    extent_add(&e->y, y, e->logy);
+}
+
+/* Room around a ridge for the roofline to read: on log axes a decade of slope before it
+ * and a decade of flat roof after it. */
+static void ridge_extent(void *ctx, double x, double peak, int group)
+{
+    Extents *e = ctx;
+    (void)group;
+    extent_add(&e->x, x, e->logx);
+    extent_add(&e->x, e->logx ? x * 10 : x * 2, e->logx);
+    extent_add(&e->x, e->logx ? x / 10 : 0, e->logx);
+    extent_add(&e->y, peak, e->logy);
+    extent_add(&e->y, e->logy ? peak / 10 : 0, e->logy);
+}
+
+static void gather_extents(const Plot *p, Extents *e)
+{
+    for (int i = 0; i < p->npoints; i++)
+        extent_pair(e, p->points[i].x, p->points[i].y);
+    for (int i = 0; i < p->nseries; i++)
+        for (int j = 0; p->series[i].x && p->series[i].y && j < p->series[i].n; j++)
+            extent_pair(e, p->series[i].x[j], p->series[i].y[j]);
+    for (int i = 0; i < p->nroofs; i++)
+        if (roof_has_peak(&p->roofs[i]))
+            extent_add(&e->y, p->roofs[i].peak, e->logy);
+    for_each_ridge(p, ridge_extent, e);
+}
+
+static Chart chart_make(const Plot *p, int xticks, int yticks)
+{
+    Chart c = {.plot = *p};
+    c.plot.nroofs = p->roofs && p->nroofs > 0 ? p->nroofs : 0;
+    c.plot.npoints = p->points && p->npoints > 0 ? p->npoints : 0;
+    c.plot.nseries = p->series && p->nseries > 0 ? p->nseries : 0;
+    Extents e = {.logx = p->logx, .logy = p->logy};
+    gather_extents(&c.plot, &e);
+    c.x = axis_make(e.x, p->logx, xticks);
+    c.y = axis_make(e.y, p->logy, yticks);
+    c.has_data = e.x.any || e.y.any;
+    return c;
+}
+
+/* Cuts seg = {u0, v0, u1, v1} to the unit square (Liang–Barsky); false if nothing is
+ * left or the segment is not finite. */
+static bool clip_unit(double seg[4])
+{
+    double du = seg[2] - seg[0], dv = seg[3] - seg[1], t0 = 0, t1 = 1;
+    if (!isfinite(du) || !isfinite(dv) || !isfinite(seg[0]) || !isfinite(seg[1]))
+        return false;
+    const double p[4] = {-du, du, -dv, dv}, q[4] = {seg[0], 1 - seg[0], seg[1], 1 - seg[1]};
+    for (int i = 0; i < 4; i++) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return false;
+            continue;
+        }
+        double r = q[i] / p[i];
+        if (p[i] < 0 ? r > t1 : r < t0)
+            return false;
+        if (p[i] < 0 && r > t0)
+            t0 = r;
+        if (p[i] > 0 && r < t1)
+            t1 = r;
+    }
+    double u0 = seg[0], v0 = seg[1];
+    seg[0] = u0 + t0 * du, seg[1] = v0 + t0 * dv, seg[2] = u0 + t1 * du, seg[3] = v0 + t1 * dv;
+    return true;
+}
+
+/* Draws the runs of finite (u, v): a point that cannot be placed breaks the line rather
+ * than bending it. */
+static void paint_runs(const Chart *c, const double *u, const double *v, int n, const Stroke *s)
+{
+    int start = 0;
+    for (int i = 0; i <= n; i++) {
+        if (i < n && isfinite(u[i]) && isfinite(v[i]))
+            continue;
+        if (i - start >= 2)
+            c->paint->line(c->ctx, u + start, v + start, i - start, s);
+        start = i + 1;
+    }
+}
+
+enum { CURVE_SAMPLES = 64 };
+
+/* y = bandwidth · x from x0 to x1: straight when both axes are log or both linear, so two
+ * ends do; sampled when only one is log and the line bends. */
+static int trace_slope(const Chart *c, double bandwidth, double x0, double x1, double *u, double *v)
+{
+    int n = c->x.logscale == c->y.logscale ? 2 : CURVE_SAMPLES;
+    double u0 = axis_pos(&c->x, x0), u1 = axis_pos(&c->x, x1);
+    for (int i = 0; i < n; i++) {
+        double x = axis_value(&c->x, u0 + (u1 - u0) * i / (n - 1));
+        u[i] = axis_pos(&c->x, x);
+        v[i] = axis_pos(&c->y, bandwidth * x);
+    }
+    return n;
+}
+
+static void paint_roof_label(const Chart *c, const double *u, const double *v, int n,
+                             const char *label, const Stroke *s)
+{
+    double seg[4] = {u[0], v[0], u[n - 1], v[n - 1]};
+    if (c->paint->roof_label && has_text(label) && clip_unit(seg))
+        c->paint->roof_label(c->ctx, seg, label, s);
+}
+
+/* A bandwidth's roof: solid up to its ridge with the group's lowest peak, then dotted on
+ * to the highest peak, which only a faster dtype reaches. */
+static void paint_slope(const Chart *c, const PlotRoof *r, RoofGroup g)
+{
+    double u[CURVE_SAMPLES], v[CURVE_SAMPLES], bw = r->bandwidth;
+    double ridge = g.low_peak > 0 ? g.low_peak / bw : c->x.hi;
+    Stroke solid = roof_stroke(g.id, false), faint = roof_stroke(g.id, true);
+    int n = trace_slope(c, bw, c->x.lo, ridge, u, v);
+    paint_runs(c, u, v, n, &solid);
+    paint_roof_label(c, u, v, n, r->label, &solid);
+    if (g.high_peak > g.low_peak) {
+        n = trace_slope(c, bw, ridge, g.high_peak / bw, u, v);
+        paint_runs(c, u, v, n, &faint);
+    }
+}
+
+/* A peak's roof: flat from where the fastest bandwidth reaches it to the right edge. */
+static void paint_peak(const Chart *c, const PlotRoof *r, RoofGroup g)
+{
+    double from = g.fastest > 0 ? r->peak / g.fastest : c->x.lo;
+    double u[2] = {axis_pos(&c->x, from), 1}, v[2];
+    v[0] = v[1] = axis_pos(&c->y, r->peak);
+    Stroke s = roof_stroke(g.id, r->peak > g.low_peak);
+    paint_runs(c, u, v, 2, &s);
+    paint_roof_label(c, u, v, 2, r->label, &s);
+}
+
+static void paint_ridge(void *ctx, double x, double peak, int group)
+{
+    const Chart *c = ctx;
+    double u = axis_pos(&c->x, x), v = axis_pos(&c->y, peak);
+    Stroke s = roof_stroke(group, false);
+    if (isfinite(u) && isfinite(v))
+        c->paint->ridge(c->ctx, u, v, x, &s);
+}
+
+static bool paint_series(const Chart *c, const PlotSeries *s, int which)
+{
+    if (s->n < 2 || !s->x || !s->y)
+        return true;
+    double *u = malloc(sizeof *u * (size_t)s->n), *v = malloc(sizeof *v * (size_t)s->n);
+    bool ok = u && v;
+    for (int i = 0; ok && i < s->n; i++) {
+        u[i] = axis_pos(&c->x, s->x[i]);
+        v[i] = axis_pos(&c->y, s->y[i]);
+    }
+    Stroke st = series_stroke(which);
+    if (ok)
+        paint_runs(c, u, v, s->n, &st);
+    free(u);
+    free(v);
+    return ok;
+}
+
+/* Every mark, bottom to top: roofs, series, points, and the ridge markers over all. */
+static bool paint_marks(const Chart *c)
+{
+    const Plot *p = &c->plot;
+    bool ok = true;
+    for (int i = 0; i < p->nroofs; i++) {
+        RoofGroup g = roof_group(p, p->roofs[i].group);
+        if (roof_has_bandwidth(&p->roofs[i]))
+            paint_slope(c, &p->roofs[i], g);
+        if (roof_has_peak(&p->roofs[i]))
+            paint_peak(c, &p->roofs[i], g);
+    }
+    for (int i = 0; i < p->nseries; i++)
+        ok = paint_series(c, &p->series[i], i) && ok;
+    for (int i = 0; i < p->npoints; i++) {
+        double u = axis_pos(&c->x, p->points[i].x), v = axis_pos(&c->y, p->points[i].y);
+        if (isfinite(u) && isfinite(v))
+            c->paint->point(c->ctx, u, v, &p->points[i], i);
+    }
+    for_each_ridge(p, paint_ridge, (void *)c);
+    return ok;
+}
+
+/* ---- SVG ------------------------------------------------------------------------- */
+
+typedef struct {
+    double x0, y0, x1, y1;
+    bool round; /* the circle inscribed in the box: a point's marker */
+} Box;
+
+enum { LEGEND_ROW = 20, LEGEND_KEY = 24, SVG_POINT_ENTRIES = 8, MAX_TAKEN = 256 };
+
+typedef struct {
+    FILE *out;
+    double left, top, w, h; /* the plot area, in pixels */
+    int legend_rows;        /* below the x axis, at most a quarter of the height */
+    Box taken[MAX_TAKEN];   /* point circles and labels so far, which labels step around */
+    Box roofs[MAX_TAKEN];   /* roof segments from (x0, y0) to (x1, y1), which they also do */
+    int ntaken, nroofs;
+} Svg;
+
+static double svg_x(const Svg *s, double u)
+{
+    return s->left + u * s->w;
+}
+
+static double svg_y(const Svg *s, double v)
+{
+    return s->top + (1 - v) * s->h;
+}
+
+/* A guess at a label's width; sans-serif averages a little under 0.6 em. */
+static double text_px(const char *s, double size)
+{
+    return 0.6 * size * utf8_length(s);
+}
+
+/* Character data: XML's specials escaped, control characters (not allowed in XML 1.0)
+ * as spaces, malformed UTF-8 as U+FFFD. */
+static void svg_escaped(FILE *out, const char *text)
+{
+    const unsigned char *p = (const unsigned char *)(text ? text : "");
+    while (*p != '\0') {
+        uint32_t c = utf8_next(&p);
+        if (c == '&')
+            fputs("&amp;", out);
+        else if (c == '<')
+            fputs("&lt;", out);
+        else if (c == '>')
+            fputs("&gt;", out);
+        else if (c == '"')
+            fputs("&quot;", out);
+        else
+            utf8_put(out, c < 0x20 || c == 0xFFFE || c == 0xFFFF ? ' ' : c);
+    }
+}
+
+typedef struct {
+    double x, y, size, angle;
+    const char *anchor, *fill, *weight; /* NULL: start, dark grey, normal */
+    bool halo; /* a white outline, so a label that must cross a line stays legible */
+} TextStyle;
+
+static void svg_text(FILE *out, TextStyle st, const char *text)
+{
+    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.0f\" text-anchor=\"%s\" fill=\"%s\"",
+            st.x, st.y, st.size, st.anchor ? st.anchor : "start", st.fill ? st.fill : "#222");
+    if (st.angle != 0)
+        fprintf(out, " transform=\"rotate(%.1f %.1f %.1f)\"", st.angle, st.x, st.y);
+    if (st.weight)
+        fprintf(out, " font-weight=\"%s\"", st.weight);
+    if (st.halo)
+        fputs(" stroke=\"white\" stroke-width=\"3\" stroke-opacity=\"0.85\" paint-order=\"stroke\"", out);
+    fputc('>', out);
+    svg_escaped(out, text);
+    fputs("</text>\n", out);
+}
+
+static const char *svg_dasharray(Dash d)
+{
+    return d == DASH_DASHED ? " stroke-dasharray=\"7 4\""
+           : d == DASH_DOTTED ? " stroke-dasharray=\"1 4\""
+                              : "";
+}
+
+static void svg_line(void *ctx, const double *u, const double *v, int n, const Stroke *st)
+{
+    Svg *s = ctx;
+    for (int i = 0; strcmp(st->kind, "roof") == 0 && i + 1 < n && s->nroofs < MAX_TAKEN; i++)
+        s->roofs[s->nroofs++] = (Box){svg_x(s, u[i]), svg_y(s, v[i]), svg_x(s, u[i + 1]), svg_y(s, v[i + 1]), false};
+    fprintf(s->out, "<polyline class=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"%s points=\"",
+            st->kind, st->colour, st->width, svg_dasharray(st->dash));
+    for (int i = 0; i < n; i++)
+        fprintf(s->out, "%s%.1f,%.1f", i ? " " : "", svg_x(s, u[i]), svg_y(s, v[i]));
+    fputs("\"/>\n", s->out);
+}
+
+static void svg_take(Svg *s, Box b)
+{
+    if (s->ntaken < MAX_TAKEN)
+        s->taken[s->ntaken++] = b;
+}
+
+/* Whether the label box b overlaps t, a label box or a circle. */
+static bool overlaps(Box b, const Box *t)
+{
+    if (!(b.x0 < t->x1 && t->x0 < b.x1 && b.y0 < t->y1 && t->y0 < b.y1))
+        return false;
+    if (!t->round)
+        return true;
+    double cx = (t->x0 + t->x1) / 2, cy = (t->y0 + t->y1) / 2;
+    double nx = fmax(b.x0, fmin(cx, b.x1)), ny = fmax(b.y0, fmin(cy, b.y1)); /* nearest to centre */
+    return hypot(nx - cx, ny - cy) < (t->x1 - t->x0) / 2;
+}
+
+/* Inside the plot area, clear of everything taken and not crossed by a roof. */
+static bool svg_clear(const Svg *s, Box b)
+{
+    if (b.x0 < s->left || b.x1 > s->left + s->w || b.y0 < s->top || b.y1 > s->top + s->h)
+        return false;
+    for (int i = 0; i < s->ntaken; i++)
+        if (overlaps(b, &s->taken[i]))
+            return false;
+    double w = b.x1 - b.x0, h = b.y1 - b.y0;
+    for (int i = 0; i < s->nroofs; i++) {
+        const Box *r = &s->roofs[i]; /* in the box's own unit square, to reuse the clip */
+        double seg[4] = {(r->x0 - b.x0) / w, (r->y0 - b.y0) / h, (r->x1 - b.x0) / w, (r->y1 - b.y0) / h};
+        if (clip_unit(seg))
+            return false;
+    }
+    return true;
+}
+
+/* The box of a label beside a mark of radius r at (x, y), in direction (dx, dy): its near
+ * edge r + 3 px away, centred on the axis where the direction is 0. */
+static Box label_box(double x, double y, double r, double dx, double dy, double w, double size)
+{
+    double gap = r + 3, bx = x + dx * gap, by = y + dy * gap;
+    double x0 = dx > 0 ? bx : dx < 0 ? bx - w : bx - w / 2;
+    double y0 = dy > 0 ? by : dy < 0 ? by - size : by - size / 2;
+    return (Box){x0, y0, x0 + w, y0 + size, false};
+}
+
+/* Puts a label in the first of the directions where it overlaps nothing placed, or in
+ * the first direction if none is clear. */
+static void svg_label_near(Svg *s, double x, double y, double r, const double (*dirs)[2], int n,
+                           TextStyle st, const char *label)
+{
+    double w = text_px(label, st.size);
+    Box b = label_box(x, y, r, dirs[0][0], dirs[0][1], w, st.size);
+    for (int i = 0; i < n; i++) {
+        Box c = label_box(x, y, r, dirs[i][0], dirs[i][1], w, st.size);
+        if (svg_clear(s, c)) {
+            b = c;
+            break;
+        }
+    }
+    svg_take(s, b);
+    st.x = b.x0, st.y = b.y1 - 0.2 * st.size, st.anchor = "start";
+    svg_text(s->out, st, label);
+}
+
+/* A roof is named where it is drawn: a flat roof at its right end, a slope halfway up
+ * its visible stretch and turned to it, both just above the line, where no data lie.
+ * Where there is no room, the legend names it alone. */
+static void svg_roof_label(void *ctx, const double seg[4], const char *label, const Stroke *st)
+{
+    Svg *s = ctx;
+    double ax = svg_x(s, seg[0]), ay = svg_y(s, seg[1]), bx = svg_x(s, seg[2]), by = svg_y(s, seg[3]);
+    double angle = atan2(by - ay, bx - ax), size = 11, w = text_px(label, size);
+    if (hypot(bx - ax, by - ay) < w + 12)
+        return;
+    TextStyle t = {.size = size, .fill = st->colour, .halo = true};
+    if (fabs(by - ay) < 0.5) { /* above the line, or below it if a point is there */
+        t.x = bx - 4, t.y = by - 5, t.anchor = "end";
+        if (!svg_clear(s, (Box){t.x - w, t.y - size, t.x, t.y, false}))
+            t.y = by + size + 3;
+        if (!svg_clear(s, (Box){t.x - w, t.y - size, t.x, t.y, false}))
+            return;
+    } else {
+        t.x = (ax + bx) / 2 + 5 * sin(angle), t.y = (ay + by) / 2 - 5 * cos(angle);
+        t.anchor = "middle", t.angle = angle * 57.29577951308232;
+    }
+    /* the upright box around the turned text, for other labels to step around */
+    double hw = (w * fabs(cos(angle)) + size * fabs(sin(angle))) / 2;
+    double hh = (w * fabs(sin(angle)) + size * fabs(cos(angle))) / 2;
+    double cx = t.angle != 0 ? t.x : t.x - w / 2, cy = t.y - size / 3;
+    svg_take(s, (Box){cx - hw, cy - hh, cx + hw, cy + hh, false});
+    svg_text(s->out, t, label);
+}
+
+/* Ridge labels go below and right of the kink first, under the flat roof. */
+static const double RIDGE_DIRS[][2] = {{0.7, 0.7}, {-0.7, -0.7}, {0.7, -0.7}, {-0.7, 0.7}};
+/* Point labels go right first, which is under a slope through the point, then above,
+ * which on a roofline is empty sky. */
+static const double POINT_DIRS[][2] = {{1, 0}, {0.7, -0.7}, {-0.7, -0.7}, {0.7, 0.7}, {-1, 0}, {-0.7, 0.7}};
+
+static void svg_ridge(void *ctx, double u, double v, double x, const Stroke *st)
+{
+    Svg *s = ctx;
+    char label[48];
+    ridge_format(label, sizeof label, x);
+    fprintf(s->out, "<circle class=\"ridge\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+            svg_x(s, u), svg_y(s, v), st->colour);
+    svg_label_near(s, svg_x(s, u), svg_y(s, v), 4, RIDGE_DIRS, 4, (TextStyle){.size = 11, .fill = st->colour, .halo = true},
+                   label);
+}
+
+/* Area proportional to the weight (the share of the time), with a radius still visible
+ * at weight 0. */
+static double svg_radius(const Svg *s, const PlotPoint *pt)
+{
+    double w = isfinite(pt->weight) && pt->weight > 0 ? fmin(pt->weight, 1) : 0;
+    return fmax(3.5, 0.06 * fmin(s->w, s->h) * sqrt(w));
+}
+
+static void svg_point(void *ctx, double u, double v, const PlotPoint *pt, int which)
+{
+    Svg *s = ctx;
+    double r = svg_radius(s, pt), cx = svg_x(s, u), cy = svg_y(s, v);
+    const char *colour = point_stroke(which).colour;
+    fprintf(s->out, "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" fill-opacity=\"0.55\" stroke=\"%s\"/>\n",
+            cx, cy, r, colour, colour);
+    if (has_text(pt->label))
+        svg_label_near(s, cx, cy, r, POINT_DIRS, 6, (TextStyle){.size = 12, .halo = true}, pt->label);
+}
+
+/* Every point's circle is taken before any label is placed, so no label lands on a point
+ * drawn after it. */
+static void svg_take_points(Svg *s, const Chart *c)
+{
+    for (int i = 0; i < c->plot.npoints; i++) {
+        const PlotPoint *pt = &c->plot.points[i];
+        double u = axis_pos(&c->x, pt->x), v = axis_pos(&c->y, pt->y), r = svg_radius(s, pt);
+        if (isfinite(u) && isfinite(v))
+            svg_take(s, (Box){svg_x(s, u) - r, svg_y(s, v) - r, svg_x(s, u) + r, svg_y(s, v) + r, true});
+    }
+}
+
+static const Painter SVG_PAINTER = {svg_line, svg_roof_label, svg_ridge, svg_point};
+
+/* Grid lines at every tick, labels at the major ones that do not overlap the last. */
+static void svg_axis(const Svg *s, const Axis *a, bool is_x)
+{
+    Tick t[MAX_TICKS];
+    int n = axis_ticks(a, t);
+    for (int i = 0; i < n; i++) {
+        double q = axis_pos(a, t[i].value);
+        if (!(q > 1e-9 && q < 1 - 1e-9))
+            continue; /* the frame is drawn there */
+        double x = is_x ? svg_x(s, q) : s->left, y = is_x ? s->top : svg_y(s, q);
+        fprintf(s->out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", x, y,
+                is_x ? x : s->left + s->w, is_x ? s->top + s->h : y, t[i].major ? "#d8d8d8" : "#f2f2f2");
+    }
+    Mark m[MAX_TICKS];
+    n = axis_marks(a, m);
+    double last = -1e9; /* the far edge of the last label, along the axis */
+    for (int i = 0; i < n; i++) {
+        double at = is_x ? svg_x(s, m[i].pos) : -svg_y(s, m[i].pos);
+        double half = is_x ? text_px(m[i].label, 11) / 2 + 3 : 8;
+        if (at - half < last)
+            continue;
+        last = at + half;
+        TextStyle st = is_x ? (TextStyle){.x = at, .y = s->top + s->h + 17, .anchor = "middle"}
+                            : (TextStyle){.x = s->left - 6, .y = -at + 4, .anchor = "end"};
+        st.size = 11, st.fill = "#333";
+        svg_text(s->out, st, m[i].label);
+    }
+}
+
+static void svg_legend_entry(FILE *out, const LegendEntry *e, double x, double y)
+{
+    const Stroke *st = &e->stroke;
+    double rise = e->kind == KEY_SLOPE ? 6 : 0;
+    if (e->kind == KEY_POINT)
+        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" fill-opacity=\"0.55\" stroke=\"%s\"/>\n",
+                x + LEGEND_KEY / 2.0, y, st->colour, st->colour);
+    else
+        fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.1f\"%s/>\n",
+                x, y + rise, x + LEGEND_KEY, y - rise, st->colour, st->width, svg_dasharray(st->dash));
+    svg_text(out, (TextStyle){.x = x + LEGEND_KEY + 6, .y = y + 4, .size = 12}, e->label);
+}
+
+/* Lays the legend out in rows `width` pixels wide from (x, y), at most max_rows of them;
+ * draws it when out is not NULL. Returns the number of rows. */
+static int svg_legend(FILE *out, const LegendEntry *e, int n, double x, double y, double width,
+                      int max_rows)
+{
+    int rows = n > 0 && max_rows > 0;
+    double at = 0;
+    for (int i = 0; i < n && rows > 0; i++) {
+        double w = LEGEND_KEY + 6 + text_px(e[i].label, 12);
+        if (at > 0 && at + w > width) {
+            if (rows == max_rows)
+                break;
+            rows++, at = 0;
+        }
+        if (out)
+            svg_legend_entry(out, &e[i], x + at, y + (rows - 1) * LEGEND_ROW);
+        at += w + 18;
+    }
+    return rows;
+}
+
+/* Margins for the title, the y tick labels and axis label, the x tick labels and axis
+ * label, and the legend's rows below. */
+static Svg svg_layout(FILE *out, const Chart *c, int width, int height, const LegendEntry *e, int n)
+{
+    const Plot *p = &c->plot;
+    Svg s = {.out = out, .top = has_text(p->title) ? 44 : 16};
+    double ticks = c->has_data ? text_px("0", 11) * axis_label_width(&c->y) : 0;
+    s.left = 14 + (has_text(p->ylabel) ? 20 : 0) + ticks + 8;
+    s.w = fmax(20, width - s.left - 28);
+    s.legend_rows = svg_legend(NULL, e, n, 0, 0, s.w, height / 4 / LEGEND_ROW);
+    double bottom = 26 + (has_text(p->xlabel) ? 22 : 0) + s.legend_rows * LEGEND_ROW + 10;
+    s.h = fmax(20, height - s.top - bottom);
+    return s;
+}
+
+static void svg_head(const Svg *s, const Plot *p, int width, int height)
+{
+    fprintf(s->out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
+            width, height, width, height);
+    fprintf(s->out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height);
+    fprintf(s->out, "<defs><clipPath id=\"plot-area\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath></defs>\n",
+            s->left, s->top, s->w, s->h);
+    if (has_text(p->title))
+        svg_text(s->out, (TextStyle){.x = width / 2.0, .y = 26, .size = 16, .anchor = "middle", .weight = "bold"},
+                 p->title);
+    if (has_text(p->ylabel))
+        svg_text(s->out, (TextStyle){.x = 18, .y = s->top + s->h / 2, .size = 13, .anchor = "middle", .angle = -90},
+                 p->ylabel);
+    if (has_text(p->xlabel))
+        svg_text(s->out, (TextStyle){.x = s->left + s->w / 2, .y = s->top + s->h + 40, .size = 13, .anchor = "middle"},
+                 p->xlabel);
+}
+
+/* Axes and marks, or the note that there is nothing to draw; then the frame on top. */
+static bool svg_body(Svg *s, Chart *c)
+{
+    bool ok = true;
+    if (c->has_data) {
+        svg_axis(s, &c->x, true);
+        svg_axis(s, &c->y, false);
+        c->paint = &SVG_PAINTER, c->ctx = s;
+        svg_take_points(s, c);
+        fputs("<g clip-path=\"url(#plot-area)\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n", s->out);
+        ok = paint_marks(c);
+        fputs("</g>\n", s->out);
+    } else {
+        svg_text(s->out, (TextStyle){.x = s->left + s->w / 2, .y = s->top + s->h / 2, .size = 14, .anchor = "middle", .fill = "#888"},
+                 "no data");
+    }
+    fprintf(s->out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#333\"/>\n",
+            s->left, s->top, s->w, s->h);
+    return ok;
+}
+
+/* Sizes below 100 × 80 are raised to it: smaller has no room for a chart. */
+bool plot_svg(FILE *out, const Plot *p, int width, int height)
+{
+    width = width < 100 ? 100 : width;
+    height = height < 80 ? 80 : height;
+    Chart c = chart_make(p, width / 110 + 1, height / 80 + 1);
+    LegendEntry *e = legend_alloc(&c.plot);
+    if (!e)
+        return false;
+    int n = c.has_data ? legend_entries(&c.plot, e, SVG_POINT_ENTRIES) : 0;
+    Svg s = svg_layout(out, &c, width, height, e, n);
+    svg_head(&s, &c.plot, width, height);
+    bool ok = svg_body(&s, &c);
+    double legend_y = s.top + s.h + 26 + (has_text(p->xlabel) ? 22 : 0) + 14;
+    svg_legend(out, e, n, s.left, legend_y, s.w, s.legend_rows);
+    fputs("</svg>\n", out);
+    free(e);
+    return ok && fflush(out) == 0 && !ferror(out);
+}
+
+/* ---- Text ------------------------------------------------------------------------ */
+
+typedef struct {
+    int cols, rows;
+    uint32_t *cell;      /* rows × cols code points: the whole output */
+    int left, top, w, h; /* the plot area inside the frame, in cells */
+    uint8_t *dots;       /* w × h braille masks */
+    uint32_t *over;      /* w × h: letters and labels over the dots; 0 where none */
+    bool ascii;
+} Text;
+
+/* Braille dot bits by (row, column) within a 2 × 4 cell. */
+static const uint8_t BRAILLE[4][2] = {{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}};
+
+enum { BOX_H, BOX_V, BOX_TL, BOX_TR, BOX_BL, BOX_BR, BOX_TICK_LEFT, BOX_TICK_DOWN };
+
+static uint32_t box(const Text *t, int part)
+{
+    static const uint32_t UNICODE[] = {0x2500, 0x2502, 0x250C, 0x2510, 0x2514, 0x2518, 0x2524, 0x252C};
+    return t->ascii ? (uint32_t)"-|++++++"[part] : UNICODE[part];
+}
+
+/* Cells outside the output are ignored, so a row left out of the layout (-1) costs the
+ * callers no test. */
+static void text_put(Text *t, int row, int col, uint32_t c)
+{
+    if (row >= 0 && row < t->rows && col >= 0 && col < t->cols)
+        t->cell[(size_t)row * t->cols + col] = c;
+}
+
+/* Up to max cells of s from (row, col); returns the cells it took. */
+static int text_write(Text *t, int row, int col, const char *s, int max)
+{
+    const unsigned char *p = (const unsigned char *)(s ? s : "");
+    int n = 0;
+    for (; *p != '\0' && n < max; n++) {
+        uint32_t c = utf8_next(&p);
+        c = c < 0x20 ? ' ' : t->ascii && c >= 0x80 ? '?' : c;
+        text_put(t, row, col + n, c);
+    }
+    return n;
+}
+
+static void text_centered(Text *t, int row, int left, int width, const char *s)
+{
+    int len = utf8_length(s);
+    text_write(t, row, left + (len < width ? (width - len) / 2 : 0), s, width);
+}
+
+static void text_frame(Text *t, int top, int left, int bottom, int right)
+{
+    for (int c = left; c <= right; c++) {
+        text_put(t, top, c, box(t, BOX_H));
+        text_put(t, bottom, c, box(t, BOX_H));
+    }
+    for (int r = top; r <= bottom; r++) {
+        text_put(t, r, left, box(t, BOX_V));
+        text_put(t, r, right, box(t, BOX_V));
+    }
+    text_put(t, top, left, box(t, BOX_TL));
+    text_put(t, top, right, box(t, BOX_TR));
+    text_put(t, bottom, left, box(t, BOX_BL));
+    text_put(t, bottom, right, box(t, BOX_BR));
+}
+
+/* A cell's dots in ASCII: the character nearest the shape they make. */
+static uint32_t ascii_dots(uint8_t m)
+{
+    int rows = 0, top = -1, bottom = -1;
+    for (int r = 0; r < 4; r++)
+        if (m & (BRAILLE[r][0] | BRAILLE[r][1])) {
+            rows++;
+            bottom = r;
+            top = top < 0 ? r : top;
+        }
+    bool left = m & 0x47, right = m & 0xB8;
+    if ((m & (m - 1)) == 0)
+        return '.';
+    if (rows <= 2)
+        return '-';
+    if (!left || !right)
+        return '|';
+    bool rising = (m & BRAILLE[top][1]) && !(m & BRAILLE[top][0]) && (m & BRAILLE[bottom][0]);
+    bool falling = (m & BRAILLE[top][0]) && !(m & BRAILLE[top][1]) && (m & BRAILLE[bottom][1]);
+    return rising ? '/' : falling ? '\\' : '*';
+}
+
+static uint32_t dots_char(uint8_t m, bool ascii)
+{
+    return m == 0 ? ' ' : ascii ? ascii_dots(m) : 0x2800u + m;
+}
+
+static double dot_x(const Text *t, double u)
+{
+    return u * (2 * t->w - 1);
+}
+
+static double dot_y(const Text *t, double v)
+{
+    return (1 - v) * (4 * t->h - 1);
+}
+
+static void text_dot(Text *t, long x, long y)
+{
+    if (x >= 0 && y >= 0 && x < 2L * t->w && y < 4L * t->h)
+        t->dots[(y / 4) * t->w + x / 2] |= BRAILLE[y % 4][x % 2];
+}
+
+/* Whether the pattern puts a dot `at` dots along the line. */
+static bool dash_on(Dash d, double at)
+{
+    return d == DASH_SOLID || (d == DASH_DASHED ? fmod(at, 6) < 4 : fmod(at, 3) < 1);
+}
+
+/* One dot per step along the longer direction; *along carries the distance from the
+ * line's start, so a dash pattern runs on across the many short segments of a curve. */
+static void text_segment(Text *t, double seg[4], Dash d, double *along)
+{
+    if (!clip_unit(seg))
+        return;
+    double ax = dot_x(t, seg[0]), ay = dot_y(t, seg[1]), bx = dot_x(t, seg[2]), by = dot_y(t, seg[3]);
+    double len = fmax(fabs(bx - ax), fabs(by - ay));
+    long n = (long)ceil(len);
+    for (long k = 0; k <= n; k++) {
+        double f = n > 0 ? (double)k / n : 0;
+        if (dash_on(d, *along + f * len))
+            text_dot(t, lround(ax + f * (bx - ax)), lround(ay + f * (by - ay)));
+    }
+    *along += len;
+}
+
+static void text_line(void *ctx, const double *u, const double *v, int n, const Stroke *s)
+{
+    double along = 0;
+    for (int i = 0; i + 1 < n; i++) {
+        double seg[4] = {u[i], v[i], u[i + 1], v[i + 1]};
+        text_segment(ctx, seg, s->mono, &along);
+    }
+}
+
+/* The plot cell under (u, v), or false when it is outside the area. */
+static bool text_cell(const Text *t, double u, double v, int *row, int *col)
+{
+    long x = lround(dot_x(t, u)), y = lround(dot_y(t, v));
+    *col = (int)(x / 2), *row = (int)(y / 4);
+    return x >= 0 && y >= 0 && *col < t->w && *row < t->h;
+}
+
+/* Writes s over the plot at (row, col) if every cell it needs is inside and empty. */
+static bool text_place(Text *t, int row, int col, const char *s)
+{
+    int len = (int)strlen(s);
+    if (row < 0 || row >= t->h || col < 0 || col + len > t->w)
+        return false;
+    for (int i = 0; i < len; i++)
+        if (t->over[row * t->w + col + i] || t->dots[row * t->w + col + i])
+            return false;
+    for (int i = 0; i < len; i++)
+        t->over[row * t->w + col + i] = (unsigned char)s[i];
+    return true;
+}
+
+/* s beside the cell (row, col): below or above it, to the right or else to the left. */
+static bool text_place_near(Text *t, int row, int col, const char *s)
+{
+    int len = (int)strlen(s);
+    return text_place(t, row + 1, col + 1, s) || text_place(t, row - 1, col + 1, s) ||
+           text_place(t, row + 1, col - len, s) || text_place(t, row - 1, col - len, s);
+}
+
+/* A ridge: a ring on the kink, and its label in the first free place around it, in
+ * full or as the bare number. Points keep their cells. */
+static void text_ridge(void *ctx, double u, double v, double x, const Stroke *s)
+{
+    Text *t = ctx;
+    int row, col;
+    char label[48];
+    (void)s;
+    if (!text_cell(t, u, v, &row, &col) || t->over[row * t->w + col])
+        return;
+    t->over[row * t->w + col] = t->ascii ? 'o' : 0x25CB;
+    ridge_format(label, sizeof label, x);
+    if (!text_place_near(t, row, col, label))
+        text_place_near(t, row, col, label + strlen("ridge "));
+}
+
+static uint32_t point_letter(int i)
+{
+    return i < 26 ? (uint32_t)('A' + i) : i < 52 ? (uint32_t)('a' + i - 26) : '*';
+}
+
+static void text_point(void *ctx, double u, double v, const PlotPoint *pt, int which)
+{
+    Text *t = ctx;
+    int row, col;
+    (void)pt;
+    if (text_cell(t, u, v, &row, &col))
+        t->over[row * t->w + col] = point_letter(which);
+}
+
+static const Painter TEXT_PAINTER = {text_line, NULL, text_ridge, text_point};
+
+/* Tick marks on the bottom frame, labels centred below them unless they would touch
+ * the last one. */
+static void text_axis_x(Text *t, const Axis *a)
+{
+    Mark m[MAX_TICKS];
+    int n = axis_marks(a, m), end = -1, row = t->top + t->h;
+    for (int i = 0; i < n; i++) {
+        int col = t->left + (int)(lround(dot_x(t, m[i].pos)) / 2), len = (int)strlen(m[i].label);
+        int start = col - len / 2;
+        start = start + len > t->cols ? t->cols - len : start;
+        start = start < 0 ? 0 : start;
+        text_put(t, row, col, box(t, BOX_TICK_DOWN));
+        if (start <= end)
+            continue;
+        end = start + text_write(t, row + 1, start, m[i].label, len);
+    }
+}
+
+/* Tick marks on the left frame, labels right-aligned in the gutter, one per row. */
+static void text_axis_y(Text *t, const Axis *a)
+{
+    Mark m[MAX_TICKS];
+    int n = axis_marks(a, m), last = -1;
+    for (int i = 0; i < n; i++) {
+        int row = t->top + (int)(lround(dot_y(t, m[i].pos)) / 4), len = (int)strlen(m[i].label);
+        if (row == last)
+            continue;
+        last = row;
+        text_put(t, row, t->left - 1, box(t, BOX_TICK_LEFT));
+        text_write(t, row, t->left - 2 - len, m[i].label, len);
+    }
+}
+
+/* The cells standing for an entry: a sample of its line drawn with the same dots and
+ * dashes as the chart, or a point's letter. Returns how many. */
+static int legend_key(const LegendEntry *e, bool ascii, uint32_t key[3])
+{
+    if (e->kind == KEY_POINT) {
+        key[0] = point_letter(e->which);
+        return 1;
+    }
+    uint8_t m[3] = {0, 0, 0};
+    for (int x = 0; x < 6; x++) {
+        int y = e->kind == KEY_SLOPE ? 3 - (3 * x + 2) / 5 : 1;
+        if (dash_on(e->stroke.mono, x))
+            m[x / 2] |= BRAILLE[y][x % 2];
+    }
+    for (int i = 0; i < 3; i++)
+        key[i] = dots_char(m[i], ascii);
+    return 3;
+}
+
+/* Lays the legend out in lines of t->cols cells from row0: key, space, label, and three
+ * spaces between entries. With draw false it only counts the lines it needs. */
+static int text_legend(Text *t, bool draw, const LegendEntry *e, int n, int row0, int max_lines)
+{
+    int line = 0, col = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t key[3];
+        int keylen = legend_key(&e[i], t->ascii, key), width = keylen + 1 + utf8_length(e[i].label);
+        if (col > 0 && col + 3 + width > t->cols)
+            line++, col = 0;
+        else if (col > 0)
+            col += 3;
+        if (line >= max_lines)
+            break;
+        for (int k = 0; draw && k < keylen; k++)
+            text_put(t, row0 + line, col + k, key[k]);
+        if (draw)
+            text_write(t, row0 + line, col + keylen + 1, e[i].label, t->cols - col - keylen - 1);
+        col += width;
+    }
+    return n > 0 ? line + (line < max_lines) : 0;
+}
+
+typedef struct {
+    int title, ylabel, xlabel, legend; /* rows, -1 when left out */
+    int legend_lines;
+    int top, h; /* the frame's top row, and the plot's height inside it */
+} TextLayout;
+
+/* Rows from the top: title, y label, frame (plot inside), x ticks, x label, legend. When
+ * rows are short, the extras go, least useful first, until the plot has half the rows.
+ * False when not even a minimal plot fits. */
+static bool text_layout(TextLayout *L, const Plot *p, int rows, int legend_lines)
+{
+    int title = has_text(p->title), ylabel = has_text(p->ylabel), xlabel = has_text(p->xlabel);
+    int legend = legend_lines, want = rows / 2 > 3 ? rows / 2 : 3;
+    while (rows - 3 - title - ylabel - xlabel - legend < want) {
+        if (legend > 1) legend--;
+        else if (ylabel) ylabel = 0;
+        else if (xlabel) xlabel = 0;
+        else if (legend) legend--;
+        else if (title) title = 0;
+        else break;
+    }
+    L->title = title ? 0 : -1;
+    L->ylabel = ylabel ? title : -1;
+    L->top = title + ylabel;
+    L->h = rows - 3 - title - ylabel - xlabel - legend;
+    L->xlabel = xlabel ? L->top + L->h + 3 : -1;
+    L->legend = L->top + L->h + 3 + xlabel;
+    L->legend_lines = legend;
+    return L->h >= 2;
+}
+
+/* Too small for axes: a box, with the title or the note inside when it fits. */
+static void text_minimal(Text *t, const char *note)
+{
+    text_frame(t, 0, 0, t->rows - 1, t->cols - 1);
+    text_write(t, t->rows > 2 ? 1 : 0, 1, note, t->cols - 2);
+}
+
+static void text_compose(Text *t)
+{
+    for (int r = 0; r < t->h; r++)
+        for (int c = 0; c < t->w; c++) {
+            uint32_t over = t->over[r * t->w + c];
+            text_put(t, t->top + r, t->left + c, over ? over : dots_char(t->dots[r * t->w + c], t->ascii));
+        }
+}
+
+static bool text_chart(Text *t, Chart *c, const TextLayout *L, const LegendEntry *e, int n)
+{
+    const Plot *p = &c->plot;
+    bool ok = true;
+    text_centered(t, L->title, 0, t->cols, p->title);
+    text_write(t, L->ylabel, 0, p->ylabel, t->cols);
+    text_frame(t, L->top, t->left - 1, L->top + t->h + 1, t->left + t->w);
+    t->top = L->top + 1;
+    if (c->has_data) {
+        text_axis_x(t, &c->x);
+        text_axis_y(t, &c->y);
+        c->paint = &TEXT_PAINTER, c->ctx = t;
+        ok = paint_marks(c);
+    }
+    text_compose(t);
+    if (!c->has_data)
+        text_centered(t, t->top + (t->h - 1) / 2, t->left, t->w, "no data");
+    text_centered(t, L->xlabel, t->left, t->w, p->xlabel);
+    text_legend(t, true, e, n, L->legend, L->legend_lines);
+    return ok;
+}
+
+/* Lays out and draws into t->cell; false only when memory runs out. */
+static bool text_draw(Text *t, const Plot *p)
+{
+    Chart c = chart_make(p, t->cols / 10, t->rows / 4);
+    LegendEntry *e = legend_alloc(&c.plot);
+    if (!e)
+        return false;
+    int n = c.has_data ? legend_entries(&c.plot, e, 52) : 0;
+    TextLayout L;
+    t->left = (c.has_data ? axis_label_width(&c.y) + 1 : 0) + 1;
+    t->w = t->cols - t->left - 1;
+    bool fits = text_layout(&L, &c.plot, t->rows, text_legend(t, false, e, n, 0, t->rows)) && t->w >= 4;
+    t->h = fits ? L.h : 0;
+    t->dots = calloc((size_t)t->w * t->h + 1, 1);
+    t->over = calloc((size_t)t->w * t->h + 1, sizeof *t->over);
+    bool ok = t->dots && t->over;
+    if (ok && fits)
+        ok = text_chart(t, &c, &L, e, n);
+    else if (ok)
+        text_minimal(t, c.has_data ? p->title : "no data");
+    free(t->dots);
+    free(t->over);
+    free(e);
+    return ok;
+}
+
+bool plot_text(FILE *out, const Plot *p, int columns, int rows, int ascii)
+{
+    Text t = {.cols = columns > 0 ? columns : 0, .rows = rows > 0 ? rows : 0, .ascii = ascii != 0};
+    t.cell = malloc(sizeof *t.cell * ((size_t)t.cols * t.rows + 1));
+    bool ok = t.cell != NULL;
+    for (size_t i = 0; ok && i < (size_t)t.cols * t.rows; i++)
+        t.cell[i] = ' ';
+    ok = ok && text_draw(&t, p);
+    for (int r = 0; ok && r < t.rows; r++) {
+        for (int c = 0; c < t.cols; c++)
+            utf8_put(out, t.cell[(size_t)r * t.cols + c]);
+        putc('\n', out);
+    }
+    free(t.cell);
+    return ok && fflush(out) == 0 && !ferror(out);
+}

@@ -1,0 +1,448 @@
+/* test_plot.c — unit tests for plot.c: the book's Question 3 chart and a v5e roofline
+ * chart built by hand, drawn as SVG and as text into memory, and checked for what a
+ * reader relies on: well-formed SVG with the legend, tick labels and one polyline per
+ * series; text of exactly the asked size; no "nan" or "inf" anywhere; an empty plot
+ * that says so. With PLOT_OUT_DIR set it also writes q3.svg, roofline.svg, q3.txt and
+ * roofline.txt there, for tests/plot/render.sh and for eyes. Depends on plot.c only.
+ * Prints one FAIL line per failure and ends with "N passed, M failed". */
+#include "plot.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed, failed;
+
+static void check(int ok, const char *file, int line, const char *what)
+{
+    if (ok) {
+        passed++;
+        return;
+    }
+    failed++;
+    printf("FAIL %s:%d: %s\n", file, line, what);
+}
+
+#define CHECK(cond, what) check((cond) ? 1 : 0, __FILE__, __LINE__, what)
+
+/* ---- Drawing into memory -------------------------------------------------------- */
+
+static char *svg_of(const Plot *p, int width, int height)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    bool ok = plot_svg(f, p, width, height);
+    fclose(f);
+    if (!ok)
+        CHECK(0, "plot_svg returns true");
+    return buf;
+}
+
+static char *text_of(const Plot *p, int columns, int rows, int ascii)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    bool ok = plot_text(f, p, columns, rows, ascii);
+    fclose(f);
+    if (!ok)
+        CHECK(0, "plot_text returns true");
+    return buf;
+}
+
+static int count(const char *s, const char *what)
+{
+    int n = 0;
+    for (const char *p = strstr(s, what); p; p = strstr(p + 1, what))
+        n++;
+    return n;
+}
+
+/* Whether s contains what, ignoring ASCII case: "NaN", "nan" and "Inf" all count. */
+static bool contains_nocase(const char *s, const char *what)
+{
+    size_t n = strlen(what);
+    for (; *s != '\0'; s++) {
+        size_t i = 0;
+        while (i < n && s[i] != '\0' && (s[i] | 0x20) == what[i])
+            i++;
+        if (i == n)
+            return true;
+    }
+    return false;
+}
+
+/* ---- A small XML checker ----------------------------------------------------------- */
+
+/* Skips an attribute list to the tag's '>', failing on an unquoted '<' or a tag that
+ * never ends. Returns the '>' or NULL; *empty says whether the tag ended in "/>". */
+static const char *tag_end(const char *p, bool *empty)
+{
+    char quote = 0;
+    for (; *p != '\0'; p++) {
+        if (quote) {
+            if (*p == quote)
+                quote = 0;
+            else if (*p == '<')
+                return NULL;
+        } else if (*p == '"' || *p == '\'') {
+            quote = *p;
+        } else if (*p == '>') {
+            *empty = p[-1] == '/';
+            return p;
+        } else if (*p == '<') {
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+static bool entity_ok(const char *p)
+{
+    static const char *const NAMES[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"};
+    for (int i = 0; i < 5; i++)
+        if (strncmp(p, NAMES[i], strlen(NAMES[i])) == 0)
+            return true;
+    return false;
+}
+
+/* Well-formed as far as our SVG can go wrong: elements closed in order, one root <svg>,
+ * quoted attributes, no raw '<' or stray '&'. */
+static bool xml_well_formed(const char *s)
+{
+    const char *open[64];
+    size_t len[64];
+    int depth = 0, roots = 0;
+    for (const char *p = s; *p != '\0'; p++) {
+        if (*p == '&' && !entity_ok(p))
+            return false;
+        if (*p != '<')
+            continue;
+        bool closing = p[1] == '/', empty = false;
+        const char *name = p + 1 + closing;
+        size_t n = strcspn(name, " \t\n/>");
+        const char *end = tag_end(name + n, &empty);
+        if (n == 0 || !end)
+            return false;
+        if (closing) {
+            if (depth == 0 || len[depth - 1] != n || strncmp(open[depth - 1], name, n) != 0)
+                return false;
+            depth--;
+        } else if (!empty) {
+            if (depth == 64)
+                return false;
+            roots += depth == 0;
+            open[depth] = name, len[depth] = n, depth++;
+        }
+        p = end;
+    }
+    return depth == 0 && roots == 1;
+}
+
+/* The number of x,y pairs in the points of the k-th polyline of the given class. */
+static int polyline_points(const char *svg, const char *cls, int k)
+{
+    char tag[64];
+    snprintf(tag, sizeof tag, "<polyline class=\"%s\"", cls);
+    const char *p = strstr(svg, tag);
+    for (int i = 0; p && i < k; i++)
+        p = strstr(p + 1, tag);
+    if (!p || !(p = strstr(p, "points=\"")))
+        return -1;
+    int n = 1;
+    for (p += strlen("points=\""); *p != '"' && *p != '\0'; p++)
+        n += *p == ' ';
+    return n;
+}
+
+/* ---- The text checks ---------------------------------------------------------------- */
+
+/* Whether the text is exactly rows lines of columns code points each. */
+static bool text_shape(const char *s, int columns, int rows)
+{
+    int lines = 0, width = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
+        if (*p == '\n') {
+            if (width != columns)
+                return false;
+            lines++, width = 0;
+        } else if ((*p & 0xC0) != 0x80) {
+            width++;
+        }
+    }
+    return width == 0 && lines == rows;
+}
+
+static bool all_ascii(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++)
+        if (*p >= 0x80)
+            return false;
+    return true;
+}
+
+/* The shape, the absence of nan and inf, and ASCII when asked, at many sizes. */
+static void text_sizes(const char *name, const Plot *p)
+{
+    static const int SIZES[][2] = {{80, 24}, {20, 8}, {300, 100}, {40, 12}, {120, 40},
+                                   {12, 4},  {5, 3},  {1, 1},     {0, 0},   {30, 2}};
+    for (size_t i = 0; i < sizeof SIZES / sizeof SIZES[0]; i++)
+        for (int ascii = 0; ascii <= 1; ascii++) {
+            int cols = SIZES[i][0], rows = SIZES[i][1];
+            char *t = text_of(p, cols, rows, ascii), what[160];
+            snprintf(what, sizeof what, "%s text %dx%d%s: %d lines of %d cells, no nan/inf%s", name,
+                     cols, rows, ascii ? " ascii" : "", rows, cols, ascii ? ", ASCII only" : "");
+            CHECK(t && text_shape(t, cols, rows) && !contains_nocase(t, "nan") &&
+                      !contains_nocase(t, "inf") && (!ascii || all_ascii(t)),
+                  what);
+            if (t && getenv("PLOT_VERBOSE"))
+                printf("%s\n", t);
+            free(t);
+        }
+}
+
+/* ---- Question 3 ------------------------------------------------------------------ */
+
+enum { NB = 511 };
+static double batch[NB], big[NB], small[NB];
+
+/* The book's formula: bf16 activations, int8 weights, v5e peak and HBM bandwidth. */
+static double q3_roofline(double b, double d, double f)
+{
+    double flops = 2 * b * d * f;
+    double math = flops / 1.97e14, comms = (2 * b * d + d * f + 2 * b * f) / 8.2e11;
+    return flops / (math > comms ? math : comms);
+}
+
+static Plot q3_plot(PlotSeries s[2])
+{
+    for (int i = 0; i < NB; i++) {
+        batch[i] = i + 1;
+        big[i] = q3_roofline(i + 1, 4096, 4096);
+        small[i] = q3_roofline(i + 1, 1024, 1024);
+    }
+    s[0] = (PlotSeries){"F=D=4096", batch, big, NB};
+    s[1] = (PlotSeries){"F=D=1024", batch, small, NB};
+    return (Plot){.title = "Question 3: bf16[B, D] x int8[D, F] on TPU v5e",
+                  .xlabel = "batch size B",
+                  .ylabel = "peak bf16 FLOPs/s",
+                  .series = s,
+                  .nseries = 2};
+}
+
+/* The index of the first B at which the curve reaches the peak, as the book reads it. */
+static int first_at_peak(const double *y)
+{
+    for (int i = 0; i < NB; i++)
+        if (y[i] >= 1.97e14 * (1 - 1e-12))
+            return i + 1;
+    return -1;
+}
+
+static void test_q3(void)
+{
+    PlotSeries s[2];
+    Plot p = q3_plot(s);
+    CHECK(first_at_peak(big) == 137 && first_at_peak(small) == 227,
+          "Q3 data: compute-bound from B = 137 (D=F=4096) and B = 227 (D=F=1024)");
+    char *svg = svg_of(&p, 900, 600);
+    CHECK(svg && strncmp(svg, "<svg", 4) == 0, "Q3 SVG starts with <svg");
+    CHECK(svg && xml_well_formed(svg), "Q3 SVG is well-formed");
+    CHECK(svg && strstr(svg, "viewBox=\"0 0 900 600\""), "Q3 SVG has a viewBox");
+    CHECK(svg && strstr(svg, "fill=\"white\""), "Q3 SVG has a white background");
+    CHECK(svg && count(svg, "<polyline class=\"series\"") == 2, "Q3 SVG: one polyline per series");
+    CHECK(svg && polyline_points(svg, "series", 0) == NB && polyline_points(svg, "series", 1) == NB,
+          "Q3 SVG: each polyline has 511 points");
+    CHECK(svg && count(svg, ">F=D=4096<") == 1 && count(svg, ">F=D=1024<") == 1, "Q3 SVG legend");
+    CHECK(svg && strstr(svg, ">100T<") && strstr(svg, ">200T<") && strstr(svg, ">0<"),
+          "Q3 SVG y ticks in SI: 0, 100T, 200T");
+    CHECK(svg && strstr(svg, ">500<") && strstr(svg, ">batch size B<"), "Q3 SVG x ticks and label");
+    free(svg);
+    char *t = text_of(&p, 80, 24, 0);
+    CHECK(t && strstr(t, "Question 3: bf16[B, D] x int8[D, F] on TPU v5e"), "Q3 text has the title");
+    CHECK(t && strstr(t, "F=D=4096") && strstr(t, "F=D=1024"), "Q3 text has the legend");
+    CHECK(t && strstr(t, "200T") && strstr(t, "500"), "Q3 text tick labels");
+    CHECK(t && strstr(t, "\xE2\xA3"), "Q3 text draws with braille");
+    free(t);
+    text_sizes("Q3", &p);
+}
+
+/* ---- A roofline chart ---------------------------------------------------------------- */
+
+static const PlotRoof V5E[] = {
+    {"bf16 peak 197 TFLOP/s", 1.97e14, 0, 0},
+    {"int8 peak 394 TOP/s", 3.94e14, 0, 0},
+    {"HBM 820 GB/s", 0, 8.2e11, 0},
+    {"ICI 45 GB/s", 0, 4.5e10, 0},
+};
+
+/* bf16 matmuls with D = F = 4096: intensity BDF / (BD + DF + BF), and a softmax whose
+ * label needs escaping. */
+static const PlotPoint POINTS[] = {
+    {"matmul B=64", 62.06060606, 5.0889697e13, 0.5},
+    {"matmul B=512", 409.6, 1.97e14, 0.3},
+    {"softmax <B,S> & \"exp\"", 1.25, 1.025e12, 0.2},
+};
+
+static Plot roofline_plot(void)
+{
+    return (Plot){.title = "TPU v5e roofline",
+                  .xlabel = "arithmetic intensity (FLOPs/byte)",
+                  .ylabel = "FLOPs/s",
+                  .logx = true,
+                  .logy = true,
+                  .roofs = V5E,
+                  .nroofs = 4,
+                  .points = POINTS,
+                  .npoints = 3};
+}
+
+static void test_roofline_svg(void)
+{
+    Plot p = roofline_plot();
+    char *svg = svg_of(&p, 900, 600);
+    CHECK(svg && strncmp(svg, "<svg", 4) == 0 && xml_well_formed(svg), "roofline SVG well-formed");
+    CHECK(svg && strstr(svg, "font-family=\"sans-serif\""), "roofline SVG font");
+    CHECK(svg && count(svg, "<circle class=\"ridge\"") == 4,
+          "roofline SVG: a ridge per (peak, bandwidth)");
+    CHECK(svg && strstr(svg, ">ridge 240<") && strstr(svg, ">ridge 480<") &&
+              strstr(svg, ">ridge 4378<") && strstr(svg, ">ridge 8756<"),
+          "roofline SVG ridge labels 240, 480, 4378, 8756");
+    CHECK(svg && count(svg, "<circle class=\"point\"") == 3, "roofline SVG: three points");
+    CHECK(svg && count(svg, "<polyline class=\"roof\"") == 6,
+          "roofline SVG: two slopes, their dotted extensions, two flat roofs");
+    CHECK(svg && count(svg, "stroke-dasharray") >= 3, "roofline SVG: the int8 roof is dotted");
+    CHECK(svg && strstr(svg, ">100T<") && strstr(svg, ">1k<") && strstr(svg, ">10k<"),
+          "roofline SVG decade ticks 100T, 1k, 10k");
+    CHECK(svg && strstr(svg, ">100k<") && !strstr(svg, ">1M<"),
+          "roofline SVG x ends a decade past the last ridge");
+    CHECK(svg && strstr(svg, "softmax &lt;B,S&gt; &amp; &quot;exp&quot;"), "SVG escapes labels");
+    CHECK(svg && count(svg, ">HBM 820 GB/s<") == 2 && count(svg, ">matmul B=64<") == 2,
+          "roofline SVG names roofs on the chart and in the legend, points beside and below");
+    free(svg);
+}
+
+static void test_roofline_text(void)
+{
+    Plot p = roofline_plot();
+    char *t = text_of(&p, 100, 30, 0);
+    CHECK(t && strstr(t, "TPU v5e roofline") && strstr(t, "HBM 820 GB/s") &&
+              strstr(t, "A matmul B=64") && strstr(t, "C softmax <B,S> & \"exp\""),
+          "roofline text: title and legend");
+    CHECK(t && strstr(t, "\xE2\x97\x8B") && strstr(t, "240"), "roofline text: ridge ring and 240");
+    CHECK(t && strstr(t, "100T") && strstr(t, "10k"), "roofline text ticks");
+    free(t);
+    t = text_of(&p, 100, 30, 1);
+    CHECK(t && all_ascii(t) && strstr(t, "A matmul B=64") && strstr(t, "+---"),
+          "roofline ascii: legend and frame");
+    free(t);
+    text_sizes("roofline", &p);
+}
+
+/* ---- Odd inputs ------------------------------------------------------------------- */
+
+static void test_empty(void)
+{
+    Plot none = {0}, titled = {.title = "nothing & more", .logx = true, .logy = true};
+    const Plot *plots[] = {&none, &titled};
+    for (int i = 0; i < 2; i++) {
+        char *svg = svg_of(plots[i], 600, 400);
+        CHECK(svg && xml_well_formed(svg) && strstr(svg, ">no data<"), "empty SVG says no data");
+        free(svg);
+        char *t = text_of(plots[i], 60, 15, 0);
+        CHECK(t && text_shape(t, 60, 15) && strstr(t, "no data"), "empty text says no data");
+        free(t);
+        text_sizes("empty", plots[i]);
+    }
+    char *t = text_of(&titled, 60, 15, 0);
+    CHECK(t && strstr(t, "nothing & more"), "empty text keeps the title");
+    free(t);
+    char *svg = svg_of(&none, 0, -5);
+    CHECK(svg && xml_well_formed(svg), "SVG of size 0 x -5 still well-formed");
+    free(svg);
+}
+
+static void test_not_finite(void)
+{
+    static const double X[] = {1, 2, NAN, 4, 5, 6, INFINITY, 8, 9};
+    static const double Y[] = {10, 20, 30, 40, 50, 60, 70, 80, NAN};
+    static const PlotPoint POINTS_BAD[] = {{"bad x", NAN, 1, 0.5}, {"bad y", 1, INFINITY, 0.5},
+                                           {"negative", -1, -5, NAN}, {"fine", 3, 40, INFINITY},
+                                           {NULL, 2, 2, -1}};
+    static const PlotRoof ROOFS_BAD[] = {{"bad peak", NAN, 0, 0}, {"bad bw", 0, INFINITY, 0},
+                                         {"both zero", 0, 0, 1}, {"ok peak", 100, 0, 2},
+                                         {"ok bw", 0, 1e-300, 2}};
+    PlotSeries s = {"gappy", X, Y, 9};
+    for (int logscale = 0; logscale <= 1; logscale++) {
+        Plot p = {"odd", "x", "y", logscale, logscale, ROOFS_BAD, 5, POINTS_BAD, 5, &s, 1};
+        char *svg = svg_of(&p, 700, 500);
+        CHECK(svg && xml_well_formed(svg), "SVG with nan and inf is well-formed");
+        CHECK(svg && !contains_nocase(svg, "nan") && !contains_nocase(svg, "inf"),
+              "SVG never prints nan or inf");
+        CHECK(svg && count(svg, "<polyline class=\"series\"") == 2,
+              "a series breaks at its non-finite points: 1,2 | 4,5,6 | 8 alone is not a line");
+        free(svg);
+        text_sizes("non-finite", &p);
+    }
+    Plot huge = {.title = "huge", .points = (PlotPoint[]){{"max", 1.7e308, 1.7e308, 1}, {"min", -1.7e308, 5e-324, 1}},
+                 .npoints = 2};
+    char *svg = svg_of(&huge, 400, 300);
+    CHECK(svg && xml_well_formed(svg) && !contains_nocase(svg, "nan") && !contains_nocase(svg, "inf"),
+          "values near DBL_MAX draw without nan or inf");
+    free(svg);
+    text_sizes("huge", &huge);
+    huge.logx = huge.logy = true;
+    text_sizes("huge log", &huge);
+}
+
+static void test_si_ticks(void)
+{
+    Plot p = {.points = (PlotPoint[]){{"p", 0.5, 2.5e11, 1}}, .npoints = 1};
+    char *svg = svg_of(&p, 600, 600);
+    CHECK(svg && strstr(svg, ">250G<") && strstr(svg, ">0.5<"), "SI tick labels 250G and 0.5");
+    free(svg);
+}
+
+/* ---- Files for render.sh --------------------------------------------------------- */
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    CHECK(f && text && fputs(text, f) >= 0 && fclose(f) == 0, "writes the chart to PLOT_OUT_DIR");
+}
+
+static void write_charts(const char *dir)
+{
+    PlotSeries s[2];
+    Plot q3 = q3_plot(s), roof = roofline_plot();
+    char *texts[4] = {svg_of(&q3, 900, 600), svg_of(&roof, 900, 600), text_of(&q3, 100, 30, 0),
+                      text_of(&roof, 100, 30, 0)};
+    static const char *const NAMES[4] = {"q3.svg", "roofline.svg", "q3.txt", "roofline.txt"};
+    for (int i = 0; i < 4; i++) {
+        write_file(dir, NAMES[i], texts[i]);
+        free(texts[i]);
+    }
+}
+
+int main(void)
+{
+    test_q3();
+    test_roofline_svg();
+    test_roofline_text();
+    test_empty();
+    test_not_finite();
+    test_si_ticks();
+    const char *dir = getenv("PLOT_OUT_DIR");
+    if (dir && *dir)
+        write_charts(dir);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
