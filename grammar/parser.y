@@ -116,6 +116,8 @@ stmt
     | SOLVE expr clauses        { $$ = ast_solve(A, @$, NULL, $2, $3); }
     | SOLVE name ':' expr clauses
                                 { $$ = ast_solve(A, @$, $2, $4, $5); }
+    | PLOT                      { $$ = ast_plot(A, @$, NULL); }
+    | PLOT STRING               { $$ = ast_plot(A, @$, $2); }
     | SWEEP name IN range opt_plot '{' lines opt_stmt '}'
                                 { $$ = ast_sweep(A, @$, $2, $4, $5,
                                                  $8 ? ast_list_push(A, $7, $8) : $7); }

@@ -281,7 +281,7 @@ RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, No
 
 Stmt *ast_plot(Arena *a, Span span, char *path)
 {
-    Stmt *s = stmt(a, STMT_SWEEP, span);
+    Stmt *s = stmt(a, STMT_PLOT, span);
     if (s) {
         s->as.sweep.plot = true;
         s->as.sweep.plot_path = path;
@@ -460,6 +460,10 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
             break;
         case STMT_SWEEP:
             dump_sweep(out, s, names);
+            break;
+        case STMT_PLOT:
+            fprintf(out, "(plot%s%s", s->as.sweep.plot_path ? " " : "",
+                    s->as.sweep.plot_path ? s->as.sweep.plot_path : "");
             break;
         case STMT_COLLECTIVE:
             fprintf(out, "(%s over %s ", coll_name((CollKind)s->as.expr.collective),

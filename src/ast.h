@@ -71,7 +71,8 @@ typedef enum {
     STMT_EXPR,       /* x *_D w  (reported) */
     STMT_COLLECTIVE, /* allgather bf16[E_Y, F] over Y  (reported) */
     STMT_SOLVE,      /* solve B: bf16[B,D] *_D int8[D,F] on v5e */
-    STMT_SWEEP       /* sweep B in 1 .. 512 plot "q3.svg" { ... } */
+    STMT_SWEEP,      /* sweep B in 1 .. 512 plot "q3.svg" { ... } */
+    STMT_PLOT        /* plot, plot "chart.svg": the roofline chart of the statements so far */
 } StmtKind;
 
 /* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
@@ -150,7 +151,7 @@ struct Stmt {
             int collective; /* a CollKind, for STMT_COLLECTIVE */
             NameRef over;   /* the axes of a collective: `Y`, `XY` */
         } expr;             /* also STMT_SOLVE: target is the dim, -1 to find it */
-        struct {
+        struct {            /* STMT_SWEEP; STMT_PLOT uses plot_path and plot_span */
             NameRef dim;
             RangeSpec range;
             bool plot;      /* draw the curves */
@@ -189,7 +190,7 @@ RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, No
                      AstList *list);
 Stmt *ast_sweep(Arena *a, Span span, NameRef *dim, RangeSpec *range, Stmt *plot,
                 AstList *body);
-/* `plot` or `plot "file.svg"`, carried to ast_sweep in a Stmt. */
+/* `plot` or `plot "file.svg"`: a statement, or carried to ast_sweep. */
 Stmt *ast_plot(Arena *a, Span span, char *path);
 
 /* An S-expression of the tree, one statement per line, for tests. */

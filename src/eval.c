@@ -43,6 +43,9 @@ static void value_clear(Value *v)
 
 void world_free(World *w)
 {
+    for (int i = 0; i < w->nchart; i++)
+        free(w->chart[i].label);
+    free(w->chart);
     for (int i = 0; i < w->nvalues; i++)
         value_clear(&w->values[i]);
     free(w->values);
@@ -705,6 +708,40 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
     };
 }
 
+/* The label of a statement on a chart: its name, or its text cut short. */
+static char *chart_label(Eval *ev, const Stmt *s)
+{
+    char buf[48];
+    if (s->kind == STMT_ASSIGN)
+        snprintf(buf, sizeof buf, "%s", name_of(ev, s->as.expr.target.name));
+    else
+        snprintf(buf, sizeof buf, "%.*s%s", s->span.end - s->span.begin > 40 ? 37 :
+                 s->span.end - s->span.begin, ev->src->text + s->span.begin,
+                 s->span.end - s->span.begin > 40 ? "..." : "");
+    return strdup(buf);
+}
+
+/* Keeps a statement whose figures are all known for the roofline chart. */
+static void chart_add(Eval *ev, const Stmt *s, const Roofline *r)
+{
+    World *w = ev->world;
+    if (!r->times_known || !r->computes)
+        return;
+    if (w->nchart == w->chart_cap) {
+        int cap = w->chart_cap ? 2 * w->chart_cap : 16;
+        ChartPoint *chart = realloc(w->chart, sizeof *chart * (size_t)cap);
+        if (!chart)
+            return;
+        w->chart = chart;
+        w->chart_cap = cap;
+    }
+    ChartPoint *p = &w->chart[w->nchart];
+    *p = (ChartPoint){chart_label(ev, s), "", r->compute, r->intensity, r->attained,
+                      r->t_lower, r->peak, r->hbm_bw, r->link_bw};
+    snprintf(p->chip, sizeof p->chip, "%s", r->chip->name);
+    w->nchart += p->label != NULL;
+}
+
 static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip,
                         const Tensor *result)
 {
@@ -720,6 +757,7 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
         r.cost = &st->cost;
         r.mesh = &st->layout.mesh;
         report_statement(&r);
+        chart_add(ev, s, &roof);
     }
     roof_free(&roof);
     return ok;
@@ -895,6 +933,8 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return eval_solve(ev, s);
     case STMT_SWEEP:
         return eval_sweep(ev, s);
+    case STMT_PLOT:
+        return eval_plot(ev, s);
     }
     return false;
 }

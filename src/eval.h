@@ -29,6 +29,15 @@ typedef struct {
     Tensor *tensor;
 } Value;
 
+/* A costed statement, kept for the roofline chart (`plot`). */
+typedef struct {
+    char *label;
+    char chip[32];
+    DType compute;
+    double intensity, attained, t_lower;
+    double peak, hbm_bw, link_bw; /* link_bw 0 without collectives */
+} ChartPoint;
+
 typedef struct {
     Intern *names;
     Value *values; /* by interned id; grows with names */
@@ -36,6 +45,8 @@ typedef struct {
     ChipTable chips;
     int use_chip;  /* interned name of the default chip, or -1 */
     Mesh mesh;     /* from `mesh` or `use CHIP AxB`; no axes: one chip */
+    ChartPoint *chart; /* every statement costed with all dims bound, for `plot` */
+    int nchart, chart_cap;
 } World;
 
 bool world_init(World *w);
@@ -86,6 +97,7 @@ void costed_free(Costed *c);
 /* solve and sweep (explore.c). */
 bool eval_solve(Eval *ev, const Stmt *s);
 bool eval_sweep(Eval *ev, const Stmt *s);
+bool eval_plot(Eval *ev, const Stmt *s);
 
 /* A number from an expression (dims bound, finite); false after reporting why not. */
 bool eval_number(Eval *ev, const Node *n, double *out);

@@ -542,7 +542,23 @@ static void terminal_size(int *columns, int *rows)
     }
 }
 
-/* Attained FLOP/s against the dim: one series per curve, in the terminal or an SVG. */
+/* A chart in the terminal, or into an SVG file. */
+static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
+{
+    if (!path) {
+        int columns, rows;
+        terminal_size(&columns, &rows);
+        return plot_text(ev->out, p, columns, rows, 0);
+    }
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return fail(ev, span, "cannot write %s", path);
+    bool ok = plot_svg(f, p, 900, 560);
+    ok = fclose(f) == 0 && ok;
+    return ok || fail(ev, span, "cannot write %s", path);
+}
+
+/* Attained FLOP/s against the dim: one series per curve. */
 static bool draw_chart(Eval *ev, const Stmt *s, const Curve *curves, int n, const Points *pts)
 {
     PlotSeries series[64];
@@ -553,17 +569,7 @@ static bool draw_chart(Eval *ev, const Stmt *s, const Curve *curves, int n, cons
     Plot p = {.title = title, .xlabel = name_of(ev, s->as.sweep.dim.name),
               .ylabel = "attained FLOP/s", .logx = pts->log, .series = series,
               .nseries = n < 64 ? n : 64};
-    if (!s->as.sweep.plot_path) {
-        int columns, rows;
-        terminal_size(&columns, &rows);
-        return plot_text(ev->out, &p, columns, rows, 0);
-    }
-    FILE *f = fopen(s->as.sweep.plot_path, "w");
-    if (!f)
-        return fail(ev, s->as.sweep.plot_span, "cannot write %s", s->as.sweep.plot_path);
-    bool ok = plot_svg(f, &p, 900, 560);
-    ok = fclose(f) == 0 && ok;
-    return ok || fail(ev, s->as.sweep.plot_span, "cannot write %s", s->as.sweep.plot_path);
+    return draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
 }
 
 static void free_curves(Curve *curves, int n)
@@ -612,5 +618,92 @@ bool eval_sweep(Eval *ev, const Stmt *s)
         world_restore(ev->world, dim, saved);
     }
     free(pts.values);
+    return ok;
+}
+
+/* ---- plot: the roofline chart of the statements costed so far ---------------------- */
+
+enum { CHART_MAX_ROOFS = 48, LABEL_MAX = 64 };
+
+typedef struct {
+    PlotRoof roofs[CHART_MAX_ROOFS];
+    char labels[CHART_MAX_ROOFS][LABEL_MAX];
+    int n, groups;
+    char group_chip[CHART_MAX_ROOFS][32];
+} Roofs;
+
+static bool has_roof(const Roofs *r, int group, double peak, double bandwidth)
+{
+    for (int i = 0; i < r->n; i++)
+        if (r->roofs[i].group == group && r->roofs[i].peak == peak &&
+            r->roofs[i].bandwidth == bandwidth)
+            return true;
+    return false;
+}
+
+static void add_roof(Roofs *r, int group, const char *chip, const char *what, double peak,
+                     double bandwidth)
+{
+    char value[32];
+    if (r->n == CHART_MAX_ROOFS || has_roof(r, group, peak, bandwidth))
+        return;
+    num_format_unit(peak ? peak : bandwidth, peak ? UNIT_RATE : UNIT_BW, 0, value, sizeof value);
+    snprintf(r->labels[r->n], LABEL_MAX, "%s %s %s", chip, what, value);
+    r->roofs[r->n] = (PlotRoof){r->labels[r->n], peak, bandwidth, group};
+    r->n++;
+}
+
+/* One group per chip: a roof per dtype peak used, the HBM and the network slopes. */
+static int chip_group(Roofs *r, const char *chip)
+{
+    for (int g = 0; g < r->groups; g++)
+        if (strcmp(r->group_chip[g], chip) == 0)
+            return g;
+    snprintf(r->group_chip[r->groups], 32, "%s", chip);
+    return r->groups < CHART_MAX_ROOFS - 1 ? r->groups++ : r->groups;
+}
+
+static void chart_roofs(const World *w, Roofs *r)
+{
+    r->n = r->groups = 0;
+    for (int i = 0; i < w->nchart; i++) {
+        const ChartPoint *p = &w->chart[i];
+        int g = chip_group(r, p->chip);
+        char peak[32];
+        snprintf(peak, sizeof peak, "%s peak", dtype_name(p->compute));
+        add_roof(r, g, p->chip, peak, p->peak, 0);
+        add_roof(r, g, p->chip, "HBM", 0, p->hbm_bw);
+        if (p->link_bw)
+            add_roof(r, g, p->chip, "network link", 0, p->link_bw);
+    }
+}
+
+bool eval_plot(Eval *ev, const Stmt *s)
+{
+    const World *w = ev->world;
+    if (w->nchart == 0)
+        return fail(ev, s->span, "nothing to plot yet: a statement costed on a chip, with its "
+                    "dims bound, puts a point on the chart");
+    PlotPoint *points = malloc(sizeof *points * (size_t)w->nchart);
+    Roofs *roofs = malloc(sizeof *roofs);
+    if (!points || !roofs) {
+        free(points);
+        free(roofs);
+        return fail(ev, s->span, "out of memory");
+    }
+    double total = 0;
+    for (int i = 0; i < w->nchart; i++)
+        total += w->chart[i].t_lower;
+    for (int i = 0; i < w->nchart; i++)
+        points[i] = (PlotPoint){w->chart[i].label, w->chart[i].intensity, w->chart[i].attained,
+                                total > 0 ? w->chart[i].t_lower / total : 0};
+    chart_roofs(w, roofs);
+    Plot p = {.title = "roofline: attained FLOP/s against intensity",
+              .xlabel = "arithmetic intensity (FLOP/byte)", .ylabel = "attained FLOP/s",
+              .logx = true, .logy = true, .roofs = roofs->roofs, .nroofs = roofs->n,
+              .points = points, .npoints = w->nchart};
+    bool ok = draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
+    free(points);
+    free(roofs);
     return ok;
 }

@@ -389,7 +389,8 @@ static int legend_entries(const Plot *p, LegendEntry *e, int max_points)
             continue;
         if (!slope)
             faint = r->peak > roof_group(p, r->group).low_peak;
-        e[n++] = (LegendEntry){slope ? KEY_SLOPE : KEY_FLAT, r->label, roof_stroke(r->group, faint), i};
+        e[n++] =
+            (LegendEntry){slope ? KEY_SLOPE : KEY_FLAT, r->label, roof_stroke(r->group, faint), i};
     }
     for (int i = 0; i < p->nseries; i++)
         if (has_text(p->series[i].label))
@@ -684,7 +685,8 @@ static void svg_text(FILE *out, TextStyle st, const char *text)
     if (st.weight)
         fprintf(out, " font-weight=\"%s\"", st.weight);
     if (st.halo)
-        fputs(" stroke=\"white\" stroke-width=\"3\" stroke-opacity=\"0.85\" paint-order=\"stroke\"", out);
+        fputs(" stroke=\"white\" stroke-width=\"3\" stroke-opacity=\"0.85\" paint-order=\"stroke\"",
+              out);
     fputc('>', out);
     svg_escaped(out, text);
     fputs("</text>\n", out);
@@ -692,7 +694,7 @@ static void svg_text(FILE *out, TextStyle st, const char *text)
 
 static const char *svg_dasharray(Dash d)
 {
-    return d == DASH_DASHED ? " stroke-dasharray=\"7 4\""
+    return d == DASH_DASHED   ? " stroke-dasharray=\"7 4\""
            : d == DASH_DOTTED ? " stroke-dasharray=\"1 4\""
                               : "";
 }
@@ -701,8 +703,10 @@ static void svg_line(void *ctx, const double *u, const double *v, int n, const S
 {
     Svg *s = ctx;
     for (int i = 0; strcmp(st->kind, "roof") == 0 && i + 1 < n && s->nroofs < MAX_TAKEN; i++)
-        s->roofs[s->nroofs++] = (Box){svg_x(s, u[i]), svg_y(s, v[i]), svg_x(s, u[i + 1]), svg_y(s, v[i + 1]), false};
-    fprintf(s->out, "<polyline class=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"%s points=\"",
+        s->roofs[s->nroofs++] =
+            (Box){svg_x(s, u[i]), svg_y(s, v[i]), svg_x(s, u[i + 1]), svg_y(s, v[i + 1]), false};
+    fprintf(s->out,
+            "<polyline class=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"%s points=\"",
             st->kind, st->colour, st->width, svg_dasharray(st->dash));
     for (int i = 0; i < n; i++)
         fprintf(s->out, "%s%.1f,%.1f", i ? " " : "", svg_x(s, u[i]), svg_y(s, v[i]));
@@ -738,7 +742,8 @@ static bool svg_clear(const Svg *s, Box b)
     double w = b.x1 - b.x0, h = b.y1 - b.y0;
     for (int i = 0; i < s->nroofs; i++) {
         const Box *r = &s->roofs[i]; /* in the box's own unit square, to reuse the clip */
-        double seg[4] = {(r->x0 - b.x0) / w, (r->y0 - b.y0) / h, (r->x1 - b.x0) / w, (r->y1 - b.y0) / h};
+        double seg[4] = {(r->x0 - b.x0) / w, (r->y0 - b.y0) / h, (r->x1 - b.x0) / w,
+                         (r->y1 - b.y0) / h};
         if (clip_unit(seg))
             return false;
     }
@@ -780,7 +785,8 @@ static void svg_label_near(Svg *s, double x, double y, double r, const double (*
 static void svg_roof_label(void *ctx, const double seg[4], const char *label, const Stroke *st)
 {
     Svg *s = ctx;
-    double ax = svg_x(s, seg[0]), ay = svg_y(s, seg[1]), bx = svg_x(s, seg[2]), by = svg_y(s, seg[3]);
+    double ax = svg_x(s, seg[0]), ay = svg_y(s, seg[1]), bx = svg_x(s, seg[2]),
+           by = svg_y(s, seg[3]);
     double angle = atan2(by - ay, bx - ax), size = 11, w = text_px(label, size);
     if (hypot(bx - ax, by - ay) < w + 12)
         return;
@@ -807,17 +813,20 @@ static void svg_roof_label(void *ctx, const double seg[4], const char *label, co
 static const double RIDGE_DIRS[][2] = {{0.7, 0.7}, {-0.7, -0.7}, {0.7, -0.7}, {-0.7, 0.7}};
 /* Point labels go right first, which is under a slope through the point, then above,
  * which on a roofline is empty sky. */
-static const double POINT_DIRS[][2] = {{1, 0}, {0.7, -0.7}, {-0.7, -0.7}, {0.7, 0.7}, {-1, 0}, {-0.7, 0.7}};
+static const double POINT_DIRS[][2] = {{1, 0},     {0.7, -0.7}, {-0.7, -0.7},
+                                       {0.7, 0.7}, {-1, 0},     {-0.7, 0.7}};
 
 static void svg_ridge(void *ctx, double u, double v, double x, const Stroke *st)
 {
     Svg *s = ctx;
     char label[48];
     ridge_format(label, sizeof label, x);
-    fprintf(s->out, "<circle class=\"ridge\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"white\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+    fprintf(s->out,
+            "<circle class=\"ridge\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"white\" stroke=\"%s\" "
+            "stroke-width=\"1.5\"/>\n",
             svg_x(s, u), svg_y(s, v), st->colour);
-    svg_label_near(s, svg_x(s, u), svg_y(s, v), 4, RIDGE_DIRS, 4, (TextStyle){.size = 11, .fill = st->colour, .halo = true},
-                   label);
+    svg_label_near(s, svg_x(s, u), svg_y(s, v), 4, RIDGE_DIRS, 4,
+                   (TextStyle){.size = 11, .fill = st->colour, .halo = true}, label);
 }
 
 /* Area proportional to the weight (the share of the time), with a radius still visible
@@ -833,10 +842,13 @@ static void svg_point(void *ctx, double u, double v, const PlotPoint *pt, int wh
     Svg *s = ctx;
     double r = svg_radius(s, pt), cx = svg_x(s, u), cy = svg_y(s, v);
     const char *colour = point_stroke(which).colour;
-    fprintf(s->out, "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" fill-opacity=\"0.55\" stroke=\"%s\"/>\n",
+    fprintf(s->out,
+            "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" "
+            "fill-opacity=\"0.55\" stroke=\"%s\"/>\n",
             cx, cy, r, colour, colour);
     if (has_text(pt->label))
-        svg_label_near(s, cx, cy, r, POINT_DIRS, 6, (TextStyle){.size = 12, .halo = true}, pt->label);
+        svg_label_near(s, cx, cy, r, POINT_DIRS, 6, (TextStyle){.size = 12, .halo = true},
+                       pt->label);
 }
 
 /* Every point's circle is taken before any label is placed, so no label lands on a point
@@ -847,7 +859,8 @@ static void svg_take_points(Svg *s, const Chart *c)
         const PlotPoint *pt = &c->plot.points[i];
         double u = axis_pos(&c->x, pt->x), v = axis_pos(&c->y, pt->y), r = svg_radius(s, pt);
         if (isfinite(u) && isfinite(v))
-            svg_take(s, (Box){svg_x(s, u) - r, svg_y(s, v) - r, svg_x(s, u) + r, svg_y(s, v) + r, true});
+            svg_take(
+                s, (Box){svg_x(s, u) - r, svg_y(s, v) - r, svg_x(s, u) + r, svg_y(s, v) + r, true});
     }
 }
 
@@ -863,8 +876,9 @@ static void svg_axis(const Svg *s, const Axis *a, bool is_x)
         if (!(q > 1e-9 && q < 1 - 1e-9))
             continue; /* the frame is drawn there */
         double x = is_x ? svg_x(s, q) : s->left, y = is_x ? s->top : svg_y(s, q);
-        fprintf(s->out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", x, y,
-                is_x ? x : s->left + s->w, is_x ? s->top + s->h : y, t[i].major ? "#d8d8d8" : "#f2f2f2");
+        fprintf(s->out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n",
+                x, y, is_x ? x : s->left + s->w, is_x ? s->top + s->h : y,
+                t[i].major ? "#d8d8d8" : "#f2f2f2");
     }
     Mark m[MAX_TICKS];
     n = axis_marks(a, m);
@@ -887,11 +901,16 @@ static void svg_legend_entry(FILE *out, const LegendEntry *e, double x, double y
     const Stroke *st = &e->stroke;
     double rise = e->kind == KEY_SLOPE ? 6 : 0;
     if (e->kind == KEY_POINT)
-        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" fill-opacity=\"0.55\" stroke=\"%s\"/>\n",
+        fprintf(out,
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" fill-opacity=\"0.55\" "
+                "stroke=\"%s\"/>\n",
                 x + LEGEND_KEY / 2.0, y, st->colour, st->colour);
     else
-        fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.1f\"%s/>\n",
-                x, y + rise, x + LEGEND_KEY, y - rise, st->colour, st->width, svg_dasharray(st->dash));
+        fprintf(out,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                "stroke-width=\"%.1f\"%s/>\n",
+                x, y + rise, x + LEGEND_KEY, y - rise, st->colour, st->width,
+                svg_dasharray(st->dash));
     svg_text(out, (TextStyle){.x = x + LEGEND_KEY + 6, .y = y + 4, .size = 12}, e->label);
 }
 
@@ -933,20 +952,32 @@ static Svg svg_layout(FILE *out, const Chart *c, int width, int height, const Le
 
 static void svg_head(const Svg *s, const Plot *p, int width, int height)
 {
-    fprintf(s->out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
+    fprintf(s->out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d "
+            "%d\" font-family=\"sans-serif\">\n",
             width, height, width, height);
-    fprintf(s->out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height);
-    fprintf(s->out, "<defs><clipPath id=\"plot-area\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath></defs>\n",
+    fprintf(s->out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width,
+            height);
+    fprintf(s->out,
+            "<defs><clipPath id=\"plot-area\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+            "height=\"%.1f\"/></clipPath></defs>\n",
             s->left, s->top, s->w, s->h);
     if (has_text(p->title))
-        svg_text(s->out, (TextStyle){.x = width / 2.0, .y = 26, .size = 16, .anchor = "middle", .weight = "bold"},
+        svg_text(s->out,
+                 (TextStyle){
+                     .x = width / 2.0, .y = 26, .size = 16, .anchor = "middle", .weight = "bold"},
                  p->title);
     if (has_text(p->ylabel))
-        svg_text(s->out, (TextStyle){.x = 18, .y = s->top + s->h / 2, .size = 13, .anchor = "middle", .angle = -90},
+        svg_text(s->out,
+                 (TextStyle){
+                     .x = 18, .y = s->top + s->h / 2, .size = 13, .anchor = "middle", .angle = -90},
                  p->ylabel);
     if (has_text(p->xlabel))
-        svg_text(s->out, (TextStyle){.x = s->left + s->w / 2, .y = s->top + s->h + 40, .size = 13, .anchor = "middle"},
-                 p->xlabel);
+        svg_text(
+            s->out,
+            (TextStyle){
+                .x = s->left + s->w / 2, .y = s->top + s->h + 40, .size = 13, .anchor = "middle"},
+            p->xlabel);
 }
 
 /* Axes and marks, or the note that there is nothing to draw; then the frame on top. */
@@ -958,14 +989,23 @@ static bool svg_body(Svg *s, Chart *c)
         svg_axis(s, &c->y, false);
         c->paint = &SVG_PAINTER, c->ctx = s;
         svg_take_points(s, c);
-        fputs("<g clip-path=\"url(#plot-area)\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n", s->out);
+        fputs("<g clip-path=\"url(#plot-area)\" stroke-linecap=\"round\" "
+              "stroke-linejoin=\"round\">\n",
+              s->out);
         ok = paint_marks(c);
         fputs("</g>\n", s->out);
     } else {
-        svg_text(s->out, (TextStyle){.x = s->left + s->w / 2, .y = s->top + s->h / 2, .size = 14, .anchor = "middle", .fill = "#888"},
+        svg_text(s->out,
+                 (TextStyle){.x = s->left + s->w / 2,
+                             .y = s->top + s->h / 2,
+                             .size = 14,
+                             .anchor = "middle",
+                             .fill = "#888"},
                  "no data");
     }
-    fprintf(s->out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#333\"/>\n",
+    fprintf(s->out,
+            "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+            "stroke=\"#333\"/>\n",
             s->left, s->top, s->w, s->h);
     return ok;
 }
@@ -1008,8 +1048,9 @@ enum { BOX_H, BOX_V, BOX_TL, BOX_TR, BOX_BL, BOX_BR, BOX_TICK_LEFT, BOX_TICK_DOW
 
 static uint32_t box(const Text *t, int part)
 {
-    static const uint32_t UNICODE[] = {0x2500, 0x2502, 0x250C, 0x2510, 0x2514, 0x2518, 0x2524, 0x252C};
-    return t->ascii ? (uint32_t)"-|++++++"[part] : UNICODE[part];
+    static const uint32_t UNICODE[] = {0x2500, 0x2502, 0x250C, 0x2510,
+                                       0x2514, 0x2518, 0x2524, 0x252C};
+    return t->ascii ? (uint32_t) "-|++++++"[part] : UNICODE[part];
 }
 
 /* Cells outside the output are ignored, so a row left out of the layout (-1) costs the
@@ -1110,7 +1151,8 @@ static void text_segment(Text *t, double seg[4], Dash d, double *along)
 {
     if (!clip_unit(seg))
         return;
-    double ax = dot_x(t, seg[0]), ay = dot_y(t, seg[1]), bx = dot_x(t, seg[2]), by = dot_y(t, seg[3]);
+    double ax = dot_x(t, seg[0]), ay = dot_y(t, seg[1]), bx = dot_x(t, seg[2]),
+           by = dot_y(t, seg[3]);
     double len = fmax(fabs(bx - ax), fabs(by - ay));
     long n = (long)ceil(len);
     for (long k = 0; k <= n; k++) {
@@ -1175,6 +1217,8 @@ static void text_ridge(void *ctx, double u, double v, double x, const Stroke *s)
     if (!text_place_near(t, row, col, label))
         text_place_near(t, row, col, label + strlen("ridge "));
 }
+
+enum { TEXT_POINT_ENTRIES = 52 }; /* A..Z, a..z: points beyond are '*' and not in the legend */
 
 static uint32_t point_letter(int i)
 {
@@ -1281,12 +1325,18 @@ static bool text_layout(TextLayout *L, const Plot *p, int rows, int legend_lines
     int title = has_text(p->title), ylabel = has_text(p->ylabel), xlabel = has_text(p->xlabel);
     int legend = legend_lines, want = rows / 2 > 3 ? rows / 2 : 3;
     while (rows - 3 - title - ylabel - xlabel - legend < want) {
-        if (legend > 1) legend--;
-        else if (ylabel) ylabel = 0;
-        else if (xlabel) xlabel = 0;
-        else if (legend) legend--;
-        else if (title) title = 0;
-        else break;
+        if (legend > 1)
+            legend--;
+        else if (ylabel)
+            ylabel = 0;
+        else if (xlabel)
+            xlabel = 0;
+        else if (legend)
+            legend--;
+        else if (title)
+            title = 0;
+        else
+            break;
     }
     L->title = title ? 0 : -1;
     L->ylabel = ylabel ? title : -1;
@@ -1310,7 +1360,8 @@ static void text_compose(Text *t)
     for (int r = 0; r < t->h; r++)
         for (int c = 0; c < t->w; c++) {
             uint32_t over = t->over[r * t->w + c];
-            text_put(t, t->top + r, t->left + c, over ? over : dots_char(t->dots[r * t->w + c], t->ascii));
+            text_put(t, t->top + r, t->left + c,
+                     over ? over : dots_char(t->dots[r * t->w + c], t->ascii));
         }
 }
 
@@ -1343,11 +1394,12 @@ static bool text_draw(Text *t, const Plot *p)
     LegendEntry *e = legend_alloc(&c.plot);
     if (!e)
         return false;
-    int n = c.has_data ? legend_entries(&c.plot, e, 52) : 0;
+    int n = c.has_data ? legend_entries(&c.plot, e, TEXT_POINT_ENTRIES) : 0;
     TextLayout L;
     t->left = (c.has_data ? axis_label_width(&c.y) + 1 : 0) + 1;
     t->w = t->cols - t->left - 1;
-    bool fits = text_layout(&L, &c.plot, t->rows, text_legend(t, false, e, n, 0, t->rows)) && t->w >= 4;
+    bool fits =
+        text_layout(&L, &c.plot, t->rows, text_legend(t, false, e, n, 0, t->rows)) && t->w >= 4;
     t->h = fits ? L.h : 0;
     t->dots = calloc((size_t)t->w * t->h + 1, 1);
     t->over = calloc((size_t)t->w * t->h + 1, sizeof *t->over);

@@ -2,7 +2,7 @@
 # them to PLOT_OUT_DIR, and headless chromium, when installed, renders each to a PNG that
 # must be a real picture (over 5 KB, and not the same as a blank page). Without chromium
 # the render is skipped silently, so stdout is the same either way: "ok NAME.svg" per
-# chart, or a FAIL line and exit 1.
+# chart, or a FAIL line and exit 1. PLOT_KEEP=DIR keeps the PNGs there, to look at.
 bin=$(dirname "${ROOFLINE:-build/roofline}")/unit/test_plot
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM

@@ -265,7 +265,8 @@ static void test_q3(void)
     CHECK(svg && strstr(svg, ">500<") && strstr(svg, ">batch size B<"), "Q3 SVG x ticks and label");
     free(svg);
     char *t = text_of(&p, 80, 24, 0);
-    CHECK(t && strstr(t, "Question 3: bf16[B, D] x int8[D, F] on TPU v5e"), "Q3 text has the title");
+    CHECK(t && strstr(t, "Question 3: bf16[B, D] x int8[D, F] on TPU v5e"),
+          "Q3 text has the title");
     CHECK(t && strstr(t, "F=D=4096") && strstr(t, "F=D=1024"), "Q3 text has the legend");
     CHECK(t && strstr(t, "200T") && strstr(t, "500"), "Q3 text tick labels");
     CHECK(t && strstr(t, "\xE2\xA3"), "Q3 text draws with braille");
@@ -372,11 +373,15 @@ static void test_not_finite(void)
 {
     static const double X[] = {1, 2, NAN, 4, 5, 6, INFINITY, 8, 9};
     static const double Y[] = {10, 20, 30, 40, 50, 60, 70, 80, NAN};
-    static const PlotPoint POINTS_BAD[] = {{"bad x", NAN, 1, 0.5}, {"bad y", 1, INFINITY, 0.5},
-                                           {"negative", -1, -5, NAN}, {"fine", 3, 40, INFINITY},
+    static const PlotPoint POINTS_BAD[] = {{"bad x", NAN, 1, 0.5},
+                                           {"bad y", 1, INFINITY, 0.5},
+                                           {"negative", -1, -5, NAN},
+                                           {"fine", 3, 40, INFINITY},
                                            {NULL, 2, 2, -1}};
-    static const PlotRoof ROOFS_BAD[] = {{"bad peak", NAN, 0, 0}, {"bad bw", 0, INFINITY, 0},
-                                         {"both zero", 0, 0, 1}, {"ok peak", 100, 0, 2},
+    static const PlotRoof ROOFS_BAD[] = {{"bad peak", NAN, 0, 0},
+                                         {"bad bw", 0, INFINITY, 0},
+                                         {"both zero", 0, 0, 1},
+                                         {"ok peak", 100, 0, 2},
                                          {"ok bw", 0, 1e-300, 2}};
     PlotSeries s = {"gappy", X, Y, 9};
     for (int logscale = 0; logscale <= 1; logscale++) {
@@ -390,10 +395,13 @@ static void test_not_finite(void)
         free(svg);
         text_sizes("non-finite", &p);
     }
-    Plot huge = {.title = "huge", .points = (PlotPoint[]){{"max", 1.7e308, 1.7e308, 1}, {"min", -1.7e308, 5e-324, 1}},
+    Plot huge = {.title = "huge",
+                 .points =
+                     (PlotPoint[]){{"max", 1.7e308, 1.7e308, 1}, {"min", -1.7e308, 5e-324, 1}},
                  .npoints = 2};
     char *svg = svg_of(&huge, 400, 300);
-    CHECK(svg && xml_well_formed(svg) && !contains_nocase(svg, "nan") && !contains_nocase(svg, "inf"),
+    CHECK(svg && xml_well_formed(svg) && !contains_nocase(svg, "nan") &&
+              !contains_nocase(svg, "inf"),
           "values near DBL_MAX draw without nan or inf");
     free(svg);
     text_sizes("huge", &huge);
