@@ -65,6 +65,9 @@ static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
 %token LET "let" USE "use" CHIP "chip" INCLUDE "include"
 %token ON "on" SHARD "shard" OVER "over" COMPUTE "compute" MESH "mesh"
 %token SOLVE "solve" SWEEP "sweep" IN "in" PLOT "plot" DOTDOT ".."
+%token BLOCK "block" RETURN "return" REPEAT "repeat" EXPECT "expect" WITHIN "within"
+%token MODE "mode" PARAM "param" CACHE "cache"
+%token <id> CMP "comparison"
 %token <id> COLLECTIVE "collective"
 %token <string> SHAPE "slice shape"
 %token CONTRACT "*_" ARROW "->"
@@ -72,7 +75,10 @@ static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
 %type <node> expr tensor_type
 %type <stmt> stmt opt_stmt opt_plot
 %type <range> range
-%type <list> lines bindings fields contracted names exprs mesh_axes
+%type <list> lines bindings fields contracted names exprs mesh_axes body params param_list
+%type <list> args arg_list
+%type <binding> param arg
+%type <node> expect_value opt_within
 %type <ref> name parent opt_name
 %type <binding> binding
 %type <clauses> clauses
@@ -116,11 +122,17 @@ stmt
     | SOLVE expr clauses        { $$ = ast_solve(A, @$, NULL, $2, $3); }
     | SOLVE name ':' expr clauses
                                 { $$ = ast_solve(A, @$, $2, $4, $5); }
+    | BLOCK name '(' params ')' body
+                                { $$ = ast_block(A, @$, $2, $4, $6); }
+    | RETURN expr               { $$ = ast_return(A, @$, $2); }
+    | REPEAT expr body          { $$ = ast_repeat(A, @$, $2, $3); }
+    | EXPECT name CMP expect_value opt_name opt_within
+                                { $$ = ast_expect(A, @$, $2, $3, $4, $5, $6); }
+    | MODE name                 { $$ = ast_mode(A, @$, $2); }
     | PLOT                      { $$ = ast_plot(A, @$, NULL); }
     | PLOT STRING               { $$ = ast_plot(A, @$, $2); }
-    | SWEEP name IN range opt_plot '{' lines opt_stmt '}'
-                                { $$ = ast_sweep(A, @$, $2, $4, $5,
-                                                 $8 ? ast_list_push(A, $7, $8) : $7); }
+    | SWEEP name IN range opt_plot body
+                                { $$ = ast_sweep(A, @$, $2, $4, $5, $6); }
     | CHIP name parent '{' fields '}'
                                 { $$ = ast_chip(A, @$, $2, $3, $5); }
     | INCLUDE STRING            { $$ = ast_include(A, @$, $2, @2); }
@@ -146,6 +158,50 @@ parent
     | ':' name                  { $$ = $2; }
     ;
 
+body
+    : '{' lines opt_stmt '}'    { $$ = $3 ? ast_list_push(A, $2, $3) : $2; }
+    ;
+
+params
+    : %empty                    { $$ = NULL; }
+    | param_list
+    ;
+
+param_list
+    : param                     { $$ = ast_list_push(A, NULL, $1); }
+    | param_list ',' param      { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+param
+    : name                      { $$ = ast_binding(A, $1, NULL); }
+    | name '=' expr             { $$ = ast_binding(A, $1, $3); }
+    ;
+
+args
+    : %empty                    { $$ = NULL; }
+    | arg_list
+    ;
+
+arg_list
+    : arg                       { $$ = ast_list_push(A, NULL, $1); }
+    | arg_list ',' arg          { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+arg
+    : expr                      { $$ = ast_binding(A, ast_name_ref(A, @1, -1), $1); }
+    | IDENT '=' expr            { $$ = ast_binding(A, ast_name_ref(A, @1, $1), $3); }
+    ;
+
+expect_value
+    : expr
+    | COMPUTE                   { $$ = ast_name(A, @1, intern_id(ST->names, "compute", 7)); }
+    ;
+
+opt_within
+    : %empty                    { $$ = NULL; }
+    | WITHIN expr '%'           { $$ = $2; }
+    ;
+
 range
     : expr DOTDOT expr          { $$ = ast_range(A, @$, $1, $3, NULL, NULL, NULL); }
     | expr DOTDOT expr name expr
@@ -155,6 +211,13 @@ range
 
 opt_plot
     : %empty                    { $$ = NULL; }
+    | BLOCK name '(' params ')' body
+                                { $$ = ast_block(A, @$, $2, $4, $6); }
+    | RETURN expr               { $$ = ast_return(A, @$, $2); }
+    | REPEAT expr body          { $$ = ast_repeat(A, @$, $2, $3); }
+    | EXPECT name CMP expect_value opt_name opt_within
+                                { $$ = ast_expect(A, @$, $2, $3, $4, $5, $6); }
+    | MODE name                 { $$ = ast_mode(A, @$, $2); }
     | PLOT                      { $$ = ast_plot(A, @$, NULL); }
     | PLOT STRING               { $$ = ast_plot(A, @$, $2); }
     ;
@@ -207,6 +270,9 @@ expr
     | '(' expr ')'              { $$ = $2; }
     | NUMBER                    { $$ = ast_number(A, @$, $1); }
     | IDENT                     { $$ = ast_name(A, @$, $1); }
+    | IDENT '(' args ')'        { $$ = ast_call(A, @$, ast_name_ref(A, @1, $1), $3); }
+    | PARAM tensor_type         { $$ = ast_marked(A, @$, NODE_PARAM, $2); }
+    | CACHE tensor_type         { $$ = ast_marked(A, @$, NODE_CACHE, $2); }
     | tensor_type
     ;
 
@@ -270,6 +336,7 @@ static const char *token_name(yysymbol_kind_t tok, char *buf, size_t size)
     switch (tok) {
     case YYSYMBOL_YYEOF: case YYSYMBOL_NEWLINE: case YYSYMBOL_NUMBER: case YYSYMBOL_IDENT:
     case YYSYMBOL_DTYPE: case YYSYMBOL_STRING: case YYSYMBOL_SHAPE: case YYSYMBOL_COLLECTIVE:
+    case YYSYMBOL_CMP:
         return name;
     default:
         if (name[0] == '\'')
@@ -281,7 +348,8 @@ static const char *token_name(yysymbol_kind_t tok, char *buf, size_t size)
 
 static void list_expected(const yypcontext_t *ctx, char *buf, size_t size)
 {
-    enum { MAX_LISTED = 6 };
+    /* Bison lists nothing when more tokens would fit than there is room for. */
+    enum { MAX_LISTED = 12 };
     yysymbol_kind_t expected[MAX_LISTED];
     int n = yypcontext_expected_tokens(ctx, expected, MAX_LISTED);
     size_t used = 0;

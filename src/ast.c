@@ -134,6 +134,88 @@ Binding *ast_binding(Arena *a, NameRef *name, Node *value)
     return b;
 }
 
+Node *ast_call(Arena *a, Span span, NameRef *callee, AstList *args)
+{
+    Node *n = node(a, NODE_CALL, span);
+    if (!n || !callee)
+        return n;
+    n->as.call.callee = *callee;
+    n->as.call.nargs = args ? args->n : 0;
+    n->as.call.args = n->as.call.nargs ? arena_alloc(a, sizeof(Binding) * (size_t)args->n) : NULL;
+    for (int i = 0; n->as.call.args && i < args->n; i++) {
+        n->as.call.args[i] = *(Binding *)args->items[i];
+        if (n->depth <= depth_of(n->as.call.args[i].value))
+            n->depth = depth_of(n->as.call.args[i].value) + 1;
+    }
+    return n;
+}
+
+Node *ast_marked(Arena *a, Span span, NodeKind kind, Node *tensor)
+{
+    Node *n = node(a, kind, span);
+    if (n) {
+        n->as.operand = tensor;
+        n->depth = deeper(tensor, NULL);
+    }
+    return n;
+}
+
+static Stmt *stmt(Arena *a, StmtKind kind, Span span);
+
+/* Copies a list of Binding* into an array of Binding. */
+static Binding *bindings(Arena *a, AstList *list, int *n);
+
+Stmt *ast_block(Arena *a, Span span, NameRef *name, AstList *params, AstList *body)
+{
+    Stmt *s = stmt(a, STMT_BLOCK, span);
+    if (!s || !name)
+        return s;
+    s->as.block.name = *name;
+    s->as.block.params = bindings(a, params, &s->as.block.nparams);
+    s->as.block.body = body;
+    return s;
+}
+
+Stmt *ast_return(Arena *a, Span span, Node *value)
+{
+    Stmt *s = stmt(a, STMT_RETURN, span);
+    if (s)
+        s->as.repeat.value = value;
+    return s;
+}
+
+Stmt *ast_repeat(Arena *a, Span span, Node *count, AstList *body)
+{
+    Stmt *s = stmt(a, STMT_REPEAT, span);
+    if (s) {
+        s->as.repeat.value = count;
+        s->as.repeat.body = body;
+    }
+    return s;
+}
+
+Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, NameRef *unit,
+                 Node *within)
+{
+    Stmt *s = stmt(a, STMT_EXPECT, span);
+    if (!s || !field)
+        return s;
+    s->as.expect.field = *field;
+    s->as.expect.cmp = cmp;
+    s->as.expect.value = value;
+    s->as.expect.unit = unit ? *unit : (NameRef){-1, span};
+    s->as.expect.within = within;
+    return s;
+}
+
+Stmt *ast_mode(Arena *a, Span span, NameRef *mode)
+{
+    Stmt *s = stmt(a, STMT_MODE, span);
+    if (s && mode)
+        s->as.mode = *mode;
+    return s;
+}
+
 static Stmt *stmt(Arena *a, StmtKind kind, Span span)
 {
     Stmt *s = NEW(a, Stmt);
@@ -343,6 +425,22 @@ static void dump_node(FILE *out, const Node *n, const Intern *names)
         dump_node(out, n->as.operand, names);
         fputc(')', out);
         break;
+    case NODE_CALL:
+        fprintf(out, "(call %s", intern_name(names, n->as.call.callee.name));
+        for (int i = 0; i < n->as.call.nargs; i++) {
+            fputc(' ', out);
+            if (n->as.call.args[i].name.name >= 0)
+                fprintf(out, "%s=", intern_name(names, n->as.call.args[i].name.name));
+            dump_node(out, n->as.call.args[i].value, names);
+        }
+        fputc(')', out);
+        break;
+    case NODE_PARAM:
+    case NODE_CACHE:
+        fputs(n->kind == NODE_PARAM ? "(param " : "(cache ", out);
+        dump_node(out, n->as.operand, names);
+        fputc(')', out);
+        break;
     case NODE_CONTRACT:
         fputs("(contract {", out);
         for (int i = 0; i < n->as.contract.ndims; i++)
@@ -460,6 +558,36 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
             break;
         case STMT_SWEEP:
             dump_sweep(out, s, names);
+            break;
+        case STMT_BLOCK:
+            fprintf(out, "(block %s (", intern_name(names, s->as.block.name.name));
+            for (int k = 0; k < s->as.block.nparams; k++) {
+                fprintf(out, k ? " %s" : "%s", intern_name(names, s->as.block.params[k].name.name));
+                if (s->as.block.params[k].value)
+                    fputc('=', out), dump_node(out, s->as.block.params[k].value, names);
+            }
+            fprintf(out, ") {%d statements}", s->as.block.body ? s->as.block.body->n : 0);
+            break;
+        case STMT_RETURN:
+            fputs("(return ", out);
+            dump_node(out, s->as.repeat.value, names);
+            break;
+        case STMT_REPEAT:
+            fputs("(repeat ", out);
+            dump_node(out, s->as.repeat.value, names);
+            fprintf(out, " {%d statements}", s->as.repeat.body ? s->as.repeat.body->n : 0);
+            break;
+        case STMT_EXPECT:
+            fprintf(out, "(expect %s %d ", intern_name(names, s->as.expect.field.name),
+                    s->as.expect.cmp);
+            dump_node(out, s->as.expect.value, names);
+            if (s->as.expect.unit.name >= 0)
+                fprintf(out, " %s", intern_name(names, s->as.expect.unit.name));
+            if (s->as.expect.within)
+                fputs(" within ", out), dump_node(out, s->as.expect.within, names);
+            break;
+        case STMT_MODE:
+            fprintf(out, "(mode %s", intern_name(names, s->as.mode.name));
             break;
         case STMT_PLOT:
             fprintf(out, "(plot%s%s", s->as.sweep.plot_path ? " " : "",

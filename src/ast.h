@@ -20,7 +20,10 @@ typedef enum {
     NODE_TENSOR,   /* bf16[B, D] */
     NODE_BINARY,   /* + - * / on numbers, or elementwise on tensors */
     NODE_NEGATE,   /* -x */
-    NODE_CONTRACT  /* x *_D y, x *_{D,F} y */
+    NODE_CONTRACT, /* x *_D y, x *_{D,F} y */
+    NODE_CALL,     /* mlp(x, F = 4 * D) */
+    NODE_PARAM,    /* param bf16[D, F]: weights, counted as parameters */
+    NODE_CACHE     /* cache bf16[B, S, K, H]: a KV cache, counted as memory */
 } NodeKind;
 
 typedef struct Node Node;
@@ -58,6 +61,11 @@ struct Node {
             NameRef *dims;
             int ndims;
         } contract;
+        struct {
+            NameRef callee;
+            struct Binding *args; /* name -1 for a positional argument */
+            int nargs;
+        } call;
     } as;
 };
 
@@ -72,7 +80,12 @@ typedef enum {
     STMT_COLLECTIVE, /* allgather bf16[E_Y, F] over Y  (reported) */
     STMT_SOLVE,      /* solve B: bf16[B,D] *_D int8[D,F] on v5e */
     STMT_SWEEP,      /* sweep B in 1 .. 512 plot "q3.svg" { ... } */
-    STMT_PLOT        /* plot, plot "chart.svg": the roofline chart of the statements so far */
+    STMT_PLOT,       /* plot, plot "chart.svg": the roofline chart of the statements so far */
+    STMT_BLOCK,      /* block mlp(x, F = 4 * D) { ... return y } */
+    STMT_RETURN,     /* return y */
+    STMT_REPEAT,     /* repeat L { x = layer(x) } */
+    STMT_EXPECT,     /* expect t_lower < 2 ms, expect params == 70.6e9 within 0.5% */
+    STMT_MODE        /* mode training | inference */
 } StmtKind;
 
 /* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
@@ -85,8 +98,9 @@ typedef struct {
     Span span;
 } RangeSpec;
 
-/* name = value, in `let` and in chip bodies. */
-typedef struct {
+/* name = value, in `let`, chip bodies, block parameters (value NULL without a
+ * default) and call arguments (name -1 when positional). */
+typedef struct Binding {
     NameRef name;
     Node *value;
 } Binding;
@@ -159,6 +173,24 @@ struct Stmt {
             Span plot_span;
             AstList *body;  /* of Stmt * */
         } sweep;
+        struct {
+            NameRef name;
+            Binding *params;
+            int nparams;
+            AstList *body;  /* of Stmt * */
+        } block;
+        struct {           /* STMT_RETURN uses value; STMT_REPEAT count and body */
+            Node *value;
+            AstList *body;
+        } repeat;
+        struct {
+            NameRef field;
+            int cmp;        /* a CmpOp */
+            Node *value;
+            NameRef unit;   /* name -1 when absent */
+            Node *within;   /* a tolerance in percent, or NULL */
+        } expect;
+        NameRef mode;
     } as;
 };
 
@@ -192,6 +224,17 @@ Stmt *ast_sweep(Arena *a, Span span, NameRef *dim, RangeSpec *range, Stmt *plot,
                 AstList *body);
 /* `plot` or `plot "file.svg"`: a statement, or carried to ast_sweep. */
 Stmt *ast_plot(Arena *a, Span span, char *path);
+
+typedef enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE } CmpOp;
+
+Node *ast_call(Arena *a, Span span, NameRef *callee, AstList *args);
+Node *ast_marked(Arena *a, Span span, NodeKind kind, Node *tensor);
+Stmt *ast_block(Arena *a, Span span, NameRef *name, AstList *params, AstList *body);
+Stmt *ast_return(Arena *a, Span span, Node *value);
+Stmt *ast_repeat(Arena *a, Span span, Node *count, AstList *body);
+Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, NameRef *unit,
+                 Node *within);
+Stmt *ast_mode(Arena *a, Span span, NameRef *mode);
 
 /* An S-expression of the tree, one statement per line, for tests. */
 void ast_dump(FILE *out, const AstList *stmts, const Intern *names);

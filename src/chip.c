@@ -34,6 +34,9 @@ const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
     [CHIP_NVLINK_BW] = {"nvlink_bw", UNIT_BW, false, "NVLink egress per GPU"},
     [CHIP_NODE_GPUS] = {"node_gpus", UNIT_NONE, true, "GPUs per NVLink node"},
     [CHIP_NODE_BW] = {"node_bw", UNIT_BW, false, "node egress (InfiniBand)"},
+    [CHIP_FLOPS_EFF] = {"flops_eff", UNIT_NONE, false, "achievable fraction of peak FLOPs"},
+    [CHIP_HBM_EFF] = {"hbm_eff", UNIT_NONE, false, "achievable fraction of HBM bandwidth"},
+    [CHIP_NET_EFF] = {"net_eff", UNIT_NONE, false, "achievable fraction of network bandwidth"},
 };
 
 int chip_field_lookup(const char *name)
@@ -62,6 +65,8 @@ const char *chip_field_check(ChipField f, double value)
         return "must be a positive number";
     if (chip_fields[f].whole && value != floor(value))
         return "must be a whole number";
+    if ((f == CHIP_FLOPS_EFF || f == CHIP_HBM_EFF || f == CHIP_NET_EFF) && value > 1)
+        return "is a fraction: at most 1 (0.8 for 80%)";
     return NULL;
 }
 

@@ -41,6 +41,9 @@ typedef enum {
     CHIP_NVLINK_BW,
     CHIP_NODE_GPUS,
     CHIP_NODE_BW,
+    CHIP_FLOPS_EFF,
+    CHIP_HBM_EFF,
+    CHIP_NET_EFF,
     CHIP_FIELD_COUNT
 } ChipField;
 

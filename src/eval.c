@@ -49,6 +49,12 @@ void world_free(World *w)
     for (int i = 0; i < w->nvalues; i++)
         value_clear(&w->values[i]);
     free(w->values);
+    free(w->blocks);
+    for (int i = 0; i < w->nkept; i++) {
+        arena_free(&w->kept[i].arena);
+        source_free(w->kept[i].src);
+    }
+    free(w->kept);
     chip_table_free(&w->chips);
     intern_free(w->names);
     memset(w, 0, sizeof *w);
@@ -101,6 +107,48 @@ void world_restore(World *w, int name, Value old)
     world_bind(w, name, old);
 }
 
+/* Inside a block a name bound for the first time is local: what it held is kept in
+ * the frame and put back when the call ends. */
+static bool bind(Eval *ev, int name, Value v)
+{
+    Frame *f = ev->frame;
+    for (int i = 0; f && i < f->n; i++)
+        if (f->names[i] == name)
+            return world_bind(ev->world, name, v);
+    if (!f)
+        return world_bind(ev->world, name, v);
+    if (f->n == f->cap) {
+        int cap = f->cap ? 2 * f->cap : 16;
+        int *names = realloc(f->names, sizeof *names * (size_t)cap);
+        Value *saved = names ? realloc(f->saved, sizeof *saved * (size_t)cap) : NULL;
+        if (names)
+            f->names = names;
+        if (!saved) {
+            tensor_free(v.tensor);
+            return false;
+        }
+        f->saved = saved;
+        f->cap = cap;
+    }
+    if (!world_swap(ev->world, name, v, &f->saved[f->n])) {
+        tensor_free(v.tensor);
+        return false;
+    }
+    f->names[f->n++] = name;
+    return true;
+}
+
+/* Puts back what a call's names held, last bound first. */
+static void frame_restore(World *w, Frame *f)
+{
+    while (f->n > 0) {
+        f->n--;
+        world_restore(w, f->names[f->n], f->saved[f->n]);
+    }
+    free(f->names);
+    free(f->saved);
+}
+
 bool world_lookup(int sym, double *value, void *world)
 {
     const Value *v = world_value(world, sym);
@@ -136,6 +184,9 @@ typedef struct {
     CostOptions opt;
     Layout layout;
     Span span;   /* the statement's, for errors about it as a whole */
+    const Chip *chip;
+    const Stmt *stmt;
+    Op *root;    /* a top-level statement that calls blocks: their breakdown */
 } StmtState;
 
 static const char *name_of(const Eval *ev, int name)
@@ -455,6 +506,41 @@ static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype,
     return ok;
 }
 
+/* The value of a figure now, when it is a number. */
+static bool figure(Eval *ev, Poly *p, double *out)
+{
+    bool known = p && value_now(ev, p, out);
+    poly_free(p);
+    return known;
+}
+
+/* `param T` and `cache T`: a tensor that counts as weights or as a KV cache in the
+ * block it is written in. */
+static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *out)
+{
+    if (!eval_expr(ev, n->as.operand, st, -1, out))
+        return false;
+    Op *op = ev->collect;
+    if (!op)
+        return true;
+    const Mesh *m = &st->layout.mesh;
+    double all, bytes, count;
+    bool known = figure(ev, tensor_elements(out->tensor), &all) &&
+                 figure(ev, tensor_local_bytes(out->tensor, m), &bytes) &&
+                 figure(ev, tensor_local_elements(out->tensor, m), &count);
+    op->known = op->known && known;
+    if (known && n->kind == NODE_PARAM) {
+        op->own[0] += all;
+        op->own[1] += bytes;
+        op->own[2] += count;
+    } else if (known) {
+        op->own[3] += bytes;
+    }
+    return true;
+}
+
+static bool eval_call(Eval *ev, const Node *n, StmtState *st, EVal *out);
+
 static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     /* Children are shallower, so only the top of a too-deep tree gets here. */
@@ -473,6 +559,11 @@ static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
         return eval_binary(ev, n, st, out_dtype, out);
     case NODE_CONTRACT:
         return eval_contract(ev, n, st, out_dtype, out);
+    case NODE_CALL:
+        return eval_call(ev, n, st, out);
+    case NODE_PARAM:
+    case NODE_CACHE:
+        return eval_marked(ev, n, st, out);
     case NODE_NEGATE:
         if (!eval_expr(ev, n->as.operand, st, -1, out))
             return false;
@@ -492,6 +583,7 @@ static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
 
 static void stmt_state_init(Eval *ev, StmtState *st)
 {
+    memset(st, 0, sizeof *st);
     cost_init(&st->cost);
     st->layout.mesh = ev->world->mesh;
     for (int i = 0; i < MESH_MAX_AXES; i++)
@@ -530,7 +622,7 @@ static bool eval_let(Eval *ev, const Stmt *s)
             tensor_free(v.tensor);
             return false;
         }
-        if (!world_bind(ev->world, b->name.name, val))
+        if (!bind(ev, b->name.name, val))
             return error(ev, b->name.span, "out of memory");
     }
     return true;
@@ -758,6 +850,7 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
         r.mesh = &st->layout.mesh;
         report_statement(&r);
         chart_add(ev, s, &roof);
+        remember_statement(ev, s, &roof);
     }
     roof_free(&roof);
     return ok;
@@ -784,6 +877,7 @@ static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, const Chi
     if (!statement_chip(ev, c, chip) ||
         !layout_from_clauses(ev, c, *chip, st->span, &st->layout))
         return false;
+    st->chip = *chip;
     st->opt.compute_dtype = c->compute;
     if (c->out_type && !eval_expr(ev, c->out_type, st, -1, want))
         return false;
@@ -838,6 +932,306 @@ static bool eval_value(Eval *ev, const Stmt *s, StmtState *st, const EVal *want,
     return eval_expr(ev, s->as.expr.value, st, want->tensor ? (int)want->tensor->dtype : -1, v);
 }
 
+/* ---- Blocks: operations collected into a breakdown ---------------------------------- */
+
+static char *stmt_label(Eval *ev, const Stmt *s, char *buf, size_t size)
+{
+    if (s->kind == STMT_ASSIGN)
+        snprintf(buf, size, "%s", name_of(ev, s->as.expr.target.name));
+    else
+        snprintf(buf, size, "%.*s", s->span.end - s->span.begin, ev->src->text + s->span.begin);
+    return buf;
+}
+
+/* Training runs each operation's backward pass too: twice its FLOPs and HBM bytes
+ * (the gradients of both operands of a matmul), and its collectives again. */
+static void train(Op *op)
+{
+    op->flops *= 3;
+    op->bytes *= 3;
+    op->t_math *= 3;
+    op->t_hbm *= 3;
+    op->t_comm *= 2;
+    op->comm_bytes *= 2;
+}
+
+static void fill_leaf(Op *op, const Roofline *r, bool training)
+{
+    op->known = r->times_known;
+    op->flops = r->flops.value;
+    op->bytes = r->bytes.value;
+    op->comm_bytes = r->comm_bytes.value;
+    op->t_math = r->t_math.value;
+    op->t_hbm = r->t_hbm.value;
+    op->t_comm = r->t_comm.value;
+    op->own[4] = training ? r->written.value : 0; /* kept for the backward pass */
+    if (training)
+        train(op);
+    op->t_lower = fmax(fmax(op->t_math, op->t_hbm), op->t_comm);
+    op->t_upper = op->t_math + op->t_hbm + op->t_comm;
+    op->bound = op->t_comm > op->t_lower * (1 - 1e-12) && op->t_comm > op->t_math &&
+                op->t_comm > op->t_hbm ? BOUND_COMM
+              : op->t_math >= op->t_hbm ? BOUND_COMPUTE : BOUND_MEMORY;
+    op->t_derated = roof_derated(r->chip, op->t_math, op->t_hbm, op->t_comm);
+}
+
+/* An operation inside a block: a leaf of the breakdown, not a report. */
+static bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
+{
+    char label[96];
+    Roofline roof;
+    RoofError e = roof_compute(&st->cost, st->chip, &st->layout.mesh, world_lookup, ev->world,
+                               &roof);
+    if (e.status != ROOF_OK) {
+        bool ok = st->chip ? roof_error(ev, s, st->chip, e) : finite_poly(ev, NULL, s->span);
+        roof_free(&roof);
+        return ok;
+    }
+    Op *op = op_new(stmt_label(ev, s, label, sizeof label));
+    if (op) {
+        op->leaf = true;
+        if (st->chip)
+            fill_leaf(op, &roof, ev->world->training);
+        else
+            op->known = false;
+    }
+    roof_free(&roof);
+    if (!op || !op_add(parent, op)) {
+        op_free(op);
+        return error(ev, s->span, "out of memory");
+    }
+    return true;
+}
+
+/* The breakdown of a top-level statement that calls blocks, with the statement's own
+ * operations as a leaf. */
+static bool report_calls(Eval *ev, const Stmt *s, StmtState *st)
+{
+    if (st->cost.ops > 0 && !collect_leaf(ev, s, st, st->root))
+        return false;
+    op_total(st->root);
+    Report r;
+    report_init(ev, s, &r);
+    r.chip = st->chip;
+    r.mesh = &st->layout.mesh;
+    r.training = ev->world->training;
+    report_block(&r, st->root);
+    remember_block(ev, s, st->root, st->chip, mesh_chips(&st->layout.mesh));
+    return true;
+}
+
+static Op *statement_root(Eval *ev, StmtState *st)
+{
+    char label[96];
+    if (!st->root && st->stmt)
+        st->root = op_new(stmt_label(ev, st->stmt, label, sizeof label));
+    return st->root;
+}
+
+static const BlockDef *find_block(const World *w, int name)
+{
+    for (int i = 0; i < w->nblocks; i++)
+        if (w->blocks[i].name == name)
+            return &w->blocks[i];
+    return NULL;
+}
+
+static bool eval_block_def(Eval *ev, const Stmt *s)
+{
+    World *w = ev->world;
+    BlockDef def = {s->as.block.name.name, s, ev->src};
+    for (int i = 0; i < w->nblocks; i++)
+        if (w->blocks[i].name == def.name) {
+            w->blocks[i] = def; /* a later definition replaces an earlier one */
+            *ev->keep = true;
+            return true;
+        }
+    if (w->nblocks == w->blocks_cap) {
+        int cap = w->blocks_cap ? 2 * w->blocks_cap : 16;
+        BlockDef *blocks = realloc(w->blocks, sizeof *blocks * (size_t)cap);
+        if (!blocks)
+            return error(ev, s->span, "out of memory");
+        w->blocks = blocks;
+        w->blocks_cap = cap;
+    }
+    w->blocks[w->nblocks++] = def;
+    *ev->keep = true;
+    return true;
+}
+
+/* An argument: a number (its dims bound) or a tensor. */
+static bool arg_value(Eval *ev, const Node *n, StmtState *st, Value *v)
+{
+    EVal e = {0};
+    *v = (Value){VAL_UNBOUND, 0, NULL};
+    if (!eval_expr(ev, n, st, -1, &e))
+        return false;
+    if (e.tensor) {
+        *v = (Value){VAL_TENSOR, 0, e.tensor};
+        return true;
+    }
+    bool ok = number_now(ev, e.scalar, n->span, &v->number);
+    v->kind = ok ? VAL_NUMBER : VAL_UNBOUND;
+    poly_free(e.scalar);
+    return ok;
+}
+
+static int param_index(const Stmt *def, int name)
+{
+    for (int i = 0; i < def->as.block.nparams; i++)
+        if (def->as.block.params[i].name.name == name)
+            return i;
+    return -1;
+}
+
+/* The call's arguments by parameter: positional ones first, then named ones. */
+static bool call_args(Eval *ev, const Node *n, StmtState *st, const Stmt *def, Value *vals)
+{
+    int next = 0;
+    for (int i = 0; i < n->as.call.nargs; i++) {
+        const Binding *a = &n->as.call.args[i];
+        int at = a->name.name < 0 ? next++ : param_index(def, a->name.name);
+        if (a->name.name < 0 && at >= def->as.block.nparams)
+            return error(ev, a->value->span, "%s takes %d arguments",
+                         name_of(ev, def->as.block.name.name), def->as.block.nparams);
+        if (at < 0)
+            return error(ev, a->name.span, "%s has no parameter %s",
+                         name_of(ev, def->as.block.name.name), name_of(ev, a->name.name));
+        if (vals[at].kind != VAL_UNBOUND)
+            return error(ev, a->value->span, "%s is given twice",
+                         name_of(ev, def->as.block.params[at].name.name));
+        if (!arg_value(ev, a->value, st, &vals[at]))
+            return false;
+    }
+    return true;
+}
+
+/* Binds each parameter in the callee: its argument, else its default (which may use
+ * the parameters before it). Takes the values. */
+static bool bind_params(Eval *inner, const Stmt *def, Value *vals, Span call)
+{
+    for (int i = 0; i < def->as.block.nparams; i++) {
+        const Binding *p = &def->as.block.params[i];
+        if (vals[i].kind == VAL_UNBOUND && !p->value)
+            return error(inner, call, "%s needs a value for %s", name_of(inner, def->as.block.name.name),
+                         name_of(inner, p->name.name));
+        if (vals[i].kind == VAL_UNBOUND) {
+            StmtState st;
+            stmt_state_init(inner, &st);
+            bool ok = arg_value(inner, p->value, &st, &vals[i]);
+            cost_free(&st.cost);
+            if (!ok)
+                return false;
+        }
+        Value v = vals[i];
+        vals[i].tensor = NULL;
+        if (!bind(inner, p->name.name, v))
+            return error(inner, call, "out of memory");
+    }
+    return true;
+}
+
+static bool frame_lookup(int sym, double *value, void *ctx)
+{
+    const Eval *inner = ctx;
+    for (int i = 0; i < inner->frame->n; i++)
+        if (inner->frame->names[i] == sym)
+            return world_lookup(sym, value, inner->world);
+    return false;
+}
+
+/* The returned tensor's dims with the call's own numbers put in, so that it means the
+ * same outside the call. */
+static bool settle(Eval *inner, Value *v)
+{
+    for (int i = 0; v->kind == VAL_TENSOR && i < v->tensor->ndims; i++) {
+        Poly *p = poly_subst(v->tensor->dims[i].size, frame_lookup, inner);
+        if (!p)
+            return false;
+        poly_free(v->tensor->dims[i].size);
+        v->tensor->dims[i].size = p;
+    }
+    return true;
+}
+
+static bool run_body(Eval *inner, const AstList *body)
+{
+    for (int i = 0; body && i < body->n && !inner->returned; i++)
+        if (!eval_stmt(inner, body->items[i]))
+            return false;
+    return true;
+}
+
+/* The calling statement's chip and mesh apply inside the call. */
+static void enter(Eval *ev, const StmtState *st, int *use, Mesh *mesh)
+{
+    World *w = ev->world;
+    *use = w->use_chip;
+    *mesh = w->mesh;
+    if (st->chip)
+        w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
+    w->mesh = st->layout.mesh;
+}
+
+static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Op *op,
+                       Value *result)
+{
+    Value *vals = calloc((size_t)b->def->as.block.nparams + 1, sizeof *vals);
+    Frame frame = {0};
+    Eval inner = *ev;
+    inner.src = b->src;
+    inner.collect = op;
+    inner.frame = &frame;
+    inner.depth = ev->depth + 1;
+    inner.returned = false;
+    inner.result = (Value){VAL_UNBOUND, 0, NULL};
+    int use;
+    Mesh mesh;
+    bool ok = vals && call_args(ev, n, st, b->def, vals);
+    enter(ev, st, &use, &mesh);
+    ok = ok && bind_params(&inner, b->def, vals, n->span) &&
+         run_body(&inner, b->def->as.block.body) && settle(&inner, &inner.result);
+    frame_restore(ev->world, &frame);
+    ev->world->use_chip = use;
+    ev->world->mesh = mesh;
+    for (int i = 0; vals && i < b->def->as.block.nparams; i++)
+        tensor_free(vals[i].tensor);
+    free(vals);
+    *result = inner.result;
+    return ok;
+}
+
+static bool eval_call(Eval *ev, const Node *n, StmtState *st, EVal *out)
+{
+    const BlockDef *b = find_block(ev->world, n->as.call.callee.name);
+    if (!b)
+        return error(ev, n->as.call.callee.span, "unknown block %s; define it with `block "
+                     "%s(...) { ... }`", name_of(ev, n->as.call.callee.name),
+                     name_of(ev, n->as.call.callee.name));
+    if (ev->depth >= EVAL_MAX_CALLS)
+        return error(ev, n->span, "blocks call blocks more than %d deep (a block that calls "
+                     "itself never ends)", EVAL_MAX_CALLS);
+    Op *op = op_new(name_of(ev, b->name));
+    Value result = {VAL_UNBOUND, 0, NULL};
+    bool ok = op && call_block(ev, n, st, b, op, &result);
+    if (!ok) {
+        int line, col;
+        source_position(ev->src, n->span.begin, &line, &col);
+        diag_note(ev->diag, "in block %s, called at %s:%d", name_of(ev, b->name),
+                  ev->src->name, line);
+    }
+    Op *parent = ev->collect ? ev->collect : statement_root(ev, st);
+    if (!ok || !parent || !op_add(parent, op)) {
+        op_free(op);
+        tensor_free(result.tensor);
+        return ok ? error(ev, n->span, "out of memory") : false;
+    }
+    out->tensor = result.tensor;
+    if (result.kind != VAL_TENSOR)
+        out->scalar = poly_const(result.kind == VAL_NUMBER ? result.number : 0);
+    return true;
+}
+
 static bool eval_expr_stmt(Eval *ev, const Stmt *s)
 {
     const Clauses *c = &s->as.expr.clauses;
@@ -846,6 +1240,7 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     const Chip *chip = NULL;
     EVal want = {0}, v = {0};
     st.span = s->span;
+    st.stmt = s;
     bool ok = prepare_clauses(ev, c, &st, &chip, &want) && eval_value(ev, s, &st, &want, &v) &&
               layout_check_used(ev, c, &st.layout);
     if (ok && want.tensor && (!v.tensor || st.cost.ops == 0))
@@ -857,15 +1252,20 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     Value val = {v.scalar ? VAL_NUMBER : VAL_TENSOR, 0, NULL};
     if (ok && s->kind == STMT_ASSIGN && v.scalar)
         ok = number_now(ev, v.scalar, s->as.expr.value->span, &val.number);
-    if (ok && st.cost.ops > 0)
+    if (ok && ev->collect && st.cost.ops > 0)
+        ok = collect_leaf(ev, s, &st, ev->collect);
+    else if (ok && st.root)
+        ok = report_calls(ev, s, &st);
+    else if (ok && st.cost.ops > 0)
         ok = report_cost(ev, s, &st, chip, v.tensor);
-    else if (ok)
+    else if (ok && !ev->collect)
         report_plain(ev, s, &v);
     if (ok && s->kind == STMT_ASSIGN) {
         val.tensor = v.tensor;
         v.tensor = NULL;
-        ok = world_bind(ev->world, s->as.expr.target.name, val);
+        ok = bind(ev, s->as.expr.target.name, val);
     }
+    op_free(st.root);
     eval_free(&v);
     eval_free(&want);
     cost_free(&st.cost);
@@ -912,6 +1312,77 @@ void costed_free(Costed *c)
     c->result = NULL;
 }
 
+/* ---- Repeat, mode, return, expect --------------------------------------------------- */
+
+static bool eval_return(Eval *ev, const Stmt *s)
+{
+    if (ev->depth == 0)
+        return error(ev, s->span, "return is for the end of a block");
+    StmtState st;
+    stmt_state_init(ev, &st);
+    Value v;
+    bool ok = arg_value(ev, s->as.repeat.value, &st, &v);
+    cost_free(&st.cost);
+    if (ok) {
+        tensor_free(ev->result.tensor);
+        ev->result = v;
+        ev->returned = true;
+    }
+    return ok;
+}
+
+static bool report_repeat(Eval *ev, const Stmt *s, Op *op)
+{
+    const Chip *chip = ev->world->use_chip >= 0
+                           ? chip_find(&ev->world->chips, name_of(ev, ev->world->use_chip))
+                           : NULL;
+    Report r;
+    op_total(op);
+    report_init(ev, s, &r);
+    r.chip = chip;
+    r.mesh = &ev->world->mesh;
+    r.training = ev->world->training;
+    report_block(&r, op);
+    remember_block(ev, s, op, chip, mesh_chips(&ev->world->mesh));
+    return true;
+}
+
+/* `repeat L { ... }`: the body runs once, and counts L times. */
+static bool eval_repeat(Eval *ev, const Stmt *s)
+{
+    double n;
+    char label[64];
+    if (!eval_number(ev, s->as.repeat.value, &n))
+        return false;
+    if (n < 1 || n > 1e9 || n != floor(n))
+        return error(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to 1e9");
+    snprintf(label, sizeof label, "repeat %g", n);
+    Op *op = op_new(label);
+    if (!op)
+        return error(ev, s->span, "out of memory");
+    op->runs = n;
+    Eval inner = *ev;
+    inner.collect = op;
+    bool ok = run_body(&inner, s->as.repeat.body);
+    ev->returned = inner.returned;
+    ev->result = inner.result;
+    if (ok && !ev->collect)
+        ok = report_repeat(ev, s, op);
+    if (ok && ev->collect && op_add(ev->collect, op))
+        return true;
+    op_free(op);
+    return ok && !ev->collect;
+}
+
+static bool eval_mode(Eval *ev, const Stmt *s)
+{
+    const char *mode = name_of(ev, s->as.mode.name);
+    if (strcmp(mode, "training") != 0 && strcmp(mode, "inference") != 0)
+        return error(ev, s->as.mode.span, "the modes are training and inference");
+    ev->world->training = strcmp(mode, "training") == 0;
+    return true;
+}
+
 bool eval_stmt(Eval *ev, const Stmt *s)
 {
     switch (s->kind) {
@@ -935,6 +1406,16 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return eval_sweep(ev, s);
     case STMT_PLOT:
         return eval_plot(ev, s);
+    case STMT_BLOCK:
+        return eval_block_def(ev, s);
+    case STMT_RETURN:
+        return eval_return(ev, s);
+    case STMT_REPEAT:
+        return eval_repeat(ev, s);
+    case STMT_EXPECT:
+        return eval_expect(ev, s);
+    case STMT_MODE:
+        return eval_mode(ev, s);
     }
     return false;
 }

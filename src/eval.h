@@ -19,6 +19,7 @@
 #include "diag.h"
 #include "intern.h"
 #include "mesh.h"
+#include "model.h"
 #include "roof.h"
 
 typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR } ValueKind;
@@ -38,6 +39,23 @@ typedef struct {
     double peak, hbm_bw, link_bw; /* link_bw 0 without collectives */
 } ChartPoint;
 
+/* A block definition; its tree lives in a kept source (World.kept). */
+typedef struct {
+    int name;
+    const Stmt *def;
+    const Source *src;
+} BlockDef;
+
+/* The figures of the last reported statement or block, for `expect`. */
+typedef struct {
+    bool set;
+    Span span;           /* where it was reported */
+    const Source *src;
+    double value[16];    /* by ExpectField */
+    bool known[16];
+    Bound bound;
+} LastReport;
+
 typedef struct {
     Intern *names;
     Value *values; /* by interned id; grows with names */
@@ -47,7 +65,19 @@ typedef struct {
     Mesh mesh;     /* from `mesh` or `use CHIP AxB`; no axes: one chip */
     ChartPoint *chart; /* every statement costed with all dims bound, for `plot` */
     int nchart, chart_cap;
+    BlockDef *blocks;
+    int nblocks, blocks_cap;
+    struct {
+        Source *src;
+        Arena arena;
+    } *kept;           /* sources whose trees hold blocks */
+    int nkept, kept_cap;
+    bool training;     /* `mode training`: backward passes too, optimizer memory */
+    LastReport last;
 } World;
+
+/* Keeps a source and its tree alive for the blocks it defines; takes both. */
+bool world_keep(World *w, Source *src, Arena *arena);
 
 bool world_init(World *w);
 void world_free(World *w);
@@ -67,8 +97,21 @@ typedef struct Eval Eval;
 /* Runs an included file, resolved against the file being evaluated. */
 typedef bool (*IncludeFn)(void *ctx, const Source *from, const char *path, Span span);
 
+/* The names a block call binds, with what they held before, to put back after. */
+typedef struct {
+    int *names;
+    Value *saved;
+    int n, cap;
+} Frame;
+
 struct Eval {
     World *world;
+    bool *keep;        /* set when a block is defined: the source must outlive the run */
+    Op *collect;       /* inside a block: operations go here instead of being reported */
+    Frame *frame;      /* inside a block: its local names */
+    int depth;         /* block calls under way */
+    bool returned;     /* a `return` ran; its value is in result */
+    Value result;
     const Source *src;
     Diag *diag;
     bool exact;
@@ -79,7 +122,10 @@ struct Eval {
     void *include_ctx;
 };
 
-enum { EVAL_MAX_DEPTH = 1000 }; /* nesting of one expression */
+enum {
+    EVAL_MAX_DEPTH = 1000,  /* nesting of one expression */
+    EVAL_MAX_CALLS = 64     /* blocks calling blocks */
+};
 
 /* An expression statement (or a collective) costed on its chip but not reported: the
  * figures with the dims bound now, unbound ones left as formulas. For solve and sweep. */
@@ -98,6 +144,17 @@ void costed_free(Costed *c);
 bool eval_solve(Eval *ev, const Stmt *s);
 bool eval_sweep(Eval *ev, const Stmt *s);
 bool eval_plot(Eval *ev, const Stmt *s);
+
+/* `expect` and the figures it checks (check.c): the last report's, kept per field. */
+typedef enum {
+    FIELD_FLOPS, FIELD_BYTES, FIELD_INTENSITY, FIELD_T_MATH, FIELD_T_HBM, FIELD_T_COMM,
+    FIELD_T_LOWER, FIELD_T_UPPER, FIELD_T_DERATED, FIELD_PARAMS, FIELD_PARAM_BYTES,
+    FIELD_MEMORY, FIELD_CACHE_BYTES, FIELD_CHIPS, FIELD_COMM_BYTES, FIELD_BOUND,
+    FIELD_COUNT
+} ExpectField;
+void remember_statement(Eval *ev, const Stmt *s, const Roofline *r);
+void remember_block(Eval *ev, const Stmt *s, const Op *op, const Chip *chip, double chips);
+bool eval_expect(Eval *ev, const Stmt *s);
 
 /* A number from an expression (dims bound, finite); false after reporting why not. */
 bool eval_number(Eval *ev, const Node *n, double *out);

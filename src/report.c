@@ -677,3 +677,170 @@ void report_tensor(const Report *r, const char *name)
     poly_free(q.formula);
     poly_free(q.now);
 }
+
+/* ---- Blocks ------------------------------------------------------------------------ */
+
+enum { LABEL_WIDTH = 40 };
+
+/* A repeat of one thing reads as that thing run N times. */
+static const Op *through_repeat(const Op *op, double *runs)
+{
+    *runs = op->runs;
+    while (!op->leaf && op->nchildren == 1 && strncmp(op->label, "repeat ", 7) == 0) {
+        op = op->children[0];
+        *runs *= op->runs;
+    }
+    return op;
+}
+
+static void block_row(const Report *r, const Op *op, int depth, double scale, double total)
+{
+    double runs;
+    const Op *shown = through_repeat(op, &runs);
+    char label[LABEL_WIDTH + 8], flops[32], bytes[32], time[32], share[32];
+    snprintf(label, sizeof label, "%*s%.*s", 2 * depth, "", LABEL_WIDTH - 2 * depth, shown->label);
+    double all = scale * runs * shown->t_lower;
+    if (shown->known)
+        fprintf(r->out, "  %-*s %6g %12s %12s %11s %-8s %6s%%\n", LABEL_WIDTH, label, runs,
+                num_format_unit(shown->flops, UNIT_FLOPS, 0, flops, sizeof flops),
+                num_format_unit(shown->bytes, UNIT_BYTES, 0, bytes, sizeof bytes),
+                num_format_unit(shown->t_lower, UNIT_SECONDS, 0, time, sizeof time),
+                roof_bound_name(shown->bound),
+                num_format_unit(total > 0 ? 100 * all / total : 0, UNIT_NONE, 0, share,
+                                sizeof share));
+    else
+        fprintf(r->out, "  %-*s %6g   (depends on dims not bound, or no chip)\n", LABEL_WIDTH,
+                label, runs);
+    for (int i = 0; i < shown->nchildren; i++)
+        block_row(r, shown->children[i], depth + 1, scale * runs, total);
+}
+
+/* The time of each bound, as shares of the sum of lower bounds. */
+static void bound_shares(const Op *op, double scale, double *by)
+{
+    if (op->leaf) {
+        by[op->bound] += scale * op->runs * op->t_lower;
+        return;
+    }
+    for (int i = 0; i < op->nchildren; i++)
+        bound_shares(op->children[i], scale * op->runs, by);
+}
+
+static void total_row(const Report *r, const char *label, const char *formula, double v, Unit u)
+{
+    char buf[64];
+    fprintf(r->out, "  %-12s %-34s = %s\n", label, formula, num_format_unit(v, u, 0, buf, sizeof buf));
+}
+
+static void memory_rows(const Report *r, const Op *op)
+{
+    char a[64], b[64], c[64];
+    double memory = block_memory(op, r->training);
+    if (op->params > 0)
+        fprintf(r->out, "  %-12s %s parameters, %s per chip\n", "params",
+                num_format_unit(op->params, UNIT_NONE, 0, a, sizeof a),
+                num_format_unit(op->param_bytes, UNIT_BYTES, 0, b, sizeof b));
+    if (!r->chip || !r->chip->set[CHIP_HBM_BYTES] || memory <= 0)
+        return;
+    double hbm = r->chip->value[CHIP_HBM_BYTES];
+    fprintf(r->out, "  %-12s params %s", "memory", num_format_unit(op->param_bytes, UNIT_BYTES, 0,
+                                                                     a, sizeof a));
+    if (r->training)
+        fprintf(r->out, " + Adam moments %s + activations %s",
+                num_format_unit(8 * op->local_params, UNIT_BYTES, 0, b, sizeof b),
+                num_format_unit(op->act_bytes, UNIT_BYTES, 0, c, sizeof c));
+    if (op->cache_bytes > 0)
+        fprintf(r->out, " + KV cache %s", num_format_unit(op->cache_bytes, UNIT_BYTES, 0, a,
+                                                          sizeof a));
+    fprintf(r->out, " = %s of %s per chip: ", num_format_unit(memory, UNIT_BYTES, 0, b, sizeof b),
+            num_format_unit(hbm, UNIT_BYTES, 0, c, sizeof c));
+    if (memory <= hbm)
+        fprintf(r->out, "fits, %s free\n", num_format_unit(hbm - memory, UNIT_BYTES, 0, a, sizeof a));
+    else
+        fprintf(r->out, "does NOT fit (%s over)\n",
+                num_format_unit(memory - hbm, UNIT_BYTES, 0, a, sizeof a));
+}
+
+static void text_block(const Report *r, const Op *one)
+{
+    double by[4] = {0, 0, 0, 0};
+    Op all = op_scaled(one);
+    const Op *op = &all;
+    print_collapsed(r->out, r->stmt, r->stmt_len);
+    fprintf(r->out, "%s\n  %-*s %6s %12s %12s %11s %-8s %7s\n", r->training ? "  [training]" : "",
+            LABEL_WIDTH, "operation (figures per chip, per run)", "runs", "flops", "bytes",
+            "t_lower", "bound", "share");
+    block_row(r, one, 0, 1, op->t_lower);
+    if (!op->known) {
+        fputs("  totals need every dim bound and a chip\n\n", r->out);
+        return;
+    }
+    total_row(r, "flops", "all the operations", op->flops, UNIT_FLOPS);
+    total_row(r, "bytes", "HBM, all the operations", op->bytes, UNIT_BYTES);
+    if (op->comm_bytes > 0)
+        total_row(r, "comm_bytes", "network, all the collectives", op->comm_bytes, UNIT_BYTES);
+    total_row(r, "t_lower", "the sum of the operations' t_lower", op->t_lower, UNIT_SECONDS);
+    total_row(r, "t_upper", "the sum of their t_upper", op->t_upper, UNIT_SECONDS);
+    if (roof_has_derating(r->chip))
+        total_row(r, "t_derated", "at the chip's achievable fractions", op->t_derated,
+                  UNIT_SECONDS);
+    bound_shares(one, 1, by);
+    double sum = by[1] + by[2] + by[3];
+    if (sum > 0)
+        fprintf(r->out, "  %-12s compute %.1f%%, memory %.1f%%, comm %.1f%% of the time\n",
+                "by bound", 100 * by[1] / sum, 100 * by[2] / sum, 100 * by[3] / sum);
+    memory_rows(r, op);
+    fputc('\n', r->out);
+}
+
+static void json_op(const Report *r, const Op *op, bool root)
+{
+    fputs("{\"stmt\":", r->out);
+    if (root)
+        report_json_string(r->out, r->stmt, r->stmt_len);
+    else
+        report_json_string(r->out, op->label, strlen(op->label));
+    if (root) {
+        fprintf(r->out, ",\"line\":%d,\"chip\":", r->line);
+        r->chip ? report_json_string(r->out, r->chip->name, strlen(r->chip->name))
+                : (void)fputs("null", r->out);
+        fprintf(r->out, ",\"chips\":%.17g", r->mesh ? mesh_chips(r->mesh) : 1);
+    }
+    json_number(r->out, "runs", true, op->runs);
+    json_number(r->out, "flops", op->known, op->flops);
+    json_number(r->out, "bytes", op->known, op->bytes);
+    json_number(r->out, "intensity", op->known && op->bytes > 0, op->flops / op->bytes);
+    json_number(r->out, "t_math", op->known, op->t_math);
+    json_number(r->out, "t_hbm", op->known, op->t_hbm);
+    json_number(r->out, "t_comm", op->known, op->t_comm);
+    json_number(r->out, "comm_bytes", op->known, op->comm_bytes);
+    json_number(r->out, "t_lower", op->known, op->t_lower);
+    json_number(r->out, "t_upper", op->known, op->t_upper);
+    json_key(r->out, "bound");
+    if (op->known && op->bound != BOUND_UNKNOWN)
+        fprintf(r->out, "\"%s\"", roof_bound_name(op->bound));
+    else
+        fputs("null", r->out);
+    json_number(r->out, "params", op->known, op->params);
+    json_number(r->out, "memory", op->known, block_memory(op, r->training));
+    fputs(",\"ops\":[", r->out);
+    for (int i = 0; i < op->nchildren; i++) {
+        fputs(i ? "," : "", r->out);
+        json_op(r, op->children[i], false);
+    }
+    fputs("]}", r->out);
+    if (root)
+        fputc('\n', r->out);
+}
+
+void report_block(const Report *r, const Op *op)
+{
+    /* A statement that only calls one block reads as that block. */
+    while (!op->leaf && op->nchildren == 1 && op->runs == 1 &&
+           strncmp(op->label, "repeat ", 7) != 0 && !op->own[0] && !op->own[3])
+        op = op->children[0];
+    if (r->json)
+        json_op(r, op, true);
+    else
+        text_block(r, op);
+}

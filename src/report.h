@@ -13,6 +13,7 @@
 #include "chip.h"
 #include "cost.h"
 #include "mesh.h"
+#include "model.h"
 #include "roof.h"
 
 typedef struct {
@@ -23,6 +24,8 @@ typedef struct {
     const Roofline *roof;
     const Cost *cost;  /* its collectives */
     const Mesh *mesh;  /* for the names of their axes */
+    const Chip *chip;  /* a block's (its operations carry their own) */
+    bool training;
     PolyLookup lookup;
     PolyNamer namer;
     void *ctx;        /* for lookup and namer */
@@ -31,6 +34,8 @@ typedef struct {
 } Report;
 
 void report_statement(const Report *r);
+/* A block call or a repeat: the breakdown of its operations and the totals. */
+void report_block(const Report *r, const Op *op);
 /* A statement that costs nothing: a number ("2·B = 512") or a tensor's shape. */
 void report_number(const Report *r, const Poly *value);
 void report_tensor(const Report *r, const char *name);

@@ -192,6 +192,23 @@ static RoofError comm_part(const Cost *cost, const Chip *chip, const Mesh *m,
     return fine;
 }
 
+static double fraction(const Chip *chip, ChipField f)
+{
+    return chip && chip->set[f] ? chip->value[f] : 1;
+}
+
+double roof_derated(const Chip *chip, double t_math, double t_hbm, double t_comm)
+{
+    return fmax(fmax(t_math / fraction(chip, CHIP_FLOPS_EFF), t_hbm / fraction(chip, CHIP_HBM_EFF)),
+                t_comm / fraction(chip, CHIP_NET_EFF));
+}
+
+bool roof_has_derating(const Chip *chip)
+{
+    return chip && (chip->set[CHIP_FLOPS_EFF] || chip->set[CHIP_HBM_EFF] ||
+                    chip->set[CHIP_NET_EFF]);
+}
+
 static Bound largest(double t_math, double t_hbm, double t_comm)
 {
     if (t_comm > t_math && t_comm > t_hbm)
@@ -220,6 +237,8 @@ static RoofError totals(Roofline *r)
     r->t_upper = r->t_math.value + r->t_hbm.value + r->t_comm.value;
     r->attained = r->t_lower > 0 ? r->flops.value / r->t_lower : 0;
     r->bound = largest(r->t_math.value, r->t_hbm.value, r->t_comm.value);
+    r->derated = roof_has_derating(r->chip);
+    r->t_derated = roof_derated(r->chip, r->t_math.value, r->t_hbm.value, r->t_comm.value);
     if (!isfinite(r->t_upper) || !isfinite(r->attained))
         return fail(ROOF_OVERFLOW, r->compute);
     return fine;

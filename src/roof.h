@@ -56,6 +56,8 @@ typedef struct {
 
     bool times_known;
     double t_lower, t_upper, attained;
+    double t_derated;   /* t_lower at the chip's achievable fractions; = t_lower without */
+    bool derated;       /* the chip gives some fraction */
     Bound bound;
     double memory;      /* HBM bytes a chip holds: its operands and result */
     bool memory_known;
@@ -96,6 +98,11 @@ typedef struct {
     int sense;   /* 1: X > value; -1: X < value; 2: always; 0: never */
 } Crossing;
 bool roof_crossing(const PolyRatio *r, double threshold, Crossing *out);
+
+/* T_lower with each time divided by the chip's achievable fraction (flops_eff,
+ * hbm_eff, net_eff; 1 when the chip gives none). */
+double roof_derated(const Chip *chip, double t_math, double t_hbm, double t_comm);
+bool roof_has_derating(const Chip *chip);
 
 RoofError roof_compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
                        PolyLookup lookup, void *ctx, Roofline *out);

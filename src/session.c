@@ -24,7 +24,7 @@ struct Session {
     int depth;
 };
 
-static RunStatus run_source(Session *s, const Source *src, bool interactive);
+static RunStatus run_source(Session *s, Source *src, bool interactive);
 
 /* ---- include --------------------------------------------------------------------- */
 
@@ -51,8 +51,9 @@ static bool include_cycle(const Session *s, const char *real)
     return false;
 }
 
-/* Runs a loaded file, with its real path on the stack of files being run. */
-static RunStatus run_pushed(Session *s, const Source *src, bool interactive)
+/* Runs a loaded file, with its real path on the stack of files being run; takes the
+ * source. */
+static RunStatus run_pushed(Session *s, Source *src, bool interactive)
 {
     s->running[s->depth].real = src->name[0] == '<' ? NULL : realpath(src->name, NULL);
     s->running[s->depth].name = src->name;
@@ -81,7 +82,6 @@ static RunStatus run_file(Session *s, const Source *from, const char *path, Span
     RunStatus status = run_pushed(s, src, false);
     if (status != RUN_OK)
         diag_note(&s->diag, "in \"%s\", included from %s", path, from->name);
-    source_free(src);
     return status;
 }
 
@@ -123,9 +123,10 @@ static bool include_file(void *ctx, const Source *from, const char *path, Span s
 
 /* ---- Running --------------------------------------------------------------------- */
 
-static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts)
+static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, bool *keep)
 {
     Eval ev = {
+        .keep = keep,
         .world = &s->world,
         .src = src,
         .diag = &s->diag,
@@ -145,7 +146,9 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts)
     return RUN_OK;
 }
 
-static RunStatus run_source(Session *s, const Source *src, bool interactive)
+/* Parses and runs a source, which it takes: freed after, or kept with its tree when it
+ * defines blocks, which outlive the run. */
+static RunStatus run_source(Session *s, Source *src, bool interactive)
 {
     Arena arena = {0};
     ParseState st = {
@@ -161,9 +164,13 @@ static RunStatus run_source(Session *s, const Source *src, bool interactive)
         diag_plain(&s->diag, "out of memory while reading %s", src->name);
     if (parsed == PARSE_OK && s->opt.ast)
         ast_dump(s->opt.out, st.stmts, s->world.names);
+    bool keep = false;
     if (parsed == PARSE_OK)
-        status = s->opt.ast ? RUN_OK : eval_all(s, src, st.stmts);
-    arena_free(&arena);
+        status = s->opt.ast ? RUN_OK : eval_all(s, src, st.stmts, &keep);
+    if (!keep || !world_keep(&s->world, src, &arena)) {
+        arena_free(&arena);
+        source_free(src);
+    }
     return status;
 }
 
@@ -183,7 +190,6 @@ RunStatus session_run(Session *s, const char *name, const char *text, size_t len
     s->diag.capped = false;
     s->worst = RUN_OK;
     RunStatus status = run_pushed(s, src, interactive);
-    source_free(src);
     if (status != RUN_INCOMPLETE && s->worst > status)
         status = s->worst;
     return status;

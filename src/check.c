@@ -1,0 +1,219 @@
+/* check.c — `expect`: regression checks on the figures of the last report, so a
+ * model's cost can be tested in CI. A failed check is a located error (exit 1). */
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "eval.h"
+#include "num.h"
+
+static const char *const field_names[FIELD_COUNT] = {
+    "flops", "bytes", "intensity", "t_math", "t_hbm", "t_comm", "t_lower", "t_upper",
+    "t_derated", "params", "param_bytes", "memory", "cache_bytes", "chips", "comm_bytes",
+    "bound",
+};
+
+static const Unit field_units[FIELD_COUNT] = {
+    UNIT_FLOPS, UNIT_BYTES, UNIT_NONE, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS,
+    UNIT_SECONDS, UNIT_SECONDS, UNIT_NONE, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
+    UNIT_BYTES, UNIT_NONE,
+};
+
+DIAG_PRINTF(3, 4) static bool fail(Eval *ev, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(ev->diag, ev->src, span, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static void set(LastReport *last, ExpectField f, bool known, double v)
+{
+    last->known[f] = known && isfinite(v);
+    last->value[f] = v;
+}
+
+void remember_statement(Eval *ev, const Stmt *s, const Roofline *r)
+{
+    LastReport *last = &ev->world->last;
+    memset(last, 0, sizeof *last);
+    last->set = true;
+    last->span = s->span;
+    bool t = r->chip && r->times_known;
+    set(last, FIELD_FLOPS, r->flops.known, r->flops.value);
+    set(last, FIELD_BYTES, r->bytes.known, r->bytes.value);
+    set(last, FIELD_INTENSITY, r->intensity_known, r->intensity);
+    set(last, FIELD_T_MATH, r->chip && r->t_math.known, r->t_math.value);
+    set(last, FIELD_T_HBM, r->chip && r->t_hbm.known, r->t_hbm.value);
+    set(last, FIELD_T_COMM, r->chip && r->t_comm.known, r->t_comm.value);
+    set(last, FIELD_T_LOWER, t, r->t_lower);
+    set(last, FIELD_T_UPPER, t, r->t_upper);
+    set(last, FIELD_T_DERATED, t, r->t_derated);
+    set(last, FIELD_MEMORY, r->memory_known, r->memory);
+    set(last, FIELD_CHIPS, true, r->chips);
+    set(last, FIELD_COMM_BYTES, r->chip && r->comm_bytes.known, r->comm_bytes.value);
+    last->bound = r->bound;
+    last->known[FIELD_BOUND] = r->bound != BOUND_UNKNOWN;
+}
+
+void remember_block(Eval *ev, const Stmt *s, const Op *one, const Chip *chip, double chips)
+{
+    Op all = op_scaled(one);
+    const Op *op = &all;
+    LastReport *last = &ev->world->last;
+    memset(last, 0, sizeof *last);
+    last->set = true;
+    last->span = s->span;
+    bool t = op->known && chip;
+    double v[FIELD_COUNT] = {op->flops, op->bytes, op->bytes > 0 ? op->flops / op->bytes : 0,
+                             op->t_math, op->t_hbm, op->t_comm, op->t_lower, op->t_upper,
+                             op->t_derated, op->params, op->param_bytes,
+                             block_memory(op, ev->world->training), op->cache_bytes, chips,
+                             op->comm_bytes, 0};
+    for (int f = 0; f < FIELD_BOUND; f++)
+        set(last, (ExpectField)f, f <= FIELD_INTENSITY || f >= FIELD_PARAMS ? op->known : t, v[f]);
+    set(last, FIELD_CHIPS, true, chips);
+    last->bound = op->bound;
+    last->known[FIELD_BOUND] = t && op->bound != BOUND_UNKNOWN;
+}
+
+static int field_index(const char *name)
+{
+    for (int f = 0; f < FIELD_COUNT; f++)
+        if (strcmp(field_names[f], name) == 0)
+            return f;
+    return -1;
+}
+
+/* The factor of a unit written after the number: `2 ms`, `16 GB`, `1.2 PFLOP`. */
+static double unit_factor(const char *unit)
+{
+    static const struct {
+        const char *name;
+        double factor;
+    } units[] = {
+        {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}, {"ps", 1e-12},
+        {"B", 1}, {"kB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"PB", 1e15},
+        {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0},
+        {"FLOP", 1}, {"kFLOP", 1e3}, {"MFLOP", 1e6}, {"GFLOP", 1e9}, {"TFLOP", 1e12},
+        {"PFLOP", 1e15}, {"EFLOP", 1e18},
+    };
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strcmp(units[i].name, unit) == 0)
+            return units[i].factor;
+    return 0;
+}
+
+static bool compare(double a, int cmp, double b, double tol)
+{
+    switch (cmp) {
+    case CMP_EQ: return fabs(a - b) <= tol * fabs(b);
+    case CMP_NE: return fabs(a - b) > tol * fabs(b);
+    case CMP_LT: return a < b;
+    case CMP_LE: return a <= b;
+    case CMP_GT: return a > b;
+    default: return a >= b;
+    }
+}
+
+static const char *cmp_text(int cmp)
+{
+    static const char *const text[] = {"==", "!=", "<", "<=", ">", ">="};
+    return text[cmp];
+}
+
+static bool expect_bound(Eval *ev, const Stmt *s, const LastReport *last)
+{
+    const Node *v = s->as.expect.value;
+    int cmp = s->as.expect.cmp;
+    const char *want = v->kind == NODE_NAME ? intern_name(ev->world->names, v->as.name) : "";
+    if ((cmp != CMP_EQ && cmp != CMP_NE) ||
+        (strcmp(want, "compute") && strcmp(want, "memory") && strcmp(want, "comm")))
+        return fail(ev, v->span, "bound is compared with == or != to compute, memory or comm");
+    bool same = strcmp(roof_bound_name(last->bound), want) == 0;
+    if (same != (cmp == CMP_EQ))
+        return fail(ev, s->span, "expect failed: the bound is %s", roof_bound_name(last->bound));
+    return true;
+}
+
+/* The expected number, with the last report's figures as names: `6 * params * B`. */
+static bool expected_value(Eval *ev, const Stmt *s, const LastReport *last, double *out)
+{
+    int names[FIELD_COUNT];
+    Value saved[FIELD_COUNT];
+    int n = 0;
+    for (int f = 0; f < FIELD_BOUND; f++) {
+        if (!last->known[f])
+            continue;
+        names[n] = intern_id(ev->world->names, field_names[f], strlen(field_names[f]));
+        if (names[n] >= 0 &&
+            world_swap(ev->world, names[n], (Value){VAL_NUMBER, last->value[f], NULL}, &saved[n]))
+            n++;
+    }
+    bool ok = eval_number(ev, s->as.expect.value, out);
+    while (n-- > 0)
+        world_restore(ev->world, names[n], saved[n]);
+    return ok;
+}
+
+static bool tolerance(Eval *ev, const Stmt *s, double *tol)
+{
+    *tol = 1e-9;
+    if (!s->as.expect.within)
+        return true;
+    double pct;
+    if (!eval_number(ev, s->as.expect.within, &pct))
+        return false;
+    if (pct < 0 || pct > 100)
+        return fail(ev, s->as.expect.within->span, "within takes a percentage, 0 to 100");
+    *tol = pct / 100;
+    return true;
+}
+
+static bool report_check(Eval *ev, const Stmt *s, int f, double actual, double want)
+{
+    char a[64], b[64];
+    num_format_unit(actual, field_units[f], 0, a, sizeof a);
+    num_format_unit(want, field_units[f], 0, b, sizeof b);
+    int cmp = s->as.expect.cmp;
+    double tol;
+    if (!tolerance(ev, s, &tol))
+        return false;
+    if (!compare(actual, cmp, want, tol)) {
+        fail(ev, s->span, "expect failed: %s is %s, not %s %s%s", field_names[f], a,
+             cmp_text(cmp), b, s->as.expect.within ? " (within the tolerance)" : "");
+        diag_note(ev->diag, "exactly: %s = %.17g, expected %s %.17g", field_names[f], actual,
+                  cmp_text(cmp), want);
+        return false;
+    }
+    if (!ev->json && !ev->csv)
+        fprintf(ev->out, "ok: %.*s  (%s = %s)\n", s->span.end - s->span.begin,
+                ev->src->text + s->span.begin, field_names[f], a);
+    return true;
+}
+
+bool eval_expect(Eval *ev, const Stmt *s)
+{
+    const LastReport *last = &ev->world->last;
+    const char *field = intern_name(ev->world->names, s->as.expect.field.name);
+    int f = field_index(field);
+    if (f < 0)
+        return fail(ev, s->as.expect.field.span, "expect knows no figure %s (flops bytes "
+                    "intensity t_math t_hbm t_comm t_lower t_upper t_derated params "
+                    "param_bytes memory cache_bytes chips comm_bytes bound)", field);
+    if (!last->set)
+        return fail(ev, s->span, "expect checks the statement reported before it; there is none");
+    if (!last->known[f])
+        return fail(ev, s->span, "the last report's %s is not a number (a dim is unbound, or "
+                    "there is no chip)", field);
+    if (f == FIELD_BOUND)
+        return expect_bound(ev, s, last);
+    double want, factor = 1;
+    if (s->as.expect.unit.name >= 0 &&
+        !(factor = unit_factor(intern_name(ev->world->names, s->as.expect.unit.name))))
+        return fail(ev, s->as.expect.unit.span, "unknown unit %s (s ms us ns, B kB MB GB TB, "
+                    "FLOP ... PFLOP)", intern_name(ev->world->names, s->as.expect.unit.name));
+    return expected_value(ev, s, last, &want) &&
+           report_check(ev, s, f, last->value[f], want * factor);
+}

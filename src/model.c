@@ -1,0 +1,136 @@
+/* model.c — whole models: the breakdown tree of block calls and repeats, its totals,
+ * and keeping the sources whose trees hold block definitions. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+
+Op *op_new(const char *label)
+{
+    Op *op = calloc(1, sizeof *op);
+    if (!op)
+        return NULL;
+    op->label = strdup(label);
+    op->runs = 1;
+    op->known = true;
+    if (!op->label) {
+        free(op);
+        return NULL;
+    }
+    return op;
+}
+
+void op_free(Op *op)
+{
+    if (!op)
+        return;
+    for (int i = 0; i < op->nchildren; i++)
+        op_free(op->children[i]);
+    free(op->children);
+    free(op->label);
+    free(op);
+}
+
+bool op_add(Op *parent, Op *child)
+{
+    if (parent->nchildren == parent->cap) {
+        int cap = parent->cap ? 2 * parent->cap : 8;
+        Op **children = realloc(parent->children, sizeof *children * (size_t)cap);
+        if (!children)
+            return false;
+        parent->children = children;
+        parent->cap = cap;
+    }
+    parent->children[parent->nchildren++] = child;
+    return true;
+}
+
+/* A child's share of the totals: its own figures times its runs. */
+static void add_child(Op *op, const Op *c)
+{
+    double k = c->runs;
+    op->flops += k * c->flops;
+    op->bytes += k * c->bytes;
+    op->comm_bytes += k * c->comm_bytes;
+    op->t_math += k * c->t_math;
+    op->t_hbm += k * c->t_hbm;
+    op->t_comm += k * c->t_comm;
+    op->t_lower += k * c->t_lower;
+    op->t_upper += k * c->t_upper;
+    op->t_derated += k * c->t_derated;
+    op->params += k * c->params;
+    op->param_bytes += k * c->param_bytes;
+    op->local_params += k * c->local_params;
+    op->cache_bytes += k * c->cache_bytes;
+    op->act_bytes += k * c->act_bytes;
+    op->known = op->known && c->known;
+}
+
+/* A block is bound by whatever bounds most of its time. */
+static Bound dominant(const Op *op)
+{
+    double by[4] = {0, 0, 0, 0};
+    for (int i = 0; i < op->nchildren; i++) {
+        const Op *c = op->children[i];
+        if (c->leaf)
+            by[c->bound] += c->runs * c->t_lower;
+        else
+            by[dominant(c)] += c->runs * c->t_lower;
+    }
+    Bound best = BOUND_UNKNOWN;
+    for (int b = BOUND_COMPUTE; b <= BOUND_COMM; b++)
+        if (by[b] > by[best])
+            best = (Bound)b;
+    return best;
+}
+
+void op_total(Op *op)
+{
+    double *held[5] = {&op->params, &op->param_bytes, &op->local_params, &op->cache_bytes,
+                       &op->act_bytes};
+    for (int i = 0; i < 5; i++)
+        *held[i] = op->own[i];
+    if (op->leaf)
+        return;
+    memset(&op->flops, 0, (size_t)((char *)&op->bound - (char *)&op->flops));
+    op->known = true;
+    for (int i = 0; i < op->nchildren; i++) {
+        op_total(op->children[i]);
+        add_child(op, op->children[i]);
+    }
+    op->bound = dominant(op);
+}
+
+Op op_scaled(const Op *op)
+{
+    Op all = *op;
+    double *figures[] = {&all.flops, &all.bytes, &all.comm_bytes, &all.t_math, &all.t_hbm,
+                         &all.t_comm, &all.t_lower, &all.t_upper, &all.t_derated, &all.params,
+                         &all.param_bytes, &all.local_params, &all.cache_bytes, &all.act_bytes};
+    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+        *figures[i] *= op->runs;
+    all.runs = 1;
+    return all;
+}
+
+double block_memory(const Op *op, bool training)
+{
+    double optimizer = training ? 8 * op->local_params + op->act_bytes : 0;
+    return op->param_bytes + op->cache_bytes + optimizer;
+}
+
+bool world_keep(World *w, Source *src, Arena *arena)
+{
+    if (w->nkept == w->kept_cap) {
+        int cap = w->kept_cap ? 2 * w->kept_cap : 8;
+        void *kept = realloc(w->kept, sizeof *w->kept * (size_t)cap);
+        if (!kept)
+            return false;
+        w->kept = kept;
+        w->kept_cap = cap;
+    }
+    w->kept[w->nkept].src = src;
+    w->kept[w->nkept].arena = *arena;
+    w->nkept++;
+    return true;
+}

@@ -1,0 +1,44 @@
+/* model.h — whole models: the breakdown of block calls and repeats into operations,
+ * with their totals.
+ * Ownership: an Op owns its label and its children.
+ */
+#ifndef ROOFLINE_MODEL_H
+#define ROOFLINE_MODEL_H
+
+#include <stdbool.h>
+
+#include "roof.h"
+
+/* One node of a block's breakdown: an operation (a leaf), or a block call or a repeat
+ * with its operations below. Figures are per chip, for one run; `runs` says how many
+ * times the node runs (repeat L), so a node's totals are runs × its own. */
+typedef struct Op Op;
+struct Op {
+    char *label;
+    double runs;
+    bool known;        /* every figure below is a number (no dim left unbound) */
+    bool leaf;
+    double flops, bytes, comm_bytes, t_math, t_hbm, t_comm, t_lower, t_upper;
+    double t_derated;  /* T_lower with the chip's achievable fractions; = t_lower without */
+    Bound bound;       /* a leaf's; a block's is what bounds most of its time */
+    /* With the children: params (all of them), and per chip the bytes of the params,
+     * their count, the KV cache, the activations a backward pass keeps. */
+    double params, param_bytes, local_params, cache_bytes, act_bytes;
+    double own[5];     /* the same five, for what the node itself holds */
+    Op **children;
+    int nchildren, cap;
+};
+
+Op *op_new(const char *label);
+void op_free(Op *op);
+bool op_add(Op *parent, Op *child);
+/* Adds up the children into a node that is not a leaf (recursively). */
+void op_total(Op *op);
+/* The node's own figures times its runs: what it costs in all. Shallow: the copy
+ * shares the children. */
+Op op_scaled(const Op *op);
+/* What a chip holds for a block: its params, the KV cache, and when training the Adam
+ * moments (8 bytes per parameter) and the activations kept for the backward pass. */
+double block_memory(const Op *op, bool training);
+
+#endif
