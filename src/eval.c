@@ -1320,8 +1320,16 @@ static bool eval_return(Eval *ev, const Stmt *s)
         return error(ev, s->span, "return is for the end of a block");
     StmtState st;
     stmt_state_init(ev, &st);
+    st.stmt = s;
+    st.span = s->span;
     Value v;
-    bool ok = arg_value(ev, s->as.repeat.value, &st, &v);
+    bool ok = statement_chip(ev, &(Clauses){.chip.name.name = -1, .compute = -1}, &st.chip) &&
+              arg_value(ev, s->as.repeat.value, &st, &v);
+    /* `return a *_D b`: the operation is the block's too. */
+    if (ok && st.cost.ops > 0 && !collect_leaf(ev, s, &st, ev->collect)) {
+        tensor_free(v.tensor);
+        ok = false;
+    }
     cost_free(&st.cost);
     if (ok) {
         tensor_free(ev->result.tensor);
