@@ -18,6 +18,8 @@ int yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 %code {
 #include "lexer.h"
 
+#define YYMAXDEPTH LIMIT_PARSE_DEPTH
+
 #define ST (yyget_extra(scanner))
 #define A (ST->arena)
 #define YYLLOC_DEFAULT(Cur, Rhs, N)                                     \

@@ -104,10 +104,10 @@ static bool count_error(Diag *d)
 {
     if (d->capped)
         return false;
-    if (++d->errors > DIAG_MAX_ERRORS) {
+    if (++d->errors > LIMIT_ERRORS) {
         d->capped = true;
         fprintf(d->err, "roofline: %serror:%s too many errors (%d), stopping here\n",
-                paint(d, "\033[1;31m"), paint(d, "\033[0m"), DIAG_MAX_ERRORS);
+                paint(d, "\033[1;31m"), paint(d, "\033[0m"), LIMIT_ERRORS);
         return false;
     }
     return true;

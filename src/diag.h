@@ -13,15 +13,15 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "caps.h"
 #include "source.h"
 
-enum { DIAG_MAX_ERRORS = 20 };
 
 typedef struct {
     FILE *err;
     bool color;
     int errors;  /* reported so far */
-    bool capped; /* DIAG_MAX_ERRORS reached: later errors are dropped */
+    bool capped; /* LIMIT_ERRORS reached: later errors are dropped */
 } Diag;
 
 #if defined(__GNUC__)

@@ -544,9 +544,9 @@ static bool eval_call(Eval *ev, const Node *n, StmtState *st, EVal *out);
 static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     /* Children are shallower, so only the top of a too-deep tree gets here. */
-    if (n->depth > EVAL_MAX_DEPTH)
+    if (n->depth > LIMIT_EXPR_DEPTH)
         return error(ev, n->span, "expression too deep: more than %d operations chained or "
-                     "nested; split it with `let`", EVAL_MAX_DEPTH);
+                     "nested; split it with `let`", LIMIT_EXPR_DEPTH);
     switch (n->kind) {
     case NODE_NUMBER:
         out->scalar = poly_const(n->as.number);
@@ -664,9 +664,9 @@ static bool eval_mesh(Eval *ev, const Stmt *s)
         double size;
         if (!eval_number(ev, a->size, &size))
             return false;
-        if (size < 1 || size > 1 << 20 || size != floor(size))
+        if (size < 1 || size > LIMIT_MESH_CHIPS || size != floor(size))
             return error(ev, a->size->span, "a mesh axis has a whole number of chips, 1 to "
-                         "%d", 1 << 20);
+                         "%d", LIMIT_MESH_CHIPS);
         if (a->tag.name >= 0 && strcmp(name_of(ev, a->tag.name), "dcn") != 0)
             return error(ev, a->tag.span, "unknown axis tag %s; the one tag is dcn (an axis "
                          "across pods)", name_of(ev, a->tag.name));
@@ -1208,9 +1208,9 @@ static bool eval_call(Eval *ev, const Node *n, StmtState *st, EVal *out)
         return error(ev, n->as.call.callee.span, "unknown block %s; define it with `block "
                      "%s(...) { ... }`", name_of(ev, n->as.call.callee.name),
                      name_of(ev, n->as.call.callee.name));
-    if (ev->depth >= EVAL_MAX_CALLS)
+    if (ev->depth >= LIMIT_CALL_DEPTH)
         return error(ev, n->span, "blocks call blocks more than %d deep (a block that calls "
-                     "itself never ends)", EVAL_MAX_CALLS);
+                     "itself never ends)", LIMIT_CALL_DEPTH);
     Op *op = op_new(name_of(ev, b->name));
     Value result = {VAL_UNBOUND, 0, NULL};
     bool ok = op && call_block(ev, n, st, b, op, &result);
@@ -1362,8 +1362,9 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
     char label[64];
     if (!eval_number(ev, s->as.repeat.value, &n))
         return false;
-    if (n < 1 || n > 1e9 || n != floor(n))
-        return error(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to 1e9");
+    if (n < 1 || n > LIMIT_REPEAT || n != floor(n))
+        return error(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to %g",
+                     LIMIT_REPEAT);
     snprintf(label, sizeof label, "repeat %g", n);
     Op *op = op_new(label);
     if (!op)

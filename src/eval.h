@@ -18,6 +18,7 @@
 #include "cost.h"
 #include "diag.h"
 #include "intern.h"
+#include "caps.h"
 #include "mesh.h"
 #include "model.h"
 #include "roof.h"
@@ -122,10 +123,6 @@ struct Eval {
     void *include_ctx;
 };
 
-enum {
-    EVAL_MAX_DEPTH = 1000,  /* nesting of one expression */
-    EVAL_MAX_CALLS = 64     /* blocks calling blocks */
-};
 
 /* An expression statement (or a collective) costed on its chip but not reported: the
  * figures with the dims bound now, unbound ones left as formulas. For solve and sweep. */

@@ -19,7 +19,6 @@
 #include "report.h"
 
 enum {
-    SWEEP_MAX_POINTS = 10 * 1000 * 1000,
     SCAN_STEPS = 4 * 64,       /* the solve scan: X = 2^(k/4), up to 2^64 */
     BISECTIONS = 200,
     MAX_SEGMENTS = 8
@@ -390,9 +389,9 @@ static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
     if (!p->log && strcmp(kind, "step") != 0)
         return fail(ev, r->how.span, "a range goes `from .. to step S` or `from .. to log N`");
     double count = p->log ? floor(how) : floor((to - from) / how + 1e-9) + 1;
-    if (to < from || count < 1 || count > SWEEP_MAX_POINTS || (p->log && count < 2))
+    if (to < from || count < 1 || count > LIMIT_SWEEP_POINTS || (p->log && count < 2))
         return fail(ev, r->span, "a sweep takes 1 to %d points, from low to high",
-                    SWEEP_MAX_POINTS);
+                    LIMIT_SWEEP_POINTS);
     p->n = (int)count;
     p->values = malloc(sizeof *p->values * (size_t)p->n);
     if (!p->values)

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SLICE_MAX_CHIPS = 1 << 20 };
-
 DIAG_PRINTF(3, 4) static bool fail(Eval *ev, Span span, const char *fmt, ...)
 {
     va_list ap;
@@ -51,8 +49,8 @@ bool layout_shape_mesh(Eval *ev, const char *shape, Span span, Mesh *out)
         long chips = strtol(p, &end, 10);
         if (out->n == 3)
             return fail(ev, span, "a slice has at most 3 axes (X, Y, Z)");
-        if (chips < 1 || chips > SLICE_MAX_CHIPS)
-            return fail(ev, span, "a slice axis has 1 to %d chips", SLICE_MAX_CHIPS);
+        if (chips < 1 || chips > LIMIT_MESH_CHIPS)
+            return fail(ev, span, "a slice axis has 1 to %d chips", LIMIT_MESH_CHIPS);
         mesh_add(out, intern(ev, axis_names + out->n, 1), (int)chips, false);
         p = *end == 'x' ? end + 1 : end;
     }
@@ -65,9 +63,9 @@ static bool axis_size(Eval *ev, const Node *n, int *out)
     double v;
     if (!eval_number(ev, n, &v))
         return false;
-    if (v < 1 || v > SLICE_MAX_CHIPS || v != (double)(long)v)
+    if (v < 1 || v > LIMIT_MESH_CHIPS || v != (double)(long)v)
         return fail(ev, n->span, "a mesh axis has a whole number of chips, 1 to %d",
-                    SLICE_MAX_CHIPS);
+                    LIMIT_MESH_CHIPS);
     *out = (int)v;
     return true;
 }

@@ -10,8 +10,6 @@
 #include "eval.h"
 #include "parse.h"
 
-enum { INCLUDE_MAX_DEPTH = 16 };
-
 struct Session {
     SessionOptions opt;
     World world;
@@ -20,7 +18,7 @@ struct Session {
     struct {
         char *real;       /* the file's real path, to find include cycles */
         const char *name; /* as it was named, for messages */
-    } running[INCLUDE_MAX_DEPTH + 1];     /* the files being run, outermost first */
+    } running[LIMIT_INCLUDE_DEPTH + 1];     /* the files being run, outermost first */
     int depth;
 };
 
@@ -107,9 +105,9 @@ static bool include_file(void *ctx, const Source *from, const char *path, Span s
     RunStatus status = RUN_ERROR;
     if (!path[0])
         diag_error(&s->diag, from, span, "include needs a file name");
-    else if (s->depth > INCLUDE_MAX_DEPTH)
+    else if (s->depth > LIMIT_INCLUDE_DEPTH)
         diag_error(&s->diag, from, span, "includes nested more than %d deep",
-                   INCLUDE_MAX_DEPTH);
+                   LIMIT_INCLUDE_DEPTH);
     else if (real && include_cycle(s, real))
         cycle_error(s, from, full, span);
     else if (full)
@@ -177,7 +175,7 @@ static RunStatus run_source(Session *s, Source *src, bool interactive)
 RunStatus session_run(Session *s, const char *name, const char *text, size_t len,
                       bool interactive)
 {
-    if (len > SOURCE_MAX_BYTES) {
+    if (len > LIMIT_SOURCE_BYTES) {
         diag_plain(&s->diag, "%s is larger than 64 MiB", name);
         return RUN_ERROR;
     }

@@ -97,7 +97,7 @@ static char *read_stream(FILE *f, size_t *len, const char **why)
         n += fread(buf + n, 1, cap - n - 1, f);
         if (ferror(f) || n < cap - 1)
             break;
-        if (cap >= SOURCE_MAX_BYTES) {
+        if (cap >= LIMIT_SOURCE_BYTES) {
             *why = "larger than 64 MiB";
             free(buf);
             return NULL;

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "caps.h"
+
 typedef struct {
     int begin, end; /* byte offsets, end exclusive */
 } Span;
@@ -30,7 +32,6 @@ void source_position(const Source *src, int offset, int *line, int *col);
 /* The bytes of line `line` (1-based), without its newline. */
 const char *source_line(const Source *src, int line, size_t *len);
 
-enum { SOURCE_MAX_BYTES = 64 << 20 }; /* larger inputs are refused, not read forever */
 
 /* The whole of a file (or stdin when path is NULL), NUL-terminated, in a new heap
  * buffer; NULL with *why set ("is a directory", strerror, "larger than 64 MiB"). */

@@ -1,0 +1,19 @@
+/* caps.h — every limit on what a program may ask for, in one place. Each is checked
+ * where it applies and reported as a located error; none is a crash or a hang. */
+#ifndef ROOFLINE_CAPS_H
+#define ROOFLINE_CAPS_H
+
+enum {
+    LIMIT_SOURCE_BYTES = 64 << 20,   /* one file or buffer */
+    LIMIT_ERRORS = 20,               /* errors reported before a run stops */
+    LIMIT_EXPR_DEPTH = 1000,         /* operations chained or nested in one expression */
+    LIMIT_PARSE_DEPTH = 10000,       /* brackets nested (the parser's stack) */
+    LIMIT_CALL_DEPTH = 64,           /* blocks calling blocks */
+    LIMIT_INCLUDE_DEPTH = 16,        /* files including files */
+    LIMIT_MESH_CHIPS = 1 << 20,      /* chips along one mesh axis */
+    LIMIT_SWEEP_POINTS = 10000000    /* values of one sweep */
+};
+
+#define LIMIT_REPEAT 1e9             /* runs of one repeat */
+
+#endif
