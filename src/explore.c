@@ -6,6 +6,7 @@
  * polynomial in it, then evaluate those polynomials (roof_at) at as many values as
  * they need: no statement is re-parsed or re-costed per point.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -231,22 +232,44 @@ static char *ratio_text(Eval *ev, const PolyRatio *r, PolyStyle style, char *buf
     return poly_ratio_format(r, style, world_namer, ev->world, buf, size);
 }
 
-/* The book's reading, when the other dims grow: "D, F ≫ B: intensity → 2·B, so
- * compute-bound when B > 120.1". */
-static void asymptote_row(Eval *ev, const Costed *c, int dim, FILE *out)
+/* A ratio for people: 4 significant digits when it is a number. */
+static char *ratio_short(Eval *ev, const PolyRatio *r, char *buf, size_t size)
+{
+    double num, den;
+    if (poly_is_const(r->num, &num) && poly_is_const(r->den, &den) && den != 0) {
+        snprintf(buf, size, "%.5g", num / den); /* 1.9995, not a rounded 2 */
+        return buf;
+    }
+    return ratio_text(ev, r, POLY_STYLE_TEXT, buf, size);
+}
+
+/* The book's reading, when the other dims grow: "as D, F grow, the intensity → 2·B:
+ * compute-bound when B > 120.12", for the HBM and for the network. */
+static void asymptote_row(Eval *ev, const PolyRatio *formula, double ridge, const char *what,
+                          int dim, FILE *out)
 {
     PolyRatio lead = {0};
     Crossing cross;
-    char others[128], text[256];
-    other_dims(ev, c->roof.intensity_formula.num, dim, others, sizeof others);
-    if (!others[0] || !asymptote(&c->roof.intensity_formula, dim, &lead))
+    double num, den;
+    char others[128], text[256], label[32];
+    other_dims(ev, formula->num, dim, others, sizeof others);
+    /* With no other dim the HBM reading would repeat the intensity row. */
+    if ((!others[0] && strcmp(what, " (network)") != 0) || !asymptote(formula, dim, &lead))
         return;
-    fprintf(out, "  %-13s as %s grow, the intensity → %s", "asymptote", others,
-            ratio_text(ev, &lead, POLY_STYLE_TEXT, text, sizeof text));
-    if (roof_crossing(&lead, c->roof.ridge, &cross) && cross.sense == 1)
+    snprintf(label, sizeof label, "asymptote%s", what);
+    if (others[0])
+        fprintf(out, "  %-13s as %s grow, the intensity → %s", label, others,
+                ratio_short(ev, &lead, text, sizeof text));
+    else
+        fprintf(out, "  %-13s the intensity is %s whatever the other dims", label,
+                ratio_short(ev, &lead, text, sizeof text));
+    if (roof_crossing(&lead, ridge, &cross) && cross.sense == 1)
         fprintf(out, ": compute-bound when %s > %.5g", name_of(ev, dim), cross.value);
-    else if (roof_crossing(&lead, c->roof.ridge, &cross))
+    else if (roof_crossing(&lead, ridge, &cross))
         fprintf(out, ": %s", cross.sense ? "always compute-bound" : "never compute-bound");
+    else if (poly_is_const(lead.num, &num) && poly_is_const(lead.den, &den) && den != 0)
+        fprintf(out, ": %s compute-bound (ridge %s)", num / den > ridge ? "always" : "never",
+                num_format_unit(ridge, UNIT_NONE, 0, label, sizeof label));
     fputc('\n', out);
     poly_ratio_free(&lead);
 }
@@ -259,9 +282,12 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     char a[512], b[512], line[1024];
     fprintf(out, "%.*s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin);
     if (r->computes) {
-        fprintf(out, "  %-13s %s = %s\n", "intensity",
-                ratio_text(ev, &r->intensity_formula, POLY_STYLE_TEXT, a, sizeof a),
-                ratio_text(ev, &r->intensity_now, POLY_STYLE_TEXT, b, sizeof b));
+        ratio_text(ev, &r->intensity_formula, POLY_STYLE_TEXT, a, sizeof a);
+        ratio_short(ev, &r->intensity_now, b, sizeof b);
+        if (strcmp(a, b) == 0)
+            fprintf(out, "  %-13s %s\n", "intensity", a);
+        else
+            fprintf(out, "  %-13s %s = %s\n", "intensity", a, b);
         fprintf(out, "  %-13s %s FLOP/B (%s, %s)\n", "ridge",
                 num_format_unit(r->ridge, UNIT_NONE, 0, a, sizeof a), r->chip->name,
                 dtype_name(r->compute));
@@ -279,7 +305,9 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
                 num_format_unit(limit, UNIT_NONE, 0, b, sizeof b),
                 num_format_unit(r->ridge, UNIT_NONE, 0, line, sizeof line));
     if (r->computes)
-        asymptote_row(ev, c, dim, out);
+        asymptote_row(ev, &r->intensity_formula, r->ridge, r->ncomm ? " (HBM)" : "", dim, out);
+    if (r->computes && r->ncomm && r->link_bw)
+        asymptote_row(ev, &r->net_formula, r->net_ridge, " (network)", dim, out);
     fputc('\n', out);
 }
 
@@ -359,11 +387,11 @@ typedef struct {
     bool log;
 } Points;
 
-static bool range_number(Eval *ev, const Node *n, double *v)
+static bool range_number(Eval *ev, const Node *n, double *v, const char *what)
 {
     if (!eval_number(ev, n, v))
         return false;
-    return *v > 0 || fail(ev, n->span, "a sweep takes positive values (dims)");
+    return *v > 0 || fail(ev, n->span, "%s must be positive", what);
 }
 
 static bool points_list(Eval *ev, const RangeSpec *r, Points *p)
@@ -372,7 +400,7 @@ static bool points_list(Eval *ev, const RangeSpec *r, Points *p)
     if (!p->values)
         return fail(ev, r->span, "out of memory");
     for (p->n = 0; p->n < r->list->n; p->n++)
-        if (!range_number(ev, r->list->items[p->n], &p->values[p->n]))
+        if (!range_number(ev, r->list->items[p->n], &p->values[p->n], "a dim's value"))
             return false;
     return true;
 }
@@ -382,16 +410,23 @@ static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
 {
     double from, to, how = 1;
     const char *kind = r->how.name >= 0 ? name_of(ev, r->how.name) : "step";
-    if (!range_number(ev, r->from, &from) || !range_number(ev, r->to, &to) ||
-        (r->how.name >= 0 && !range_number(ev, r->how_value, &how)))
+    if (!range_number(ev, r->from, &from, "a dim's value") ||
+        !range_number(ev, r->to, &to, "a dim's value") ||
+        (r->how.name >= 0 && !range_number(ev, r->how_value, &how, strcmp(kind, "log") == 0
+                                                                       ? "the count of points"
+                                                                       : "a step")))
         return false;
     p->log = strcmp(kind, "log") == 0;
     if (!p->log && strcmp(kind, "step") != 0)
         return fail(ev, r->how.span, "a range goes `from .. to step S` or `from .. to log N`");
     double count = p->log ? floor(how) : floor((to - from) / how + 1e-9) + 1;
-    if (to < from || count < 1 || count > LIMIT_SWEEP_POINTS || (p->log && count < 2))
-        return fail(ev, r->span, "a sweep takes 1 to %d points, from low to high",
-                    LIMIT_SWEEP_POINTS);
+    if (to < from)
+        return fail(ev, r->span, "a range goes from low to high: %g .. %g is empty", from, to);
+    if (p->log && count < 2)
+        return fail(ev, r->how_value->span, "a log range needs at least 2 points");
+    if (count > LIMIT_SWEEP_POINTS)
+        return fail(ev, r->span, "a sweep takes at most %d points, not %.17g",
+                    LIMIT_SWEEP_POINTS, count);
     p->n = (int)count;
     p->values = malloc(sizeof *p->values * (size_t)p->n);
     if (!p->values)
@@ -547,14 +582,20 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
     if (!path) {
         int columns, rows;
         terminal_size(&columns, &rows);
-        return plot_text(ev->out, p, columns, rows, 0);
+        bool ok = plot_text(ev->out, p, columns, rows, 0);
+        fputc('\n', ev->out);
+        return ok;
     }
     FILE *f = fopen(path, "w");
     if (!f)
-        return fail(ev, span, "cannot write %s", path);
+        return fail(ev, span, "cannot write %s: %s", path, strerror(errno));
     bool ok = plot_svg(f, p, 900, 560);
     ok = fclose(f) == 0 && ok;
-    return ok || fail(ev, span, "cannot write %s", path);
+    if (!ok)
+        return fail(ev, span, "cannot write %s: %s", path, strerror(errno));
+    if (!ev->json && !ev->csv)
+        fprintf(ev->out, "wrote %s: %s\n\n", path, p->title);
+    return true;
 }
 
 /* Attained FLOP/s against the dim: one series per curve. */

@@ -593,7 +593,8 @@ static bool paint_series(const Chart *c, const PlotSeries *s, int which)
     return ok;
 }
 
-/* Every mark, bottom to top: roofs, series, points, and the ridge markers over all. */
+/* Every mark, bottom to top: roofs, their ridge markers, series, and the points over
+ * all, so no marker hides a statement. */
 static bool paint_marks(const Chart *c)
 {
     const Plot *p = &c->plot;
@@ -605,6 +606,7 @@ static bool paint_marks(const Chart *c)
         if (roof_has_peak(&p->roofs[i]))
             paint_peak(c, &p->roofs[i], g);
     }
+    for_each_ridge(p, paint_ridge, (void *)c);
     for (int i = 0; i < p->nseries; i++)
         ok = paint_series(c, &p->series[i], i) && ok;
     for (int i = 0; i < p->npoints; i++) {
@@ -612,7 +614,6 @@ static bool paint_marks(const Chart *c)
         if (isfinite(u) && isfinite(v))
             c->paint->point(c->ctx, u, v, &p->points[i], i);
     }
-    for_each_ridge(p, paint_ridge, (void *)c);
     return ok;
 }
 
@@ -708,8 +709,16 @@ static void svg_line(void *ctx, const double *u, const double *v, int n, const S
     fprintf(s->out,
             "<polyline class=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"%s points=\"",
             st->kind, st->colour, st->width, svg_dasharray(st->dash));
-    for (int i = 0; i < n; i++)
-        fprintf(s->out, "%s%.1f,%.1f", i ? " " : "", svg_x(s, u[i]), svg_y(s, v[i]));
+    double px = NAN, py = NAN;
+    for (int i = 0; i < n; i++) {
+        /* A point that lands on the last one's tenth of a pixel adds nothing. */
+        double x = round(10 * svg_x(s, u[i])) / 10, y = round(10 * svg_y(s, v[i])) / 10;
+        if (x == px && y == py && i + 1 < n)
+            continue;
+        fprintf(s->out, "%s%.1f,%.1f", i ? " " : "", x, y);
+        px = x;
+        py = y;
+    }
     fputs("\"/>\n", s->out);
 }
 
