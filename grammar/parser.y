@@ -68,7 +68,7 @@ static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
 %token ON "on" SHARD "shard" OVER "over" COMPUTE "compute" MESH "mesh"
 %token SOLVE "solve" SWEEP "sweep" IN "in" PLOT "plot" DOTDOT ".."
 %token BLOCK "block" RETURN "return" REPEAT "repeat" EXPECT "expect" WITHIN "within"
-%token MODE "mode" PARAM "param" CACHE "cache"
+%token MODE "mode" PARAM "param" CACHE "cache" FIT "fit"
 %token <id> CMP "comparison"
 %token <id> COLLECTIVE "collective"
 %token <string> SHAPE "slice shape"
@@ -124,6 +124,7 @@ stmt
     | SOLVE expr clauses        { $$ = ast_solve(A, @$, NULL, $2, $3); }
     | SOLVE name ':' expr clauses
                                 { $$ = ast_solve(A, @$, $2, $4, $5); }
+    | FIT name ':' expr clauses { $$ = ast_fit(A, @$, $2, $4, $5); }
     | BLOCK name '(' params ')' body
                                 { $$ = ast_block(A, @$, $2, $4, $6); }
     | RETURN expr               { $$ = ast_return(A, @$, $2); }

@@ -351,6 +351,14 @@ Stmt *ast_solve(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses
     return s;
 }
 
+Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses)
+{
+    Stmt *s = ast_solve(a, span, dim, value, clauses);
+    if (s)
+        s->kind = STMT_FIT;
+    return s;
+}
+
 RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,
                      AstList *list)
 {
@@ -551,7 +559,9 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
             fprintf(out, "(include \"%s\"", s->as.include.path);
             break;
         case STMT_SOLVE:
-            fprintf(out, "(solve %s ", s->as.expr.target.name >= 0
+        case STMT_FIT:
+            fprintf(out, "(%s %s ", s->kind == STMT_FIT ? "fit" : "solve",
+                    s->as.expr.target.name >= 0
                                            ? intern_name(names, s->as.expr.target.name) : "?");
             dump_node(out, s->as.expr.value, names);
             dump_clauses(out, &s->as.expr.clauses, names);

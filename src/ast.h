@@ -85,7 +85,8 @@ typedef enum {
     STMT_RETURN,     /* return y */
     STMT_REPEAT,     /* repeat L { x = layer(x) } */
     STMT_EXPECT,     /* expect t_lower < 2 ms, expect params == 70.6e9 within 0.5% */
-    STMT_MODE        /* mode training | inference */
+    STMT_MODE,       /* mode training | inference */
+    STMT_FIT         /* fit B: model(...) on v5e: the largest B whose memory fits */
 } StmtKind;
 
 /* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
@@ -218,6 +219,7 @@ Stmt *ast_include(Arena *a, Span span, char *path, Span path_span);
 Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *clauses);
 Clauses *ast_clauses(Arena *a);
 Stmt *ast_solve(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
+Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
 RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,
                      AstList *list);
 Stmt *ast_sweep(Arena *a, Span span, NameRef *dim, RangeSpec *range, Stmt *plot,

@@ -1272,6 +1272,23 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     return ok;
 }
 
+bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
+{
+    Frame frame = {0};
+    Eval quiet = *ev;
+    quiet.collect = root;
+    quiet.frame = &frame;
+    bool ok = eval_expr_stmt(&quiet, s);
+    frame_restore(ev->world, &frame);
+    return ok;
+}
+
+const Chip *eval_chip_of(Eval *ev, const Stmt *s)
+{
+    const Chip *chip = NULL;
+    return statement_chip(ev, &s->as.expr.clauses, &chip) ? chip : NULL;
+}
+
 bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
 {
     const Clauses *c = &s->as.expr.clauses;
@@ -1411,6 +1428,8 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return eval_expr_stmt(ev, s);
     case STMT_SOLVE:
         return eval_solve(ev, s);
+    case STMT_FIT:
+        return eval_fit(ev, s);
     case STMT_SWEEP:
         return eval_sweep(ev, s);
     case STMT_PLOT:

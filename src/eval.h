@@ -137,8 +137,15 @@ typedef struct {
 bool eval_costed(Eval *ev, const Stmt *s, Costed *out);
 void costed_free(Costed *c);
 
-/* solve and sweep (explore.c). */
+/* Runs a statement without a report: its operations go into root, its bindings are
+ * undone. False after reporting an error. */
+bool eval_quietly(Eval *ev, const Stmt *s, Op *root);
+/* The chip a statement runs on (its `on`, else the one in `use`), or NULL. */
+const Chip *eval_chip_of(Eval *ev, const Stmt *s);
+
+/* solve, fit and sweep (explore.c). */
 bool eval_solve(Eval *ev, const Stmt *s);
+bool eval_fit(Eval *ev, const Stmt *s);
 bool eval_sweep(Eval *ev, const Stmt *s);
 bool eval_plot(Eval *ev, const Stmt *s);
 

@@ -747,3 +747,94 @@ bool eval_plot(Eval *ev, const Stmt *s)
     free(roofs);
     return ok;
 }
+
+/* ---- fit: the largest value of a dim whose memory fits the chip's HBM ------------- */
+
+enum { FIT_MAX_DOUBLINGS = 40 };
+
+/* What a chip holds for the statement with the dim at x: 1, or 0 when that is not a
+ * number (reported here), or -1 after an error (reported). */
+static int memory_at(Eval *ev, const Stmt *s, int dim, double x, double *memory)
+{
+    Op *root = op_new("fit");
+    ev->world->values[dim] = (Value){VAL_NUMBER, x, NULL};
+    int result = root && eval_quietly(ev, s, root) ? 1 : -1;
+    ev->world->values[dim] = (Value){VAL_UNBOUND, 0, NULL};
+    if (result == 1) {
+        op_total(root);
+        *memory = block_memory(root, ev->world->training);
+        if (!root->known)
+            result = fail(ev, s->span, "its memory is not a number with %s set (every other "
+                          "dim must be bound)", name_of(ev, dim)) ? 1 : 0;
+    }
+    op_free(root);
+    return result;
+}
+
+static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_best,
+                       double m_next, double hbm)
+{
+    char a[32], b[32], c[32];
+    int line, col;
+    if (ev->json) {
+        source_position(ev->src, s->span.begin, &line, &col);
+        fputs("{\"stmt\":", ev->out);
+        report_json_string(ev->out, ev->src->text + s->span.begin,
+                           (size_t)(s->span.end - s->span.begin));
+        fprintf(ev->out, ",\"line\":%d,\"fit\":\"%s\",\"largest\":%.17g,\"memory\":%.17g,"
+                "\"hbm\":%.17g}\n", line, name_of(ev, dim), best, m_best, hbm);
+        return;
+    }
+    fprintf(ev->out, "%.*s\n  %-13s %s = %.17g fits: %s of %s HBM per chip; %s = %.17g needs %s\n\n",
+            s->span.end - s->span.begin, ev->src->text + s->span.begin, "largest",
+            name_of(ev, dim), best, num_format_unit(m_best, UNIT_BYTES, 0, a, sizeof a),
+            num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b), name_of(ev, dim), best + 1,
+            num_format_unit(m_next, UNIT_BYTES, 0, c, sizeof c));
+}
+
+/* Doubling until the memory no longer fits, then bisection on whole numbers. */
+static bool search_fit(Eval *ev, const Stmt *s, int dim, double hbm)
+{
+    double lo = 1, hi = 2, m_lo, m_hi = 0, m;
+    if (memory_at(ev, s, dim, lo, &m_lo) != 1)
+        return false;
+    if (m_lo > hbm)
+        return fail(ev, s->span, "even %s = 1 does not fit: %.4g GB of %.4g GB per chip",
+                    name_of(ev, dim), m_lo / 1e9, hbm / 1e9);
+    int got;
+    for (int i = 0; (got = memory_at(ev, s, dim, hi, &m_hi)) == 1 && m_hi <= hbm; i++, hi *= 2) {
+        if (i == FIT_MAX_DOUBLINGS)
+            return fail(ev, s->span, "it fits for every %s up to 2^40: its memory does not "
+                        "grow with %s", name_of(ev, dim), name_of(ev, dim));
+        lo = hi;
+        m_lo = m_hi;
+    }
+    if (got != 1)
+        return false;
+    while (hi - lo > 1) {
+        double mid = floor(lo + (hi - lo) / 2);
+        if (memory_at(ev, s, dim, mid, &m) != 1)
+            return false;
+        if (m <= hbm)
+            lo = mid, m_lo = m;
+        else
+            hi = mid, m_hi = m;
+    }
+    fit_report(ev, s, dim, lo, m_lo, m_hi, hbm);
+    return true;
+}
+
+bool eval_fit(Eval *ev, const Stmt *s)
+{
+    int dim = s->as.expr.target.name;
+    const Chip *chip = eval_chip_of(ev, s);
+    if (!chip || !chip->set[CHIP_HBM_BYTES])
+        return fail(ev, s->span, "fit needs a chip with an HBM capacity (hbm_bytes): add `on "
+                    "v5e` or `use v5e`");
+    Value saved;
+    if (!free_dim(ev, dim, s->as.expr.target.span, &saved))
+        return false;
+    bool ok = search_fit(ev, s, dim, chip->value[CHIP_HBM_BYTES]);
+    world_restore(ev->world, dim, saved);
+    return ok;
+}
