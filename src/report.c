@@ -437,6 +437,19 @@ static void time_rows(const Report *r, Table *t)
         num_format_unit(f->t_upper, UNIT_SECONDS, 0, row->value, sizeof row->value);
     else if (partly)
         upper_text(r, row->value, sizeof row->value);
+    if (f->derated && f->times_known) {
+        row = add_row(t, "t_derated");
+        const Chip *c = f->chip;
+        double fe = c->set[CHIP_FLOPS_EFF] ? c->value[CHIP_FLOPS_EFF] : 1;
+        double he = c->set[CHIP_HBM_EFF] ? c->value[CHIP_HBM_EFF] : 1;
+        double ne = c->set[CHIP_NET_EFF] ? c->value[CHIP_NET_EFF] : 1;
+        if (f->ncomm)
+            snprintf(row->formula, sizeof row->formula, "max(t_math/%g, t_hbm/%g, t_comm/%g)",
+                     fe, he, ne);
+        else
+            snprintf(row->formula, sizeof row->formula, "max(t_math/%g, t_hbm/%g)", fe, he);
+        num_format_unit(f->t_derated, UNIT_SECONDS, 0, row->value, sizeof row->value);
+    }
     row = add_row(t, "bound");
     snprintf(row->formula, sizeof row->formula, f->mixed || f->ncomm ? "the largest time"
                                                                      : "intensity vs ridge");
