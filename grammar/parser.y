@@ -214,13 +214,6 @@ range
 
 opt_plot
     : %empty                    { $$ = NULL; }
-    | BLOCK name '(' params ')' body
-                                { $$ = ast_block(A, @$, $2, $4, $6); }
-    | RETURN expr               { $$ = ast_return(A, @$, $2); }
-    | REPEAT expr body          { $$ = ast_repeat(A, @$, $2, $3); }
-    | EXPECT name CMP expect_value opt_name opt_within
-                                { $$ = ast_expect(A, @$, $2, $3, $4, $5, $6); }
-    | MODE name                 { $$ = ast_mode(A, @$, $2); }
     | PLOT                      { $$ = ast_plot(A, @$, NULL); }
     | PLOT STRING               { $$ = ast_plot(A, @$, $2); }
     ;

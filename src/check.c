@@ -86,22 +86,28 @@ static int field_index(const char *name)
     return -1;
 }
 
-/* The factor of a unit written after the number: `2 ms`, `16 GB`, `1.2 PFLOP`. */
-static double unit_factor(const char *unit)
+/* The factor of a unit written after the number (`2 ms`, `16 GB`, `1.2 PFLOP`), or 0
+ * when it is unknown or not of the field's kind. */
+static double unit_factor(const char *unit, Unit kind)
 {
     static const struct {
         const char *name;
         double factor;
+        Unit kind;
     } units[] = {
-        {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}, {"ps", 1e-12},
-        {"B", 1}, {"kB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"PB", 1e15},
-        {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0},
-        {"FLOP", 1}, {"kFLOP", 1e3}, {"MFLOP", 1e6}, {"GFLOP", 1e9}, {"TFLOP", 1e12},
-        {"PFLOP", 1e15}, {"EFLOP", 1e18},
+        {"s", 1, UNIT_SECONDS}, {"ms", 1e-3, UNIT_SECONDS}, {"us", 1e-6, UNIT_SECONDS},
+        {"ns", 1e-9, UNIT_SECONDS}, {"ps", 1e-12, UNIT_SECONDS},
+        {"B", 1, UNIT_BYTES}, {"kB", 1e3, UNIT_BYTES}, {"MB", 1e6, UNIT_BYTES},
+        {"GB", 1e9, UNIT_BYTES}, {"TB", 1e12, UNIT_BYTES}, {"PB", 1e15, UNIT_BYTES},
+        {"KiB", 1024.0, UNIT_BYTES}, {"MiB", 1048576.0, UNIT_BYTES},
+        {"GiB", 1073741824.0, UNIT_BYTES},
+        {"FLOP", 1, UNIT_FLOPS}, {"kFLOP", 1e3, UNIT_FLOPS}, {"MFLOP", 1e6, UNIT_FLOPS},
+        {"GFLOP", 1e9, UNIT_FLOPS}, {"TFLOP", 1e12, UNIT_FLOPS}, {"PFLOP", 1e15, UNIT_FLOPS},
+        {"EFLOP", 1e18, UNIT_FLOPS},
     };
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
         if (strcmp(units[i].name, unit) == 0)
-            return units[i].factor;
+            return units[i].kind == kind ? units[i].factor : 0;
     return 0;
 }
 
@@ -134,6 +140,9 @@ static bool expect_bound(Eval *ev, const Stmt *s, const LastReport *last)
     bool same = strcmp(roof_bound_name(last->bound), want) == 0;
     if (same != (cmp == CMP_EQ))
         return fail(ev, s->span, "expect failed: the bound is %s", roof_bound_name(last->bound));
+    if (!ev->json && !ev->csv)
+        fprintf(ev->out, "ok: %.*s  (bound = %s)\n", s->span.end - s->span.begin,
+                ev->src->text + s->span.begin, roof_bound_name(last->bound));
     return true;
 }
 
@@ -210,10 +219,11 @@ bool eval_expect(Eval *ev, const Stmt *s)
     if (f == FIELD_BOUND)
         return expect_bound(ev, s, last);
     double want, factor = 1;
-    if (s->as.expect.unit.name >= 0 &&
-        !(factor = unit_factor(intern_name(ev->world->names, s->as.expect.unit.name))))
-        return fail(ev, s->as.expect.unit.span, "unknown unit %s (s ms us ns, B kB MB GB TB, "
-                    "FLOP ... PFLOP)", intern_name(ev->world->names, s->as.expect.unit.name));
+    const char *unit = s->as.expect.unit.name >= 0
+                           ? intern_name(ev->world->names, s->as.expect.unit.name) : NULL;
+    if (unit && !(factor = unit_factor(unit, field_units[f])))
+        return fail(ev, s->as.expect.unit.span, "%s is not a unit of %s (times: s ms us ns; "
+                    "bytes: B kB MB GB TB; flops: FLOP ... PFLOP)", unit, field);
     return expected_value(ev, s, last, &want) &&
            report_check(ev, s, f, last->value[f], want * factor);
 }

@@ -63,6 +63,29 @@ Poly *cost_total_flops(const Cost *c)
     return total;
 }
 
+/* *p *= k, where p may be NULL. */
+static bool scale_in_place(Poly **p, double k)
+{
+    if (!*p)
+        return true;
+    Poly *r = poly_scale(*p, k);
+    if (!r)
+        return false;
+    poly_free(*p);
+    *p = r;
+    return true;
+}
+
+bool cost_train(Cost *c)
+{
+    bool good = scale_in_place(&c->read, 3) && scale_in_place(&c->written, 3);
+    for (int d = 0; d < DT_COUNT; d++)
+        good = scale_in_place(&c->flops[d], 3) && good;
+    for (int i = 0; i < c->ncolls; i++)
+        good = scale_in_place(&c->colls[i].bytes, 2) && good;
+    return good;
+}
+
 int cost_single_dtype(const Cost *c)
 {
     int found = -1;

@@ -44,6 +44,9 @@ typedef struct {
 void cost_init(Cost *c);
 void cost_free(Cost *c);
 Poly *cost_total_flops(const Cost *c);
+/* Training: each operation's backward pass too, 3 × its FLOPs and HBM traffic (the
+ * gradients of both operands of a matmul: COSTMODEL §4), its collectives twice. */
+bool cost_train(Cost *c);
 /* The dtype with FLOPs when there is exactly one, else -1. */
 int cost_single_dtype(const Cost *c);
 

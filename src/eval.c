@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "layout.h"
+
+enum { CALL_NOTES = 3 }; /* notes naming the calls an error happened in */
 #include "num.h"
 #include "report.h"
 #include "roof.h"
@@ -187,6 +189,7 @@ typedef struct {
     const Chip *chip;
     const Stmt *stmt;
     Op *root;    /* a top-level statement that calls blocks: their breakdown */
+    bool nothing; /* the value is a call of a block that returned nothing */
 } StmtState;
 
 static const char *name_of(const Eval *ev, int name)
@@ -506,7 +509,14 @@ static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype,
     return ok;
 }
 
-/* The value of a figure now, when it is a number. */
+/* The value of a figure now, when it is a number (0 for no figure). */
+static bool figure_of(Eval *ev, const Poly *p, double *out)
+{
+    *out = 0;
+    return !p || value_now(ev, p, out);
+}
+
+/* The value of a figure now, when it is a number; frees the figure. */
 static bool figure(Eval *ev, Poly *p, double *out)
 {
     bool known = p && value_now(ev, p, out);
@@ -838,6 +848,8 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
                         const Tensor *result)
 {
     Roofline roof;
+    if (ev->world->training && !cost_train(&st->cost))
+        return finite_poly(ev, NULL, s->span);
     RoofError e = roof_compute(&st->cost, chip, &st->layout.mesh, world_lookup, ev->world,
                                &roof);
     bool ok = e.status == ROOF_OK || roof_error(ev, s, chip, e);
@@ -848,6 +860,7 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
         r.roof = &roof;
         r.cost = &st->cost;
         r.mesh = &st->layout.mesh;
+        r.training = ev->world->training;
         report_statement(&r);
         chart_add(ev, s, &roof);
         remember_statement(ev, s, &roof);
@@ -943,19 +956,7 @@ static char *stmt_label(Eval *ev, const Stmt *s, char *buf, size_t size)
     return buf;
 }
 
-/* Training runs each operation's backward pass too: twice its FLOPs and HBM bytes
- * (the gradients of both operands of a matmul), and its collectives again. */
-static void train(Op *op)
-{
-    op->flops *= 3;
-    op->bytes *= 3;
-    op->t_math *= 3;
-    op->t_hbm *= 3;
-    op->t_comm *= 2;
-    op->comm_bytes *= 2;
-}
-
-static void fill_leaf(Op *op, const Roofline *r, bool training)
+static void fill_leaf(Op *op, const Roofline *r, double activations)
 {
     op->known = r->times_known;
     op->flops = r->flops.value;
@@ -964,9 +965,7 @@ static void fill_leaf(Op *op, const Roofline *r, bool training)
     op->t_math = r->t_math.value;
     op->t_hbm = r->t_hbm.value;
     op->t_comm = r->t_comm.value;
-    op->own[4] = training ? r->written.value : 0; /* kept for the backward pass */
-    if (training)
-        train(op);
+    op->own[4] = activations;
     op->t_lower = fmax(fmax(op->t_math, op->t_hbm), op->t_comm);
     op->t_upper = op->t_math + op->t_hbm + op->t_comm;
     op->bound = op->t_comm > op->t_lower * (1 - 1e-12) && op->t_comm > op->t_math &&
@@ -980,6 +979,11 @@ static bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
 {
     char label[96];
     Roofline roof;
+    /* Training keeps each result for the backward pass. */
+    double activations = 0;
+    if (ev->world->training && !(figure_of(ev, st->cost.written, &activations) &&
+                                 cost_train(&st->cost)))
+        return finite_poly(ev, NULL, s->span);
     RoofError e = roof_compute(&st->cost, st->chip, &st->layout.mesh, world_lookup, ev->world,
                                &roof);
     if (e.status != ROOF_OK) {
@@ -991,7 +995,7 @@ static bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     if (op) {
         op->leaf = true;
         if (st->chip)
-            fill_leaf(op, &roof, ev->world->training);
+            fill_leaf(op, &roof, activations);
         else
             op->known = false;
     }
@@ -1039,6 +1043,11 @@ static const BlockDef *find_block(const World *w, int name)
 static bool eval_block_def(Eval *ev, const Stmt *s)
 {
     World *w = ev->world;
+    for (int i = 0; i < s->as.block.nparams; i++)
+        for (int j = 0; j < i; j++)
+            if (s->as.block.params[j].name.name == s->as.block.params[i].name.name)
+                return error(ev, s->as.block.params[i].name.span, "parameter %s appears twice",
+                             name_of(ev, s->as.block.params[i].name.name));
     BlockDef def = {s->as.block.name.name, s, ev->src};
     for (int i = 0; i < w->nblocks; i++)
         if (w->blocks[i].name == def.name) {
@@ -1092,8 +1101,9 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const Stmt *def, V
         const Binding *a = &n->as.call.args[i];
         int at = a->name.name < 0 ? next++ : param_index(def, a->name.name);
         if (a->name.name < 0 && at >= def->as.block.nparams)
-            return error(ev, a->value->span, "%s takes %d arguments",
-                         name_of(ev, def->as.block.name.name), def->as.block.nparams);
+            return error(ev, a->value->span, "%s takes %d argument%s",
+                         name_of(ev, def->as.block.name.name), def->as.block.nparams,
+                         def->as.block.nparams == 1 ? "" : "s");
         if (at < 0)
             return error(ev, a->name.span, "%s has no parameter %s",
                          name_of(ev, def->as.block.name.name), name_of(ev, a->name.name));
@@ -1103,6 +1113,10 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const Stmt *def, V
         if (!arg_value(ev, a->value, st, &vals[at]))
             return false;
     }
+    for (int i = 0; i < def->as.block.nparams; i++)
+        if (vals[i].kind == VAL_UNBOUND && !def->as.block.params[i].value)
+            return error(ev, n->span, "%s needs a value for %s", name_of(ev, def->as.block.name.name),
+                         name_of(ev, def->as.block.params[i].name.name));
     return true;
 }
 
@@ -1112,9 +1126,6 @@ static bool bind_params(Eval *inner, const Stmt *def, Value *vals, Span call)
 {
     for (int i = 0; i < def->as.block.nparams; i++) {
         const Binding *p = &def->as.block.params[i];
-        if (vals[i].kind == VAL_UNBOUND && !p->value)
-            return error(inner, call, "%s needs a value for %s", name_of(inner, def->as.block.name.name),
-                         name_of(inner, p->name.name));
         if (vals[i].kind == VAL_UNBOUND) {
             StmtState st;
             stmt_state_init(inner, &st);
@@ -1173,8 +1184,36 @@ static void enter(Eval *ev, const StmtState *st, int *use, Mesh *mesh)
     w->mesh = st->layout.mesh;
 }
 
+typedef struct {
+    const Eval *ev;
+    const Stmt *def;
+} Caller;
+
+static bool caller_lookup(int sym, double *value, void *ctx)
+{
+    const Caller *c = ctx;
+    return param_index(c->def, sym) >= 0 && world_lookup(sym, value, c->ev->world);
+}
+
+/* A tensor argument's dims named like the callee's parameters take the caller's
+ * numbers: `D` in the caller's tensor is the caller's D, not the parameter D. */
+static bool pin_args(Eval *ev, const Stmt *def, Value *vals)
+{
+    Caller c = {ev, def};
+    for (int i = 0; i < def->as.block.nparams; i++)
+        for (int k = 0; vals[i].kind == VAL_TENSOR && k < vals[i].tensor->ndims; k++) {
+            Dim *d = &vals[i].tensor->dims[k];
+            Poly *p = poly_subst(d->size, caller_lookup, &c);
+            if (!p)
+                return false;
+            poly_free(d->size);
+            d->size = p;
+        }
+    return true;
+}
+
 static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Op *op,
-                       Value *result)
+                       Value *result, bool *ran)
 {
     Value *vals = calloc((size_t)b->def->as.block.nparams + 1, sizeof *vals);
     Frame frame = {0};
@@ -1187,7 +1226,8 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
     inner.result = (Value){VAL_UNBOUND, 0, NULL};
     int use;
     Mesh mesh;
-    bool ok = vals && call_args(ev, n, st, b->def, vals);
+    bool ok = vals && call_args(ev, n, st, b->def, vals) && pin_args(ev, b->def, vals);
+    *ran = ok;
     enter(ev, st, &use, &mesh);
     ok = ok && bind_params(&inner, b->def, vals, n->span) &&
          run_body(&inner, b->def->as.block.body) && settle(&inner, &inner.result);
@@ -1213,13 +1253,19 @@ static bool eval_call(Eval *ev, const Node *n, StmtState *st, EVal *out)
                      "itself never ends)", LIMIT_CALL_DEPTH);
     Op *op = op_new(name_of(ev, b->name));
     Value result = {VAL_UNBOUND, 0, NULL};
-    bool ok = op && call_block(ev, n, st, b, op, &result);
-    if (!ok) {
+    bool ran = false;
+    bool ok = op && call_block(ev, n, st, b, op, &result, &ran);
+    if (!ok && ran && ev->world->call_notes++ < CALL_NOTES) {
         int line, col;
         source_position(ev->src, n->span.begin, &line, &col);
         diag_note(ev->diag, "in block %s, called at %s:%d", name_of(ev, b->name),
                   ev->src->name, line);
     }
+    if (!ok && ev->depth == 0 && ev->world->call_notes > CALL_NOTES)
+        diag_note(ev->diag, "... and %d calls more", ev->world->call_notes - CALL_NOTES);
+    if (ev->depth == 0)
+        ev->world->call_notes = 0;
+    st->nothing = ok && result.kind == VAL_UNBOUND;
     Op *parent = ev->collect ? ev->collect : statement_root(ev, st);
     if (!ok || !parent || !op_add(parent, op)) {
         op_free(op);
@@ -1248,6 +1294,10 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
                    "there is no operation here");
     if (ok && want.tensor)
         ok = check_output(ev, &st, want.tensor, v.tensor, c->out_type->span);
+    if (ok && s->kind == STMT_ASSIGN && st.nothing && s->as.expr.value->kind == NODE_CALL)
+        ok = error(ev, s->as.expr.value->span, "%s returns nothing to bind to %s; end the block "
+                   "with `return ...`", name_of(ev, s->as.expr.value->as.call.callee.name),
+                   name_of(ev, s->as.expr.target.name));
     /* A name is bound to a number or a tensor, never to a formula. */
     Value val = {v.scalar ? VAL_NUMBER : VAL_TENSOR, 0, NULL};
     if (ok && s->kind == STMT_ASSIGN && v.scalar)
@@ -1380,8 +1430,7 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
     if (!eval_number(ev, s->as.repeat.value, &n))
         return false;
     if (n < 1 || n > LIMIT_REPEAT || n != floor(n))
-        return error(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to %g",
-                     LIMIT_REPEAT);
+        return error(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to 1e9");
     snprintf(label, sizeof label, "repeat %g", n);
     Op *op = op_new(label);
     if (!op)

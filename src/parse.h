@@ -21,6 +21,7 @@ typedef struct {
     int offset;      /* bytes scanned so far: the next token's start */
     int depth;       /* open ( and [: newlines inside them do not end a statement */
     int last_token;  /* a statement cannot end after an operator */
+    int prev_token;  /* the one before it */
     int contract;    /* ... nor inside `*_D` before its right operand (lexer.l) */
     int stmt_begin;  /* where the statement being read began, for messages */
     int braces;      /* open { }: a chip body's lines are one statement */

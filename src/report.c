@@ -477,7 +477,7 @@ static void text_statement(const Report *r)
 {
     Table t = {.n = 0};
     print_collapsed(r->out, r->stmt, r->stmt_len);
-    fputc('\n', r->out);
+    fputs(r->training ? "  [training: forward + backward]\n" : "\n", r->out);
     cost_rows(r, &t);
     collective_rows(r, &t);
     if (r->roof->chip)
@@ -637,6 +637,7 @@ static void json_statement(const Report *r)
     json_collective(r);
     json_number(r->out, "t_lower", times, f->t_lower);
     json_number(r->out, "t_upper", times, f->t_upper);
+    json_number(r->out, "t_derated", times, f->derated ? f->t_derated : f->t_lower);
     json_key(r->out, "bound");
     if (f->bound == BOUND_UNKNOWN)
         fputs("null", r->out);
@@ -806,8 +807,11 @@ static void text_block(const Report *r, const Op *one)
     fputc('\n', r->out);
 }
 
-static void json_op(const Report *r, const Op *op, bool root)
+static void json_op(const Report *r, const Op *one, bool root)
 {
+    /* The top object counts every run; the ones below, one run each, with `runs`. */
+    Op all = root ? op_scaled(one) : *one;
+    const Op *op = root ? &all : one;
     fputs("{\"stmt\":", r->out);
     if (root)
         report_json_string(r->out, r->stmt, r->stmt_len);
@@ -834,24 +838,43 @@ static void json_op(const Report *r, const Op *op, bool root)
         fprintf(r->out, "\"%s\"", roof_bound_name(op->bound));
     else
         fputs("null", r->out);
+    json_number(r->out, "t_derated", op->known, op->t_derated);
     json_number(r->out, "params", op->known, op->params);
     json_number(r->out, "memory", op->known, block_memory(op, r->training));
     fputs(",\"ops\":[", r->out);
-    for (int i = 0; i < op->nchildren; i++) {
+    for (int i = 0; i < one->nchildren; i++) {
         fputs(i ? "," : "", r->out);
-        json_op(r, op->children[i], false);
+        json_op(r, one->children[i], false);
     }
     fputs("]}", r->out);
     if (root)
         fputc('\n', r->out);
 }
 
+/* Whether any operation lies below. */
+static bool has_operations(const Op *op)
+{
+    if (op->leaf)
+        return true;
+    for (int i = 0; i < op->nchildren; i++)
+        if (has_operations(op->children[i]))
+            return true;
+    return false;
+}
+
 void report_block(const Report *r, const Op *op)
 {
     /* A statement that only calls one block reads as that block. */
-    while (!op->leaf && op->nchildren == 1 && op->runs == 1 &&
-           strncmp(op->label, "repeat ", 7) != 0 && !op->own[0] && !op->own[3])
+    if (!op->leaf && op->nchildren == 1 && op->runs == 1 &&
+        strncmp(op->label, "repeat ", 7) != 0 && !op->own[0] && !op->own[3])
         op = op->children[0];
+    if (!has_operations(op) && !r->json) {
+        print_collapsed(r->out, r->stmt, r->stmt_len);
+        fputs("\n  (no operations)\n", r->out);
+        memory_rows(r, op);
+        fputc('\n', r->out);
+        return;
+    }
     if (r->json)
         json_op(r, op, true);
     else
