@@ -66,17 +66,22 @@ static void add_child(Op *op, const Op *c)
     op->known = op->known && c->known;
 }
 
-/* A block is bound by whatever bounds most of its time. */
+void op_bound_shares(const Op *op, double scale, double *by)
+{
+    if (op->leaf) {
+        by[op->bound] += scale * op->runs * op->t_lower;
+        return;
+    }
+    for (int i = 0; i < op->nchildren; i++)
+        op_bound_shares(op->children[i], scale * op->runs, by);
+}
+
+/* A block is bound by whatever bounds most of its operations' time, counted over
+ * its leaves (as the report's "by bound" row), not over its sub-blocks' verdicts. */
 static Bound dominant(const Op *op)
 {
     double by[4] = {0, 0, 0, 0};
-    for (int i = 0; i < op->nchildren; i++) {
-        const Op *c = op->children[i];
-        if (c->leaf)
-            by[c->bound] += c->runs * c->t_lower;
-        else
-            by[dominant(c)] += c->runs * c->t_lower;
-    }
+    op_bound_shares(op, 1, by);
     Bound best = BOUND_UNKNOWN;
     for (int b = BOUND_COMPUTE; b <= BOUND_COMM; b++)
         if (by[b] > by[best])

@@ -730,16 +730,6 @@ static void block_row(const Report *r, const Op *op, int depth, double scale, do
 }
 
 /* The time of each bound, as shares of the sum of lower bounds. */
-static void bound_shares(const Op *op, double scale, double *by)
-{
-    if (op->leaf) {
-        by[op->bound] += scale * op->runs * op->t_lower;
-        return;
-    }
-    for (int i = 0; i < op->nchildren; i++)
-        bound_shares(op->children[i], scale * op->runs, by);
-}
-
 static void total_row(const Report *r, const char *label, const char *formula, double v, Unit u)
 {
     char buf[64];
@@ -798,7 +788,7 @@ static void text_block(const Report *r, const Op *one)
     if (roof_has_derating(r->chip))
         total_row(r, "t_derated", "at the chip's achievable fractions", op->t_derated,
                   UNIT_SECONDS);
-    bound_shares(one, 1, by);
+    op_bound_shares(one, 1, by);
     double sum = by[1] + by[2] + by[3];
     if (sum > 0)
         fprintf(r->out, "  %-12s compute %.1f%%, memory %.1f%%, comm %.1f%% of the time\n",
