@@ -435,17 +435,23 @@ static CostError add_contraction(Plan *p, Cost *acc)
     return e;
 }
 
+/* A collective among the chips of `axes`: none when they are a single chip. */
+static bool spans_chips(const Plan *p, AxisSet axes)
+{
+    return axes && mesh_span(p->mesh, axes) > 1;
+}
+
 /* The collectives: gathers before, the reduction of partial sums after. */
 static CostError add_plan_collectives(Plan *p, Cost *acc, bool scatter)
 {
     CostError e = ok;
-    if (p->gather_a)
+    if (spans_chips(p, p->gather_a))
         e = add_collective(acc, COLL_ALLGATHER, p->gather_a,
                            group_bytes(p->a, p->gather_a, p->mesh), p->a, p->why_gather);
-    if (e.status == COST_OK && p->gather_b)
+    if (e.status == COST_OK && spans_chips(p, p->gather_b))
         e = add_collective(acc, COLL_ALLGATHER, p->gather_b,
                            group_bytes(p->b, p->gather_b, p->mesh), p->b, p->why_gather);
-    if (e.status == COST_OK && p->reduce)
+    if (e.status == COST_OK && spans_chips(p, p->reduce))
         e = add_collective(acc, scatter ? COLL_REDUCESCATTER : COLL_ALLREDUCE, p->reduce,
                            tensor_local_bytes(p->result, p->mesh), p->result, p->why_reduce);
     return e;

@@ -306,7 +306,7 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
                 num_format_unit(r->ridge, UNIT_NONE, 0, line, sizeof line));
     if (r->computes)
         asymptote_row(ev, &r->intensity_formula, r->ridge, r->ncomm ? " (HBM)" : "", dim, out);
-    if (r->computes && r->ncomm && r->link_bw)
+    if (r->computes && roof_has_network_ratio(r))
         asymptote_row(ev, &r->net_formula, r->net_ridge, " (network)", dim, out);
     fputc('\n', out);
 }

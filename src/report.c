@@ -254,7 +254,7 @@ static void bound_condition(const Report *r, PolyStyle style, char *buf, size_t 
 {
     const Roofline *f = r->roof;
     char hbm[VALUE_MAX / 2], net[VALUE_MAX / 2];
-    if (f->mixed || (f->ncomm && (!f->link_bw || !r->cost->read))) {
+    if (f->mixed || (f->ncomm && (!roof_has_network_ratio(f) || !r->cost->read))) {
         snprintf(buf, size, "compute when t_math beats t_hbm%s", f->ncomm ? " and t_comm" : "");
     } else if (!f->ncomm) {
         int sense = condition(r, &f->intensity_now, f->ridge, style, hbm, sizeof hbm);
@@ -264,9 +264,19 @@ static void bound_condition(const Report *r, PolyStyle style, char *buf, size_t 
         else
             snprintf(buf, size, "compute when %s, else memory", hbm);
     } else {
-        condition(r, &f->intensity_now, f->ridge, style, hbm, sizeof hbm);
-        condition(r, &f->net_now, f->net_ridge, style, net, sizeof net);
-        snprintf(buf, size, "compute when %s (HBM) and %s (network)", hbm, net);
+        int on_hbm = condition(r, &f->intensity_now, f->ridge, style, hbm, sizeof hbm);
+        int on_net = condition(r, &f->net_now, f->net_ridge, style, net, sizeof net);
+        if (on_hbm == 0 || on_net == 0)
+            snprintf(buf, size, "never compute, whatever the dims (the %s stays below %s)",
+                     on_hbm == 0 ? "intensity" : "network intensity",
+                     on_hbm == 0 ? "the ridge" : "net_ridge");
+        else if (on_hbm == 2 && on_net == 2)
+            snprintf(buf, size, "compute whatever the dims (both intensities stay above their ridges)");
+        else if (on_hbm == 2 || on_net == 2)
+            snprintf(buf, size, "compute when %s (%s)", on_hbm == 2 ? net : hbm,
+                     on_hbm == 2 ? "network" : "HBM");
+        else
+            snprintf(buf, size, "compute when %s (HBM) and %s (network)", hbm, net);
     }
 }
 
@@ -353,7 +363,7 @@ static void comm_rows(const Report *r, Table *t)
     if (f->latency_bound)
         strncat(row->value, " (the latency floor: hops × hop latency)",
                 sizeof row->value - strlen(row->value) - 1);
-    if (!f->link_bw || !r->cost->read)
+    if (!roof_has_network_ratio(f) || !r->cost->read)
         return;
     row = add_row(t, "net_intensity");
     poly_ratio_format(&f->net_formula, POLY_STYLE_TEXT, r->namer, r->ctx, row->formula,

@@ -192,6 +192,11 @@ static RoofError comm_part(const Cost *cost, const Chip *chip, const Mesh *m,
     return fine;
 }
 
+bool roof_has_network_ratio(const Roofline *r)
+{
+    return r->ncomm && r->link_bw && r->net_formula.num;
+}
+
 static double fraction(const Chip *chip, ChipField f)
 {
     return chip && chip->set[f] ? chip->value[f] : 1;
@@ -364,7 +369,7 @@ bool roof_crossing(const PolyRatio *r, double threshold, Crossing *out)
     if (!r->num || !linear(r->num, &sym, &a1, &a0) || !linear(r->den, &sym, &b1, &b0) ||
         sym < 0)
         return false;
-    /* For X > 0 with a positive denominator: (a1 − t·b1)·X > t·b0 − a0. */
+    /* For X >= 1 (a dim) with a positive denominator: (a1 − t·b1)·X > t·b0 − a0. */
     double k = a1 - threshold * b1, rhs = threshold * b0 - a0;
     out->sym = sym;
     if (k == 0) {
@@ -373,9 +378,9 @@ bool roof_crossing(const PolyRatio *r, double threshold, Crossing *out)
     } else {
         out->sense = k > 0 ? 1 : -1;
         out->value = rhs / k;
-        if (out->sense == -1 && out->value <= 0)
+        if (out->sense == -1 && out->value <= 1)
             out->sense = 0;
-        else if (out->sense == 1 && out->value < 0)
+        else if (out->sense == 1 && out->value < 1)
             out->sense = 2;
     }
     return true;

@@ -103,6 +103,9 @@ bool roof_crossing(const PolyRatio *r, double threshold, Crossing *out);
  * hbm_eff, net_eff; 1 when the chip gives none). */
 double roof_derated(const Chip *chip, double t_math, double t_hbm, double t_comm);
 bool roof_has_derating(const Chip *chip);
+/* True when the statement moves bytes over one shared link bandwidth, so that its
+ * network intensity and net ridge mean something (not when every collective is empty). */
+bool roof_has_network_ratio(const Roofline *r);
 
 RoofError roof_compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
                        PolyLookup lookup, void *ctx, Roofline *out);
