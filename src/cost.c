@@ -181,18 +181,19 @@ static DType pick(int chosen, const Tensor *a, const Tensor *b)
 }
 
 /* Adds one op's FLOPs at `compute` and its HBM traffic: reads of its operands as the
- * chip uses them (a and b), the write of its result; and what the chip holds (ha, hb:
- * the operands as stored, which may be more than it reads). Consumes flops. */
+ * chip uses them (a and b; b NULL for one operand), the write of its result; and what
+ * the chip holds (ha, hb: the operands as stored, which may be more than it reads).
+ * Consumes flops. */
 static CostError add_op(Cost *acc, DType compute, Poly *flops, const Tensor *a,
                         const Tensor *b, const Tensor *ha, const Tensor *hb,
                         const Tensor *result, const Mesh *m)
 {
     bool good = accumulate(&acc->flops[compute], flops);
     good = accumulate(&acc->read, tensor_local_bytes(a, m)) && good;
-    good = accumulate(&acc->read, tensor_local_bytes(b, m)) && good;
+    good = (!b || accumulate(&acc->read, tensor_local_bytes(b, m))) && good;
     good = accumulate(&acc->written, tensor_local_bytes(result, m)) && good;
     good = accumulate(&acc->held, tensor_local_bytes(ha, m)) && good;
-    good = accumulate(&acc->held, tensor_local_bytes(hb, m)) && good;
+    good = (!hb || accumulate(&acc->held, tensor_local_bytes(hb, m))) && good;
     good = accumulate(&acc->held, tensor_local_bytes(result, m)) && good;
     acc->ops++;
     return good ? ok : error(COST_TOO_COMPLEX, -1, -1, -1);
@@ -506,24 +507,99 @@ CostError cost_contract(const Tensor *a, const Tensor *b, const int *names, int 
 
 /* ---- Elementwise ------------------------------------------------------------------ */
 
-CostError cost_elementwise(const Tensor *a, const Tensor *b, const CostOptions *opt,
-                           Tensor **out, Cost *acc)
+/* Whether every dim of `small` is a dim of `big` with the same name, size and
+ * sharding, in the same order: then `small` is broadcast over big's other dims. */
+static bool broadcasts_into(const Tensor *small, const Tensor *big, const CostOptions *opt)
 {
-    *out = NULL;
-    if (a->ndims != b->ndims)
-        return error(COST_RANK_MISMATCH, -1, -1, -1);
+    int next = 0;
+    for (int i = 0; i < small->ndims; i++) {
+        const Dim *d = &small->dims[i];
+        while (next < big->ndims && (d->name < 0 || big->dims[next].name != d->name))
+            next++;
+        if (next == big->ndims ||
+            !cost_same_size(d->size, big->dims[next].size, opt->lookup, opt->lookup_ctx) ||
+            dim_axes(d, opt->mesh) != dim_axes(&big->dims[next], opt->mesh))
+            return false;
+        next++;
+    }
+    return true;
+}
+
+/* Same ranks: dim by dim. Different ranks: the smaller broadcast by dim names. */
+static CostError elementwise_shapes(const Tensor *a, const Tensor *b, const CostOptions *opt)
+{
+    if (a->ndims != b->ndims) {
+        bool fits = a->ndims < b->ndims ? broadcasts_into(a, b, opt) : broadcasts_into(b, a, opt);
+        return fits ? ok : error(COST_RANK_MISMATCH, -1, -1, -1);
+    }
     for (int i = 0; i < a->ndims; i++) {
         if (!cost_same_size(a->dims[i].size, b->dims[i].size, opt->lookup, opt->lookup_ctx))
             return error(COST_SIZE_MISMATCH, -1, i, i);
         if (dim_axes(&a->dims[i], opt->mesh) != dim_axes(&b->dims[i], opt->mesh))
             return error(COST_SHARD_MISMATCH, -1, i, i);
     }
-    Tensor *result = tensor_copy(a);
+    return ok;
+}
+
+/* Records an op whose FLOPs are one per element of `result` (consumed on failure). */
+static CostError elementwise_op(Cost *acc, const Tensor *a, const Tensor *b, Tensor *result,
+                                const CostOptions *opt, Tensor **out)
+{
+    CostError e = add_op(acc, pick(opt->compute_dtype, a, b ? b : a),
+                         tensor_local_elements(result, opt->mesh), a, b, a, b, result, opt->mesh);
+    if (e.status == COST_OK)
+        *out = result;
+    else
+        tensor_free(result);
+    return e;
+}
+
+CostError cost_elementwise(const Tensor *a, const Tensor *b, const CostOptions *opt,
+                           Tensor **out, Cost *acc)
+{
+    *out = NULL;
+    CostError e = elementwise_shapes(a, b, opt);
+    if (e.status != COST_OK)
+        return e;
+    Tensor *result = tensor_copy(a->ndims >= b->ndims ? a : b);
     if (!result)
         return error(COST_TOO_COMPLEX, -1, -1, -1);
     result->dtype = pick(opt->out_dtype, a, b);
-    CostError e = add_op(acc, pick(opt->compute_dtype, a, b),
-                         tensor_local_elements(result, opt->mesh), a, b, a, b, result, opt->mesh);
+    return elementwise_op(acc, a, b, result, opt, out);
+}
+
+CostError cost_unary(const Tensor *a, const CostOptions *opt, Tensor **out, Cost *acc)
+{
+    *out = NULL;
+    Tensor *result = tensor_copy(a);
+    if (!result)
+        return error(COST_TOO_COMPLEX, -1, -1, -1);
+    result->dtype = opt->out_dtype >= 0 ? (DType)opt->out_dtype : a->dtype;
+    return elementwise_op(acc, a, NULL, result, opt, out);
+}
+
+CostError cost_reduce(const Tensor *a, int dim, const CostOptions *opt, Tensor **out,
+                      Cost *acc)
+{
+    *out = NULL;
+    const Dim **kept = malloc(sizeof *kept * (size_t)(a->ndims + 1));
+    if (!kept)
+        return error(COST_TOO_COMPLEX, -1, -1, -1);
+    int n = 0;
+    for (int i = 0; i < a->ndims; i++)
+        if (i != dim)
+            kept[n++] = &a->dims[i];
+    Tensor *result = tensor_from(opt->out_dtype >= 0 ? (DType)opt->out_dtype : a->dtype,
+                                 (const Dim *const *)kept, n);
+    free(kept);
+    if (!result)
+        return error(COST_TOO_COMPLEX, -1, -1, -1);
+    CostError e = add_op(acc, pick(opt->compute_dtype, a, a),
+                         tensor_local_elements(a, opt->mesh), a, NULL, a, NULL, result, opt->mesh);
+    AxisSet axes = dim_axes(&a->dims[dim], opt->mesh);
+    if (e.status == COST_OK && axes && mesh_span(opt->mesh, axes) > 1)
+        e = add_collective(acc, COLL_ALLREDUCE, axes, tensor_local_bytes(result, opt->mesh),
+                           result, "the reduced dim is sharded: each chip reduces its part");
     if (e.status == COST_OK)
         *out = result;
     else

@@ -86,9 +86,16 @@ typedef struct {
 /* a *_{names} b. On success *out is the result and the op's cost is added to acc. */
 CostError cost_contract(const Tensor *a, const Tensor *b, const int *names, int nnames,
                         const CostOptions *opt, Tensor **out, Cost *acc);
-/* a op b elementwise, on tensors of one shape and sharding: one FLOP per element. */
+/* a op b elementwise, on tensors of one shape and sharding, or one whose dims are
+ * named dims of the other (broadcast over the rest): one FLOP per result element. */
 CostError cost_elementwise(const Tensor *a, const Tensor *b, const CostOptions *opt,
                            Tensor **out, Cost *acc);
+/* f(a) elementwise (exp, rsqrt, silu, ...): one FLOP per element, a read, a write. */
+CostError cost_unary(const Tensor *a, const CostOptions *opt, Tensor **out, Cost *acc);
+/* A reduction of a's dim `dim` (sum, max, mean): one FLOP per element of a; when the
+ * dim is sharded, an AllReduce of the result over its axes. */
+CostError cost_reduce(const Tensor *a, int dim, const CostOptions *opt, Tensor **out,
+                      Cost *acc);
 /* A collective on its own: `allgather bf16[E_Y, F] over Y`. */
 CostError cost_collective(const Tensor *t, CollKind kind, AxisSet axes,
                           const CostOptions *opt, Tensor **out, Cost *acc);

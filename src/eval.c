@@ -406,6 +406,10 @@ static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a, const Te
     char sa[512], sb[512];
     if (e.status == COST_TOO_COMPLEX)
         return finite_poly(ev, NULL, n->span);
+    if (e.status == COST_RANK_MISMATCH)
+        return error(ev, n->span, "elementwise %c needs tensors of one shape, or one whose "
+                     "dims are named dims of the other, not %s and %s", n->as.binary.op,
+                     shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
     return error(ev, n->span, "elementwise %c needs tensors of one shape%s, not %s and %s",
                  n->as.binary.op, e.status == COST_SHARD_MISMATCH ? " and sharding" : "",
                  shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
@@ -549,7 +553,7 @@ static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *out)
     return true;
 }
 
-static bool eval_call(Eval *ev, const Node *n, StmtState *st, EVal *out);
+static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out);
 
 static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
@@ -570,7 +574,7 @@ static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
     case NODE_CONTRACT:
         return eval_contract(ev, n, st, out_dtype, out);
     case NODE_CALL:
-        return eval_call(ev, n, st, out);
+        return eval_call(ev, n, st, out_dtype, out);
     case NODE_PARAM:
     case NODE_CACHE:
         return eval_marked(ev, n, st, out);
@@ -1241,9 +1245,86 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
     return ok;
 }
 
-static bool eval_call(Eval *ev, const Node *n, StmtState *st, EVal *out)
+/* The built-in functions: elementwise f(x), and reductions f(x, DIM). A block of the
+ * same name takes precedence. */
+static const char *const UNARY_FUNCTIONS[] = {"exp", "log", "sqrt", "rsqrt", "tanh",
+                                              "sigmoid", "relu", "gelu", "silu", NULL};
+static const char *const REDUCTIONS[] = {"sum", "mean", "max", NULL};
+
+static bool listed(const char *const *names, const char *name)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+static bool is_function(const Eval *ev, int name)
+{
+    const char *s = name_of(ev, name);
+    return listed(UNARY_FUNCTIONS, s) || listed(REDUCTIONS, s);
+}
+
+/* The dim of t that `arg` gives: a bare name of one of its dims, or a whole-number
+ * index (0 the first dim, -1 the last); or -1 with an error given. */
+static int reduced_dim(Eval *ev, const Node *arg, const Tensor *t, const char *fn)
+{
+    char buf[512];
+    if (arg->kind == NODE_NAME)
+        for (int i = 0; i < t->ndims; i++)
+            if (t->dims[i].name == arg->as.name)
+                return i;
+    const Node *num = arg->kind == NODE_NEGATE ? arg->as.operand : arg;
+    if (num->kind == NODE_NUMBER && num->as.number == floor(num->as.number) &&
+        num->as.number <= t->ndims) {
+        int index = arg == num ? (int)num->as.number : t->ndims - (int)num->as.number;
+        if (index >= 0 && index < t->ndims)
+            return index;
+    }
+    error(ev, arg->span, "%s(x, DIM) reduces a dim of x, named or by index (0 the first, -1 "
+          "the last); %s has no dim %.*s", fn, shape(ev, t, buf, sizeof buf),
+          (int)(arg->span.end - arg->span.begin), ev->src->text + arg->span.begin);
+    return -1;
+}
+
+static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+{
+    const char *fn = name_of(ev, n->as.call.callee.name);
+    bool unary = listed(UNARY_FUNCTIONS, fn);
+    int want = unary ? 1 : 2;
+    if (n->as.call.nargs != want)
+        return error(ev, n->span, unary ? "%s takes one tensor: %s(x)"
+                                        : "%s takes a tensor and one of its dims: %s(x, DIM)",
+                     fn, fn);
+    for (int i = 0; i < want; i++)
+        if (n->as.call.args[i].name.name >= 0)
+            return error(ev, n->as.call.args[i].name.span, "%s takes no named arguments", fn);
+    EVal x = {0};
+    if (!eval_expr(ev, n->as.call.args[0].value, st, -1, &x))
+        return false;
+    bool ok = x.tensor != NULL;
+    if (!ok)
+        error(ev, n->as.call.args[0].value->span, "%s takes a tensor, not a number", fn);
+    int dim = ok && !unary ? reduced_dim(ev, n->as.call.args[1].value, x.tensor, fn) : -1;
+    if (ok && (unary || dim >= 0)) {
+        CostOptions opt = st->opt;
+        opt.out_dtype = out_dtype;
+        opt.want = NULL;
+        CostError e = unary ? cost_unary(x.tensor, &opt, &out->tensor, &st->cost)
+                            : cost_reduce(x.tensor, dim, &opt, &out->tensor, &st->cost);
+        ok = e.status == COST_OK || finite_poly(ev, NULL, n->span);
+    } else {
+        ok = false;
+    }
+    eval_free(&x);
+    return ok;
+}
+
+static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     const BlockDef *b = find_block(ev->world, n->as.call.callee.name);
+    if (!b && is_function(ev, n->as.call.callee.name))
+        return eval_function(ev, n, st, out_dtype, out);
     if (!b)
         return error(ev, n->as.call.callee.span, "unknown block %s; define it with `block "
                      "%s(...) { ... }`", name_of(ev, n->as.call.callee.name),
