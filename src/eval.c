@@ -599,9 +599,7 @@ static void stmt_state_init(Eval *ev, StmtState *st)
 {
     memset(st, 0, sizeof *st);
     cost_init(&st->cost);
-    st->layout.mesh = ev->world->mesh;
-    for (int i = 0; i < MESH_MAX_AXES; i++)
-        st->layout.shard_dim[i] = -1;
+    layout_inherit(ev->world, &st->layout);
     st->opt = (CostOptions){ev->exact, -1, -1, &st->layout.mesh, NULL, world_lookup,
                             ev->world};
 }
@@ -1177,15 +1175,29 @@ static bool run_body(Eval *inner, const AstList *body)
     return true;
 }
 
-/* The calling statement's chip and mesh apply inside the call. */
-static void enter(Eval *ev, const StmtState *st, int *use, Mesh *mesh)
+/* The calling statement's chip, mesh and `shard` rules apply inside the call. */
+typedef struct {
+    int use_chip;
+    Mesh mesh;
+    struct Layout *calling;
+} Outside;
+
+static Outside enter(Eval *ev, StmtState *st)
 {
     World *w = ev->world;
-    *use = w->use_chip;
-    *mesh = w->mesh;
+    Outside was = {w->use_chip, w->mesh, w->calling};
     if (st->chip)
         w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
     w->mesh = st->layout.mesh;
+    w->calling = &st->layout;
+    return was;
+}
+
+static void leave(Eval *ev, const Outside *was)
+{
+    ev->world->use_chip = was->use_chip;
+    ev->world->mesh = was->mesh;
+    ev->world->calling = was->calling;
 }
 
 typedef struct {
@@ -1228,16 +1240,13 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
     inner.depth = ev->depth + 1;
     inner.returned = false;
     inner.result = (Value){VAL_UNBOUND, 0, NULL};
-    int use;
-    Mesh mesh;
     bool ok = vals && call_args(ev, n, st, b->def, vals) && pin_args(ev, b->def, vals);
     *ran = ok;
-    enter(ev, st, &use, &mesh);
+    Outside was = enter(ev, st);
     ok = ok && bind_params(&inner, b->def, vals, n->span) &&
          run_body(&inner, b->def->as.block.body) && settle(&inner, &inner.result);
     frame_restore(ev->world, &frame);
-    ev->world->use_chip = use;
-    ev->world->mesh = mesh;
+    leave(ev, &was);
     for (int i = 0; vals && i < b->def->as.block.nparams; i++)
         tensor_free(vals[i].tensor);
     free(vals);

@@ -64,6 +64,7 @@ typedef struct {
     ChipTable chips;
     int use_chip;  /* interned name of the default chip, or -1 */
     Mesh mesh;     /* from `mesh` or `use CHIP AxB`; no axes: one chip */
+    struct Layout *calling; /* in a block call: the calling statement's layout */
     ChartPoint *chart; /* every statement costed with all dims bound, for `plot` */
     int nchart, chart_cap;
     BlockDef *blocks;

@@ -99,14 +99,23 @@ bool layout_check_fit(Eval *ev, const Mesh *m, const Chip *chip, Span where)
                 limit);
 }
 
+void layout_inherit(const World *w, Layout *out)
+{
+    out->mesh = w->mesh;
+    out->caller = w->calling;
+    for (int i = 0; i < MESH_MAX_AXES; i++) {
+        out->shard_dim[i] = w->calling ? w->calling->shard_dim[i] : -1;
+        out->used[i] = false;
+    }
+}
+
 bool layout_from_clauses(Eval *ev, const Clauses *c, const Chip *chip, Span stmt,
                          Layout *out)
 {
-    out->mesh = ev->world->mesh;
-    for (int i = 0; i < MESH_MAX_AXES; i++) {
-        out->shard_dim[i] = -1;
-        out->used[i] = false;
-    }
+    layout_inherit(ev->world, out);
+    if (c->chip.shape)
+        for (int i = 0; i < MESH_MAX_AXES; i++)
+            out->shard_dim[i] = -1;
     if (c->chip.shape && !layout_shape_mesh(ev, c->chip.shape, c->chip.shape_span, &out->mesh))
         return false;
     Span where = c->chip.shape ? c->chip.shape_span
@@ -185,6 +194,9 @@ static bool apply_shard_rules(Layout *l, Tensor *t)
             if (!dim_add_axes(&t->dims[i], 1u << a, &l->mesh))
                 return false;
             l->used[a] = true;
+            for (Layout *o = l->caller; o && a < o->mesh.n && o->shard_dim[a] == l->shard_dim[a];
+                 o = o->caller)
+                o->used[a] = true;
         }
     return true;
 }

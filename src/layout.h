@@ -16,14 +16,19 @@
 #include "tensor.h"
 
 /* A statement's mesh, and the dims that `shard D over N` put on its new axes. */
-typedef struct {
+typedef struct Layout {
     Mesh mesh;
     int shard_dim[MESH_MAX_AXES];  /* dim name for axis i, or -1 */
     bool used[MESH_MAX_AXES];      /* the `shard` axis i sharded some dim */
+    struct Layout *caller;         /* in a block: the calling statement's layout, whose
+                                    * `shard` rules apply here too; or NULL */
 } Layout;
 
 /* The mesh of a shape such as "4x4" or "2x2x2": axes X, Y, Z. */
 bool layout_shape_mesh(Eval *ev, const char *shape, Span span, Mesh *out);
+/* The layout a statement starts from: the world's mesh, and inside a block call the
+ * calling statement's `shard` rules. */
+void layout_inherit(const World *w, Layout *out);
 /* The statement's layout: the chip's slice when `on CHIP AxB` gives one, else the
  * world's mesh; then one new axis for each `shard D over N`. Checked against the chip's
  * pod when there is a chip. */
