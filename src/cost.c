@@ -82,7 +82,8 @@ bool cost_train(Cost *c)
     for (int d = 0; d < DT_COUNT; d++)
         good = scale_in_place(&c->flops[d], 3) && good;
     for (int i = 0; i < c->ncolls; i++)
-        good = scale_in_place(&c->colls[i].bytes, 2) && good;
+        if (!c->colls[i].backward)
+            good = scale_in_place(&c->colls[i].bytes, 2) && good;
     return good;
 }
 
@@ -119,7 +120,7 @@ static CostError add_collective(Cost *acc, CollKind kind, AxisSet axes, Poly *by
         tensor_free(copy);
         return error(COST_TOO_COMPLEX, -1, -1, -1);
     }
-    acc->colls[acc->ncolls++] = (Collective){kind, axes, bytes, copy, why};
+    acc->colls[acc->ncolls++] = (Collective){kind, axes, bytes, copy, why, false};
     return ok;
 }
 
@@ -442,6 +443,44 @@ static bool spans_chips(const Plan *p, AxisSet axes)
     return axes && mesh_span(p->mesh, axes) > 1;
 }
 
+/* The axes that shard the free (not contracted) dims of `act`, the activation, and
+ * not the weight: chips along them see different data with the same weight shard. */
+static AxisSet data_axes(const Plan *p, const Tensor *act, const Tensor *weight, bool is_a)
+{
+    AxisSet axes = 0;
+    for (int i = 0; i < act->ndims; i++) {
+        bool contracted = false;
+        for (int k = 0; k < p->npairs; k++)
+            contracted = contracted || (is_a ? p->pairs[k].a : p->pairs[k].b) == i;
+        if (!contracted)
+            axes |= dim_axes(&act->dims[i], p->mesh);
+    }
+    return axes & ~tensor_axes(weight, p->mesh);
+}
+
+/* Training, a weight operand: its gradient is summed over the chips that share its
+ * shard (an AllReduce over the data axes) and, when the forward pass gathered it,
+ * reduce-scattered back to its shards. Backward-only collectives. */
+static CostError add_weight_gradient(Plan *p, Cost *acc, const Tensor *w, AxisSet gathered,
+                                     const Tensor *act, bool w_is_a)
+{
+    CostError e = ok;
+    AxisSet data = data_axes(p, act, w, !w_is_a);
+    if (spans_chips(p, data)) {
+        e = add_collective(acc, COLL_ALLREDUCE, data, tensor_local_bytes(w, p->mesh), w,
+                           "training: the weight's gradient is summed over the data axes");
+        if (e.status == COST_OK)
+            acc->colls[acc->ncolls - 1].backward = true;
+    }
+    if (e.status == COST_OK && spans_chips(p, gathered)) {
+        e = add_collective(acc, COLL_REDUCESCATTER, gathered, group_bytes(w, gathered, p->mesh),
+                           w, "training: the gathered weight's gradient goes back to its shards");
+        if (e.status == COST_OK)
+            acc->colls[acc->ncolls - 1].backward = true;
+    }
+    return e;
+}
+
 /* The collectives: gathers before, the reduction of partial sums after. */
 static CostError add_plan_collectives(Plan *p, Cost *acc, bool scatter)
 {
@@ -455,6 +494,10 @@ static CostError add_plan_collectives(Plan *p, Cost *acc, bool scatter)
     if (e.status == COST_OK && spans_chips(p, p->reduce))
         e = add_collective(acc, scatter ? COLL_REDUCESCATTER : COLL_ALLREDUCE, p->reduce,
                            tensor_local_bytes(p->result, p->mesh), p->result, p->why_reduce);
+    if (e.status == COST_OK && p->opt->training && p->opt->param_b && !p->opt->param_a)
+        e = add_weight_gradient(p, acc, p->b, p->gather_b, p->a, false);
+    if (e.status == COST_OK && p->opt->training && p->opt->param_a && !p->opt->param_b)
+        e = add_weight_gradient(p, acc, p->a, p->gather_a, p->b, true);
     return e;
 }
 

@@ -27,6 +27,7 @@ typedef struct {
     Poly *bytes;    /* V: the whole array within one group of chips */
     Tensor *array;  /* what moves, as laid out before the collective */
     const char *why;  /* why a contraction needs it; NULL when written out */
+    bool backward;  /* only the backward pass has it (a weight's gradient): once */
 } Collective;
 
 /* Running totals of a statement, per chip: FLOPs by the dtype whose peak runs them,
@@ -45,7 +46,8 @@ void cost_init(Cost *c);
 void cost_free(Cost *c);
 Poly *cost_total_flops(const Cost *c);
 /* Training: each operation's backward pass too, 3 × its FLOPs and HBM traffic (the
- * gradients of both operands of a matmul: COSTMODEL §4), its collectives twice. */
+ * gradients of both operands of a matmul: COSTMODEL §4), its forward collectives
+ * twice (the backward pass mirrors each); the weight-gradient collectives once. */
 bool cost_train(Cost *c);
 /* The dtype with FLOPs when there is exactly one, else -1. */
 int cost_single_dtype(const Cost *c);
@@ -81,6 +83,8 @@ typedef struct {
     const Tensor *want;   /* the `->` type: its shardings pick ReduceScatter; or NULL */
     PolyLookup lookup;    /* bound dims, so D and 8192 agree when D = 8192 */
     void *lookup_ctx;
+    bool training;        /* add the collectives of weight gradients */
+    bool param_a, param_b;  /* which operands of a contraction are weights (`param`) */
 } CostOptions;
 
 /* a *_{names} b. On success *out is the result and the op's cost is added to acc. */

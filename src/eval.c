@@ -503,6 +503,9 @@ static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype,
         CostOptions opt = st->opt;
         opt.out_dtype = out_dtype;
         opt.want = out_dtype >= 0 ? st->opt.want : NULL; /* the statement's own result */
+        opt.training = ev->world->training;
+        opt.param_a = n->as.contract.lhs->kind == NODE_PARAM;
+        opt.param_b = n->as.contract.rhs->kind == NODE_PARAM;
         CostError e = cost_contract(a.tensor, b.tensor, names, n->as.contract.ndims, &opt,
                                     &out->tensor, &st->cost);
         ok = e.status == COST_OK || contract_error(ev, n, st, a.tensor, b.tensor, e);
@@ -601,7 +604,7 @@ static void stmt_state_init(Eval *ev, StmtState *st)
     cost_init(&st->cost);
     layout_inherit(ev->world, &st->layout);
     st->opt = (CostOptions){ev->exact, -1, -1, &st->layout.mesh, NULL, world_lookup,
-                            ev->world};
+                            ev->world, false, false, false};
 }
 
 bool eval_number(Eval *ev, const Node *n, double *out)
