@@ -19,15 +19,6 @@ static const Unit field_units[FIELD_COUNT] = {
     UNIT_BYTES, UNIT_NONE,
 };
 
-DIAG_PRINTF(3, 4) static bool fail(Eval *ev, Span span, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    diag_verror(ev->diag, ev->src, span, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
 static void set(LastReport *last, ExpectField f, bool known, double v)
 {
     last->known[f] = known && isfinite(v);
@@ -136,10 +127,11 @@ static bool expect_bound(Eval *ev, const Stmt *s, const LastReport *last)
     const char *want = v->kind == NODE_NAME ? intern_name(ev->world->names, v->as.name) : "";
     if ((cmp != CMP_EQ && cmp != CMP_NE) ||
         (strcmp(want, "compute") && strcmp(want, "memory") && strcmp(want, "comm")))
-        return fail(ev, v->span, "bound is compared with == or != to compute, memory or comm");
+        return eval_fail(ev, v->span, "bound is compared with == or != to compute, memory or comm");
     bool same = strcmp(roof_bound_name(last->bound), want) == 0;
     if (same != (cmp == CMP_EQ))
-        return fail(ev, s->span, "expect failed: the bound is %s", roof_bound_name(last->bound));
+        return eval_fail(ev, s->span, "expect failed: the bound is %s",
+                         roof_bound_name(last->bound));
     if (!ev->json && !ev->csv)
         fprintf(ev->out, "ok: %.*s  (bound = %s)\n", s->span.end - s->span.begin,
                 ev->src->text + s->span.begin, roof_bound_name(last->bound));
@@ -175,7 +167,7 @@ static bool tolerance(Eval *ev, const Stmt *s, double *tol)
     if (!eval_number(ev, s->as.expect.within, &pct))
         return false;
     if (pct < 0 || pct > 100)
-        return fail(ev, s->as.expect.within->span, "within takes a percentage, 0 to 100");
+        return eval_fail(ev, s->as.expect.within->span, "within takes a percentage, 0 to 100");
     *tol = pct / 100;
     return true;
 }
@@ -190,8 +182,8 @@ static bool report_check(Eval *ev, const Stmt *s, int f, double actual, double w
     if (!tolerance(ev, s, &tol))
         return false;
     if (!compare(actual, cmp, want, tol)) {
-        fail(ev, s->span, "expect failed: %s is %s, not %s %s%s", field_names[f], a,
-             cmp_text(cmp), b, s->as.expect.within ? " (within the tolerance)" : "");
+        eval_fail(ev, s->span, "expect failed: %s is %s, not %s %s%s", field_names[f], a,
+                  cmp_text(cmp), b, s->as.expect.within ? " (within the tolerance)" : "");
         diag_note(ev->diag, "exactly: %s = %.17g, expected %s %.17g", field_names[f], actual,
                   cmp_text(cmp), want);
         return false;
@@ -208,22 +200,23 @@ bool eval_expect(Eval *ev, const Stmt *s)
     const char *field = intern_name(ev->world->names, s->as.expect.field.name);
     int f = field_index(field);
     if (f < 0)
-        return fail(ev, s->as.expect.field.span, "expect knows no figure %s (flops bytes "
-                    "intensity t_math t_hbm t_comm t_lower t_upper t_derated params "
-                    "param_bytes memory cache_bytes chips comm_bytes bound)", field);
+        return eval_fail(ev, s->as.expect.field.span, "expect knows no figure %s (flops bytes "
+                         "intensity t_math t_hbm t_comm t_lower t_upper t_derated params "
+                         "param_bytes memory cache_bytes chips comm_bytes bound)", field);
     if (!last->set)
-        return fail(ev, s->span, "expect checks the statement reported before it; there is none");
+        return eval_fail(ev, s->span,
+                         "expect checks the statement reported before it; there is none");
     if (!last->known[f])
-        return fail(ev, s->span, "the last report's %s is not a number (a dim is unbound, or "
-                    "there is no chip)", field);
+        return eval_fail(ev, s->span, "the last report's %s is not a number (a dim is unbound, or "
+                         "there is no chip)", field);
     if (f == FIELD_BOUND)
         return expect_bound(ev, s, last);
     double want, factor = 1;
     const char *unit = s->as.expect.unit.name >= 0
                            ? intern_name(ev->world->names, s->as.expect.unit.name) : NULL;
     if (unit && !(factor = unit_factor(unit, field_units[f])))
-        return fail(ev, s->as.expect.unit.span, "%s is not a unit of %s (times: s ms us ns; "
-                    "bytes: B kB MB GB TB; flops: FLOP ... PFLOP)", unit, field);
+        return eval_fail(ev, s->as.expect.unit.span, "%s is not a unit of %s (times: s ms us ns; "
+                         "bytes: B kB MB GB TB; flops: FLOP ... PFLOP)", unit, field);
     return expected_value(ev, s, last, &want) &&
            report_check(ev, s, f, last->value[f], want * factor);
 }

@@ -192,7 +192,7 @@ typedef struct {
     bool nothing; /* the value is a call of a block that returned nothing */
 } StmtState;
 
-static const char *name_of(const Eval *ev, int name)
+const char *spelling(const Eval *ev, int name)
 {
     return intern_name(ev->world->names, name);
 }
@@ -202,7 +202,7 @@ static char *shape(const Eval *ev, const Tensor *t, char *buf, size_t size)
     return tensor_format(t, world_namer, ev->world, buf, size);
 }
 
-DIAG_PRINTF(3, 4) static bool error(Eval *ev, Span span, const char *fmt, ...)
+bool eval_fail(Eval *ev, Span span, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -221,12 +221,12 @@ static bool number_now(Eval *ev, const Poly *p, Span span, double *out)
         poly_format(now ? now : p, POLY_STYLE_TEXT, world_namer, ev->world, buf, sizeof buf);
         bool one_name = p && poly_nterms(p) == 1 && strspn(buf, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
                         "abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(buf);
-        error(ev, span, one_name ? "needs a number, but %s is not bound"
-                                 : "needs a number, but %s depends on a dim that is not bound",
-              buf);
+        eval_fail(ev, span, one_name ? "needs a number, but %s is not bound"
+                                     : "needs a number, but %s depends on a dim that is not bound",
+                  buf);
         diag_note(ev->diag, "bind it first, e.g. `let B = 256`");
     } else if (!isfinite(*out)) {
-        ok = error(ev, span, "number too large: the value overflows");
+        ok = eval_fail(ev, span, "number too large: the value overflows");
     }
     poly_free(now);
     return ok;
@@ -248,21 +248,21 @@ static bool check_result(Eval *ev, const Poly *a, const Poly *b, const Poly *r, 
     double va, vb, vr;
     if (!value_now(ev, r, &vr))
         return !poly_has_nonfinite(r) ||
-               error(ev, span, "number too large: the result overflows");
+               eval_fail(ev, span, "number too large: the result overflows");
     if (!isfinite(vr))
-        return error(ev, span, "number too large: the result overflows");
+        return eval_fail(ev, span, "number too large: the result overflows");
     if (vr == 0 && value_now(ev, a, &va) && value_now(ev, b, &vb) && va != 0 && vb != 0)
-        return error(ev, span, "number too small: the result underflows to zero");
+        return eval_fail(ev, span, "number too small: the result underflows to zero");
     return true;
 }
 
 static bool finite_poly(Eval *ev, const Poly *p, Span span)
 {
     if (!p)
-        return error(ev, span, "too many distinct dims in one term (at most %d)",
-                     POLY_MAX_VARS);
+        return eval_fail(ev, span, "too many distinct dims in one term (at most %d)",
+                         POLY_MAX_VARS);
     if (poly_has_nonfinite(p))
-        return error(ev, span, "number too large: the result overflows");
+        return eval_fail(ev, span, "number too large: the result overflows");
     return true;
 }
 
@@ -277,11 +277,11 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
         poly_format(size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
         num_format_plain(v, value, sizeof value);
         if (strcmp(formula, value) == 0)
-            ok = error(ev, span, "%s %s: a dim must be a whole number of at least 1", what,
-                       value);
+            ok = eval_fail(ev, span, "%s %s: a dim must be a whole number of at least 1", what,
+                           value);
         else
-            ok = error(ev, span, "%s %s is %s; a dim must be a whole number of at least 1",
-                       what, formula, value);
+            ok = eval_fail(ev, span, "%s %s is %s; a dim must be a whole number of at least 1",
+                           what, formula, value);
     }
     poly_free(now);
     return ok;
@@ -294,7 +294,7 @@ static bool check_size(Eval *ev, const Tensor *t, Span span)
     double v;
     bool ok = bytes && (!value_now(ev, bytes, &v) || isfinite(v)) && !poly_has_nonfinite(bytes);
     poly_free(bytes);
-    return ok || error(ev, span, "tensor too large: its size in bytes overflows");
+    return ok || eval_fail(ev, span, "tensor too large: its size in bytes overflows");
 }
 
 static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out);
@@ -306,7 +306,7 @@ static bool eval_scalar(Eval *ev, const Node *n, StmtState *st, Poly **out)
         return false;
     if (v.tensor) {
         eval_free(&v);
-        return error(ev, n->span, "expected a number or a dim here, not a tensor");
+        return eval_fail(ev, n->span, "expected a number or a dim here, not a tensor");
     }
     *out = v.scalar;
     return true;
@@ -323,7 +323,7 @@ static bool eval_dim(Eval *ev, const Node *d, StmtState *st, Dim *dim)
                            &dim->naxes))
         return false;
     if (world_value(ev->world, dim->name)->kind == VAL_TENSOR)
-        return error(ev, d->span, "%s is a tensor, not a dim", name_of(ev, dim->name));
+        return eval_fail(ev, d->span, "%s is a tensor, not a dim", spelling(ev, dim->name));
     dim->size = poly_sym(dim->name);
     return dim->size != NULL;
 }
@@ -332,7 +332,7 @@ static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EVal *out)
 {
     Tensor *t = tensor_new(n->as.tensor.dtype, n->as.tensor.ndims);
     if (!t)
-        return error(ev, n->span, "out of memory");
+        return eval_fail(ev, n->span, "out of memory");
     out->tensor = t;
     for (int i = 0; i < t->ndims; i++) {
         const Node *d = n->as.tensor.dims[i];
@@ -341,8 +341,8 @@ static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EVal *out)
             return false;
         for (int j = 0; j < i && t->dims[i].name >= 0; j++)
             if (t->dims[j].name == t->dims[i].name)
-                return error(ev, d->span, "dim %s appears twice in one tensor; give the "
-                             "second a name of its own", name_of(ev, t->dims[i].name));
+                return eval_fail(ev, d->span, "dim %s appears twice in one tensor; give the "
+                                 "second a name of its own", spelling(ev, t->dims[i].name));
     }
     return layout_apply(ev, &st->layout, t, n->span) && check_size(ev, t, n->span);
 }
@@ -355,11 +355,11 @@ static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out)
         return finite_poly(ev, out->scalar, n->span);
     }
     for (int i = 0; i < v->tensor->ndims; i++)
-        if (!check_dim(ev, v->tensor->dims[i].size, n->span, name_of(ev, n->as.name)))
+        if (!check_dim(ev, v->tensor->dims[i].size, n->span, spelling(ev, n->as.name)))
             return false;
     out->tensor = tensor_copy(v->tensor);
     if (!out->tensor)
-        return error(ev, n->span, "out of memory");
+        return eval_fail(ev, n->span, "out of memory");
     return layout_apply(ev, &st->layout, out->tensor, n->span) &&
            check_size(ev, out->tensor, n->span);
 }
@@ -372,13 +372,13 @@ static Poly *divide(Eval *ev, const Poly *a, const Poly *b, Span span)
     bool constant = now && poly_is_const(now, &v);
     Poly *q = NULL;
     if (constant && v == 0)
-        error(ev, span, "division by zero");
+        eval_fail(ev, span, "division by zero");
     else if (poly_nterms(b) == 1)
         q = poly_div(a, b);
     else if (constant)
         q = poly_scale(a, 1 / v);
     else
-        error(ev, span, "cannot divide by a sum of dims that are not bound");
+        eval_fail(ev, span, "cannot divide by a sum of dims that are not bound");
     poly_free(now);
     return q;
 }
@@ -407,12 +407,12 @@ static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a, const Te
     if (e.status == COST_TOO_COMPLEX)
         return finite_poly(ev, NULL, n->span);
     if (e.status == COST_RANK_MISMATCH)
-        return error(ev, n->span, "elementwise %c needs tensors of one shape, or one whose "
-                     "dims are named dims of the other, not %s and %s", n->as.binary.op,
+        return eval_fail(ev, n->span, "elementwise %c needs tensors of one shape, or one whose "
+                         "dims are named dims of the other, not %s and %s", n->as.binary.op,
+                         shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
+    return eval_fail(ev, n->span, "elementwise %c needs tensors of one shape%s, not %s and %s",
+                     n->as.binary.op, e.status == COST_SHARD_MISMATCH ? " and sharding" : "",
                      shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
-    return error(ev, n->span, "elementwise %c needs tensors of one shape%s, not %s and %s",
-                 n->as.binary.op, e.status == COST_SHARD_MISMATCH ? " and sharding" : "",
-                 shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
 }
 
 static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
@@ -429,8 +429,8 @@ static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out_dtype, E
         CostError e = cost_elementwise(a.tensor, b.tensor, &opt, &out->tensor, &st->cost);
         ok = e.status == COST_OK || elementwise_error(ev, n, a.tensor, b.tensor, e);
     } else if (ok) {
-        ok = error(ev, n->span, "cannot mix a tensor and a number in %c; elementwise ops "
-                   "take two tensors of one shape", n->as.binary.op);
+        ok = eval_fail(ev, n->span, "cannot mix a tensor and a number in %c; elementwise ops "
+                       "take two tensors of one shape", n->as.binary.op);
     }
     eval_free(&a);
     eval_free(&b);
@@ -442,26 +442,26 @@ static bool contract_error(Eval *ev, const Node *n, const StmtState *st, const T
 {
     char sa[512], sb[512], da[256], db[256];
     const NameRef *d = e.index >= 0 ? &n->as.contract.dims[e.index] : NULL;
-    const char *dn = d ? name_of(ev, d->name) : "";
+    const char *dn = d ? spelling(ev, d->name) : "";
     shape(ev, a, sa, sizeof sa);
     shape(ev, b, sb, sizeof sb);
     switch (e.status) {
     case COST_NOT_A_DIM:
-        return error(ev, d->span, "cannot contract %s: neither %s nor %s has a dim %s", dn,
-                     sa, sb, dn);
+        return eval_fail(ev, d->span, "cannot contract %s: neither %s nor %s has a dim %s", dn,
+                         sa, sb, dn);
     case COST_NOT_IN_LHS:
     case COST_NOT_IN_RHS:
-        return error(ev, d->span, "cannot contract %s: %s has no dim %s, so it is not in "
-                     "both operands", dn, e.status == COST_NOT_IN_LHS ? sa : sb, dn);
+        return eval_fail(ev, d->span, "cannot contract %s: %s has no dim %s, so it is not in "
+                         "both operands", dn, e.status == COST_NOT_IN_LHS ? sa : sb, dn);
     case COST_REPEATED:
-        return error(ev, d->span, "%s is contracted twice", dn);
+        return eval_fail(ev, d->span, "%s is contracted twice", dn);
     case COST_SIZE_MISMATCH:
         poly_format(a->dims[e.lhs_dim].size, POLY_STYLE_TEXT, world_namer, ev->world, da,
                     sizeof da);
         poly_format(b->dims[e.rhs_dim].size, POLY_STYLE_TEXT, world_namer, ev->world, db,
                     sizeof db);
-        error(ev, d ? d->span : n->span, "%s: sizes differ, %s on the left and %s on "
-              "the right", d ? dn : "a batch dim", da, db);
+        eval_fail(ev, d ? d->span : n->span, "%s: sizes differ, %s on the left and %s on "
+                  "the right", d ? dn : "a batch dim", da, db);
         if (d && a->dims[e.lhs_dim].name < 0)
             diag_note(ev->diag, "no operand names a dim %s, so *_%s took the left's last "
                       "unnamed dim and the right's first, as in a matmul; name the dims "
@@ -469,19 +469,19 @@ static bool contract_error(Eval *ev, const Node *n, const StmtState *st, const T
                       dn);
         return false;
     case COST_SHARD_MISMATCH:
-        return error(ev, d ? d->span : n->span, "%s is sharded differently in %s and %s; "
-                     "gather one of them first (allgather ... over AXES)", d ? dn :
-                     name_of(ev, a->dims[e.lhs_dim].name), sa, sb);
+        return eval_fail(ev, d ? d->span : n->span, "%s is sharded differently in %s and %s; "
+                         "gather one of them first (allgather ... over AXES)", d ? dn :
+                         spelling(ev, a->dims[e.lhs_dim].name), sa, sb);
     case COST_AXIS_CLASH:
-        error(ev, n->span, "axis %s would shard two dims of the result of %s and %s",
-              name_of(ev, st->layout.mesh.axes[e.index].name), sa, sb);
+        eval_fail(ev, n->span, "axis %s would shard two dims of the result of %s and %s",
+                  spelling(ev, st->layout.mesh.axes[e.index].name), sa, sb);
         diag_note(ev->diag, "a contraction whose operands are sharded over one axis along "
                   "dims that are kept is invalid as is (the book's case 4): gather one operand "
-                  "over %s first", name_of(ev, st->layout.mesh.axes[e.index].name));
+                  "over %s first", spelling(ev, st->layout.mesh.axes[e.index].name));
         return false;
     case COST_TOO_MANY:
-        return error(ev, n->span, "more than %d collectives in one statement; split it",
-                     COST_MAX_COLLECTIVES);
+        return eval_fail(ev, n->span, "more than %d collectives in one statement; split it",
+                         COST_MAX_COLLECTIVES);
     default:
         return finite_poly(ev, NULL, n->span);
     }
@@ -493,9 +493,9 @@ static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype,
     bool ok = eval_expr(ev, n->as.contract.lhs, st, -1, &a) &&
               eval_expr(ev, n->as.contract.rhs, st, -1, &b);
     if (ok && (!a.tensor || !b.tensor))
-        ok = error(ev, (a.tensor ? n->as.contract.rhs : n->as.contract.lhs)->span,
-                   "a contraction takes tensors on both sides, e.g. bf16[B,D] *_D "
-                   "bf16[D,F]");
+        ok = eval_fail(ev, (a.tensor ? n->as.contract.rhs : n->as.contract.lhs)->span,
+                       "a contraction takes tensors on both sides, e.g. bf16[B,D] *_D "
+                       "bf16[D,F]");
     int *names = ok ? malloc(sizeof *names * (size_t)n->as.contract.ndims) : NULL;
     if (ok && names) {
         for (int i = 0; i < n->as.contract.ndims; i++)
@@ -562,8 +562,8 @@ static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
 {
     /* Children are shallower, so only the top of a too-deep tree gets here. */
     if (n->depth > LIMIT_EXPR_DEPTH)
-        return error(ev, n->span, "expression too deep: more than %d operations chained or "
-                     "nested; split it with `let`", LIMIT_EXPR_DEPTH);
+        return eval_fail(ev, n->span, "expression too deep: more than %d operations chained or "
+                         "nested; split it with `let`", LIMIT_EXPR_DEPTH);
     switch (n->kind) {
     case NODE_NUMBER:
         out->scalar = poly_const(n->as.number);
@@ -586,7 +586,7 @@ static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
             return false;
         if (out->tensor) {
             eval_free(out);
-            return error(ev, n->span, "cannot negate a tensor");
+            return eval_fail(ev, n->span, "cannot negate a tensor");
         }
         Poly *neg = poly_scale(out->scalar, -1);
         poly_free(out->scalar);
@@ -638,16 +638,16 @@ static bool eval_let(Eval *ev, const Stmt *s)
             return false;
         }
         if (!bind(ev, b->name.name, val))
-            return error(ev, b->name.span, "out of memory");
+            return eval_fail(ev, b->name.span, "out of memory");
     }
     return true;
 }
 
 static const Chip *find_chip(Eval *ev, const NameRef *ref)
 {
-    const Chip *c = chip_find(&ev->world->chips, name_of(ev, ref->name));
+    const Chip *c = chip_find(&ev->world->chips, spelling(ev, ref->name));
     if (!c) {
-        error(ev, ref->span, "unknown chip %s", name_of(ev, ref->name));
+        eval_fail(ev, ref->span, "unknown chip %s", spelling(ev, ref->name));
         diag_note(ev->diag, "`chips` in the REPL lists them; define one with "
                   "`chip NAME : PARENT { field = value }`");
     }
@@ -680,18 +680,18 @@ static bool eval_mesh(Eval *ev, const Stmt *s)
         if (!eval_number(ev, a->size, &size))
             return false;
         if (size < 1 || size > LIMIT_MESH_CHIPS || size != floor(size))
-            return error(ev, a->size->span, "a mesh axis has a whole number of chips, 1 to "
-                         "%d", LIMIT_MESH_CHIPS);
-        if (a->tag.name >= 0 && strcmp(name_of(ev, a->tag.name), "dcn") != 0)
-            return error(ev, a->tag.span, "unknown axis tag %s; the one tag is dcn (an axis "
-                         "across pods)", name_of(ev, a->tag.name));
+            return eval_fail(ev, a->size->span, "a mesh axis has a whole number of chips, 1 to "
+                             "%d", LIMIT_MESH_CHIPS);
+        if (a->tag.name >= 0 && strcmp(spelling(ev, a->tag.name), "dcn") != 0)
+            return eval_fail(ev, a->tag.span, "unknown axis tag %s; the one tag is dcn (an axis "
+                             "across pods)", spelling(ev, a->tag.name));
         if (mesh_find(&mesh, a->name.name) >= 0)
-            return error(ev, a->name.span, "axis %s appears twice", name_of(ev, a->name.name));
+            return eval_fail(ev, a->name.span, "axis %s appears twice", spelling(ev, a->name.name));
         if (mesh_add(&mesh, a->name.name, (int)size, a->tag.name >= 0) < 0)
-            return error(ev, a->name.span, "a mesh has at most %d axes", MESH_MAX_AXES);
+            return eval_fail(ev, a->name.span, "a mesh has at most %d axes", MESH_MAX_AXES);
     }
     const Chip *chip = ev->world->use_chip >= 0
-                           ? chip_find(&ev->world->chips, name_of(ev, ev->world->use_chip))
+                           ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
                            : NULL;
     if (!layout_check_fit(ev, &mesh, chip, s->span))
         return false;
@@ -701,10 +701,10 @@ static bool eval_mesh(Eval *ev, const Stmt *s)
 
 static bool set_field(Eval *ev, Chip *c, const Binding *b)
 {
-    const char *field = name_of(ev, b->name.name);
+    const char *field = spelling(ev, b->name.name);
     int f = chip_field_lookup(field);
     if (f < 0) {
-        error(ev, b->name.span, "a chip has no field %s", field);
+        eval_fail(ev, b->name.span, "a chip has no field %s", field);
         char list[1024];
         size_t used = 0;
         for (int i = 0; i < CHIP_FIELD_COUNT && used < sizeof list; i++)
@@ -717,7 +717,7 @@ static bool set_field(Eval *ev, Chip *c, const Binding *b)
     bool ok = eval_number(ev, b->value, &v);
     const char *why = ok ? chip_field_check((ChipField)f, v) : NULL;
     if (why)
-        ok = error(ev, b->value->span, "%s %s", field, why);
+        ok = eval_fail(ev, b->value->span, "%s %s", field, why);
     c->value[f] = v;
     c->set[f] = ok;
     return ok;
@@ -728,9 +728,9 @@ static bool eval_chip(Eval *ev, const Stmt *s)
     const Chip *parent = NULL;
     if (s->as.chip.parent.name >= 0 && !(parent = find_chip(ev, &s->as.chip.parent)))
         return false;
-    Chip *c = chip_new(name_of(ev, s->as.chip.name.name), parent);
+    Chip *c = chip_new(spelling(ev, s->as.chip.name.name), parent);
     if (!c)
-        return error(ev, s->span, "out of memory");
+        return eval_fail(ev, s->span, "out of memory");
     for (int i = 0; i < s->as.chip.nfields; i++)
         if (!set_field(ev, c, &s->as.chip.fields[i])) {
             chip_free(c);
@@ -738,7 +738,7 @@ static bool eval_chip(Eval *ev, const Stmt *s)
         }
     if (!chip_table_put(&ev->world->chips, c)) {
         chip_free(c);
-        return error(ev, s->span, "out of memory");
+        return eval_fail(ev, s->span, "out of memory");
     }
     return true;
 }
@@ -750,7 +750,7 @@ static bool statement_chip(Eval *ev, const Clauses *c, const Chip **chip)
     if (c->chip.name.name >= 0)
         return (*chip = find_chip(ev, &c->chip.name)) != NULL;
     if (ev->world->use_chip >= 0)
-        *chip = chip_find(&ev->world->chips, name_of(ev, ev->world->use_chip));
+        *chip = chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip));
     return true;
 }
 
@@ -766,8 +766,8 @@ static bool check_output(Eval *ev, const StmtState *st, const Tensor *want, cons
                (!sharded || dim_axes(&want->dims[i], m) == dim_axes(&got->dims[i], m));
     if (!same) {
         char a[512], b[512];
-        error(ev, span, "the result is %s, not %s", shape(ev, got, a, sizeof a),
-              shape(ev, want, b, sizeof b));
+        eval_fail(ev, span, "the result is %s, not %s", shape(ev, got, a, sizeof a),
+                  shape(ev, want, b, sizeof b));
     }
     return same;
 }
@@ -779,21 +779,21 @@ static bool roof_error(Eval *ev, const Stmt *s, const Chip *chip, RoofError e)
     const char *field = chip_fields[chip_peak_field(e.dtype)].name;
     switch (e.status) {
     case ROOF_NO_PEAK:
-        error(ev, at, "chip %s has no %s peak (field %s)", chip->name, dtype_name(e.dtype),
-              field);
+        eval_fail(ev, at, "chip %s has no %s peak (field %s)", chip->name, dtype_name(e.dtype),
+                  field);
         diag_note(ev->diag, "give it one, `chip %s : %s { %s = ... }`%s", chip->name,
                   chip->name, field, e.dtype == DT_BF16 ? "" : ", or name the peak to use, "
                   "e.g. `compute bf16`");
         return false;
     case ROOF_NO_HBM_BW:
-        return error(ev, at, "chip %s has no HBM bandwidth (field hbm_bw)", chip->name);
+        return eval_fail(ev, at, "chip %s has no HBM bandwidth (field hbm_bw)", chip->name);
     case ROOF_NO_NETWORK:
-        return error(ev, at, "chip %s has no network for this collective (%s)", chip->name,
-                     e.detail);
+        return eval_fail(ev, at, "chip %s has no network for this collective (%s)", chip->name,
+                         e.detail);
     case ROOF_OVERFLOW:
-        return error(ev, s->span, "the cost overflows: a figure is too large for a double");
+        return eval_fail(ev, s->span, "the cost overflows: a figure is too large for a double");
     case ROOF_BAD_DIM:
-        return error(ev, s->span, "a dim of this statement is zero or negative");
+        return eval_fail(ev, s->span, "a dim of this statement is zero or negative");
     default:
         return finite_poly(ev, NULL, s->span);
     }
@@ -820,7 +820,7 @@ static char *chart_label(Eval *ev, const Stmt *s)
 {
     char buf[48];
     if (s->kind == STMT_ASSIGN)
-        snprintf(buf, sizeof buf, "%s", name_of(ev, s->as.expr.target.name));
+        snprintf(buf, sizeof buf, "%s", spelling(ev, s->as.expr.target.name));
     else
         snprintf(buf, sizeof buf, "%.*s%s", s->span.end - s->span.begin > 40 ? 37 :
                  s->span.end - s->span.begin, ev->src->text + s->span.begin,
@@ -882,9 +882,10 @@ static void report_plain(Eval *ev, const Stmt *s, const EVal *v)
     if (v->scalar)
         report_number(&r, v->scalar);
     else
-        report_tensor(&r, s->kind == STMT_ASSIGN ? name_of(ev, s->as.expr.target.name)
-                          : s->as.expr.value->kind == NODE_NAME ? name_of(ev, s->as.expr.value->as.name)
-                                                                : NULL);
+        report_tensor(&r, s->kind == STMT_ASSIGN ? spelling(ev, s->as.expr.target.name)
+                          : s->as.expr.value->kind == NODE_NAME
+                              ? spelling(ev, s->as.expr.value->as.name)
+                              : NULL);
 }
 
 /* The clauses, before the expression: the chip, the mesh and the shardings it implies,
@@ -906,19 +907,19 @@ static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, const Chi
 static bool collective_error(Eval *ev, const Stmt *s, const StmtState *st, CostError e)
 {
     const char *what = coll_name((CollKind)s->as.expr.collective);
-    const char *axis = e.index >= 0 ? name_of(ev, st->layout.mesh.axes[e.index].name) : "";
+    const char *axis = e.index >= 0 ? spelling(ev, st->layout.mesh.axes[e.index].name) : "";
     switch (e.status) {
     case COST_NOT_SHARDED:
-        return error(ev, s->as.expr.value->span, "%s over %s needs a tensor sharded over %s",
-                     what, name_of(ev, s->as.expr.over.name), axis);
+        return eval_fail(ev, s->as.expr.value->span, "%s over %s needs a tensor sharded over %s",
+                         what, spelling(ev, s->as.expr.over.name), axis);
     case COST_ALREADY_SHARDED:
-        return error(ev, s->as.expr.value->span, "%s sums partial results across %s, but this "
-                     "tensor is already sharded over %s", what, axis, axis);
+        return eval_fail(ev, s->as.expr.value->span, "%s sums partial results across %s, but this "
+                         "tensor is already sharded over %s", what, axis, axis);
     case COST_NO_TARGET:
-        return error(ev, s->as.expr.value->span, "%s over %s: no dim is left to shard over "
-                     "%s; say which with `-> dtype[..._%s, ...]`", what,
-                     name_of(ev, s->as.expr.over.name), name_of(ev, s->as.expr.over.name),
-                     name_of(ev, s->as.expr.over.name));
+        return eval_fail(ev, s->as.expr.value->span, "%s over %s: no dim is left to shard over "
+                         "%s; say which with `-> dtype[..._%s, ...]`", what,
+                         spelling(ev, s->as.expr.over.name), spelling(ev, s->as.expr.over.name),
+                         spelling(ev, s->as.expr.over.name));
     default:
         return finite_poly(ev, NULL, s->span);
     }
@@ -932,7 +933,7 @@ static bool eval_collective(Eval *ev, const Stmt *s, StmtState *st, EVal *v)
         !layout_axes(ev, &st->layout, &s->as.expr.over, &axes))
         return false;
     if (!v->tensor)
-        return error(ev, s->as.expr.value->span, "a collective moves a tensor, not a number");
+        return eval_fail(ev, s->as.expr.value->span, "a collective moves a tensor, not a number");
     Tensor *result;
     CostError e = cost_collective(v->tensor, (CollKind)s->as.expr.collective, axes, &st->opt,
                                   &result, &st->cost);
@@ -955,7 +956,7 @@ static bool eval_value(Eval *ev, const Stmt *s, StmtState *st, const EVal *want,
 static char *stmt_label(Eval *ev, const Stmt *s, char *buf, size_t size)
 {
     if (s->kind == STMT_ASSIGN)
-        snprintf(buf, size, "%s", name_of(ev, s->as.expr.target.name));
+        snprintf(buf, size, "%s", spelling(ev, s->as.expr.target.name));
     else
         snprintf(buf, size, "%.*s", s->span.end - s->span.begin, ev->src->text + s->span.begin);
     return buf;
@@ -1007,7 +1008,7 @@ static bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     roof_free(&roof);
     if (!op || !op_add(parent, op)) {
         op_free(op);
-        return error(ev, s->span, "out of memory");
+        return eval_fail(ev, s->span, "out of memory");
     }
     return true;
 }
@@ -1051,8 +1052,8 @@ static bool eval_block_def(Eval *ev, const Stmt *s)
     for (int i = 0; i < s->as.block.nparams; i++)
         for (int j = 0; j < i; j++)
             if (s->as.block.params[j].name.name == s->as.block.params[i].name.name)
-                return error(ev, s->as.block.params[i].name.span, "parameter %s appears twice",
-                             name_of(ev, s->as.block.params[i].name.name));
+                return eval_fail(ev, s->as.block.params[i].name.span, "parameter %s appears twice",
+                                 spelling(ev, s->as.block.params[i].name.name));
     BlockDef def = {s->as.block.name.name, s, ev->src};
     for (int i = 0; i < w->nblocks; i++)
         if (w->blocks[i].name == def.name) {
@@ -1064,7 +1065,7 @@ static bool eval_block_def(Eval *ev, const Stmt *s)
         int cap = w->blocks_cap ? 2 * w->blocks_cap : 16;
         BlockDef *blocks = realloc(w->blocks, sizeof *blocks * (size_t)cap);
         if (!blocks)
-            return error(ev, s->span, "out of memory");
+            return eval_fail(ev, s->span, "out of memory");
         w->blocks = blocks;
         w->blocks_cap = cap;
     }
@@ -1106,22 +1107,23 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const Stmt *def, V
         const Binding *a = &n->as.call.args[i];
         int at = a->name.name < 0 ? next++ : param_index(def, a->name.name);
         if (a->name.name < 0 && at >= def->as.block.nparams)
-            return error(ev, a->value->span, "%s takes %d argument%s",
-                         name_of(ev, def->as.block.name.name), def->as.block.nparams,
-                         def->as.block.nparams == 1 ? "" : "s");
+            return eval_fail(ev, a->value->span, "%s takes %d argument%s",
+                             spelling(ev, def->as.block.name.name), def->as.block.nparams,
+                             def->as.block.nparams == 1 ? "" : "s");
         if (at < 0)
-            return error(ev, a->name.span, "%s has no parameter %s",
-                         name_of(ev, def->as.block.name.name), name_of(ev, a->name.name));
+            return eval_fail(ev, a->name.span, "%s has no parameter %s",
+                             spelling(ev, def->as.block.name.name), spelling(ev, a->name.name));
         if (vals[at].kind != VAL_UNBOUND)
-            return error(ev, a->value->span, "%s is given twice",
-                         name_of(ev, def->as.block.params[at].name.name));
+            return eval_fail(ev, a->value->span, "%s is given twice",
+                             spelling(ev, def->as.block.params[at].name.name));
         if (!arg_value(ev, a->value, st, &vals[at]))
             return false;
     }
     for (int i = 0; i < def->as.block.nparams; i++)
         if (vals[i].kind == VAL_UNBOUND && !def->as.block.params[i].value)
-            return error(ev, n->span, "%s needs a value for %s", name_of(ev, def->as.block.name.name),
-                         name_of(ev, def->as.block.params[i].name.name));
+            return eval_fail(ev, n->span, "%s needs a value for %s",
+                             spelling(ev, def->as.block.name.name),
+                             spelling(ev, def->as.block.params[i].name.name));
     return true;
 }
 
@@ -1142,7 +1144,7 @@ static bool bind_params(Eval *inner, const Stmt *def, Value *vals, Span call)
         Value v = vals[i];
         vals[i].tensor = NULL;
         if (!bind(inner, p->name.name, v))
-            return error(inner, call, "out of memory");
+            return eval_fail(inner, call, "out of memory");
     }
     return true;
 }
@@ -1273,7 +1275,7 @@ static bool listed(const char *const *names, const char *name)
 
 static bool is_function(const Eval *ev, int name)
 {
-    const char *s = name_of(ev, name);
+    const char *s = spelling(ev, name);
     return listed(UNARY_FUNCTIONS, s) || listed(REDUCTIONS, s);
 }
 
@@ -1293,30 +1295,30 @@ static int reduced_dim(Eval *ev, const Node *arg, const Tensor *t, const char *f
         if (index >= 0 && index < t->ndims)
             return index;
     }
-    error(ev, arg->span, "%s(x, DIM) reduces a dim of x, named or by index (0 the first, -1 "
-          "the last); %s has no dim %.*s", fn, shape(ev, t, buf, sizeof buf),
-          (int)(arg->span.end - arg->span.begin), ev->src->text + arg->span.begin);
+    eval_fail(ev, arg->span, "%s(x, DIM) reduces a dim of x, named or by index (0 the first, -1 "
+              "the last); %s has no dim %.*s", fn, shape(ev, t, buf, sizeof buf),
+              (int)(arg->span.end - arg->span.begin), ev->src->text + arg->span.begin);
     return -1;
 }
 
 static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
-    const char *fn = name_of(ev, n->as.call.callee.name);
+    const char *fn = spelling(ev, n->as.call.callee.name);
     bool unary = listed(UNARY_FUNCTIONS, fn);
     int want = unary ? 1 : 2;
     if (n->as.call.nargs != want)
-        return error(ev, n->span, unary ? "%s takes one tensor: %s(x)"
-                                        : "%s takes a tensor and one of its dims: %s(x, DIM)",
-                     fn, fn);
+        return eval_fail(ev, n->span, unary ? "%s takes one tensor: %s(x)"
+                                            : "%s takes a tensor and one of its dims: %s(x, DIM)",
+                         fn, fn);
     for (int i = 0; i < want; i++)
         if (n->as.call.args[i].name.name >= 0)
-            return error(ev, n->as.call.args[i].name.span, "%s takes no named arguments", fn);
+            return eval_fail(ev, n->as.call.args[i].name.span, "%s takes no named arguments", fn);
     EVal x = {0};
     if (!eval_expr(ev, n->as.call.args[0].value, st, -1, &x))
         return false;
     bool ok = x.tensor != NULL;
     if (!ok)
-        error(ev, n->as.call.args[0].value->span, "%s takes a tensor, not a number", fn);
+        eval_fail(ev, n->as.call.args[0].value->span, "%s takes a tensor, not a number", fn);
     int dim = ok && !unary ? reduced_dim(ev, n->as.call.args[1].value, x.tensor, fn) : -1;
     if (ok && (unary || dim >= 0)) {
         CostOptions opt = st->opt;
@@ -1338,20 +1340,20 @@ static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
     if (!b && is_function(ev, n->as.call.callee.name))
         return eval_function(ev, n, st, out_dtype, out);
     if (!b)
-        return error(ev, n->as.call.callee.span, "unknown block %s; define it with `block "
-                     "%s(...) { ... }`", name_of(ev, n->as.call.callee.name),
-                     name_of(ev, n->as.call.callee.name));
+        return eval_fail(ev, n->as.call.callee.span, "unknown block %s; define it with `block "
+                         "%s(...) { ... }`", spelling(ev, n->as.call.callee.name),
+                         spelling(ev, n->as.call.callee.name));
     if (ev->depth >= LIMIT_CALL_DEPTH)
-        return error(ev, n->span, "blocks call blocks more than %d deep (a block that calls "
-                     "itself never ends)", LIMIT_CALL_DEPTH);
-    Op *op = op_new(name_of(ev, b->name));
+        return eval_fail(ev, n->span, "blocks call blocks more than %d deep (a block that calls "
+                         "itself never ends)", LIMIT_CALL_DEPTH);
+    Op *op = op_new(spelling(ev, b->name));
     Value result = {VAL_UNBOUND, 0, NULL};
     bool ran = false;
     bool ok = op && call_block(ev, n, st, b, op, &result, &ran);
     if (!ok && ran && ev->world->call_notes++ < CALL_NOTES) {
         int line, col;
         source_position(ev->src, n->span.begin, &line, &col);
-        diag_note(ev->diag, "in block %s, called at %s:%d", name_of(ev, b->name),
+        diag_note(ev->diag, "in block %s, called at %s:%d", spelling(ev, b->name),
                   ev->src->name, line);
     }
     if (!ok && ev->depth == 0 && ev->world->call_notes > CALL_NOTES)
@@ -1363,7 +1365,7 @@ static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
     if (!ok || !parent || !op_add(parent, op)) {
         op_free(op);
         tensor_free(result.tensor);
-        return ok ? error(ev, n->span, "out of memory") : false;
+        return ok ? eval_fail(ev, n->span, "out of memory") : false;
     }
     out->tensor = result.tensor;
     if (result.kind != VAL_TENSOR)
@@ -1383,14 +1385,15 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     bool ok = prepare_clauses(ev, c, &st, &chip, &want) && eval_value(ev, s, &st, &want, &v) &&
               layout_check_used(ev, c, &st.layout);
     if (ok && want.tensor && (!v.tensor || st.cost.ops == 0))
-        ok = error(ev, c->out_type->span, "-> gives the type of an operation's result, and "
-                   "there is no operation here");
+        ok = eval_fail(ev, c->out_type->span, "-> gives the type of an operation's result, and "
+                       "there is no operation here");
     if (ok && want.tensor)
         ok = check_output(ev, &st, want.tensor, v.tensor, c->out_type->span);
     if (ok && s->kind == STMT_ASSIGN && st.nothing && s->as.expr.value->kind == NODE_CALL)
-        ok = error(ev, s->as.expr.value->span, "%s returns nothing to bind to %s; end the block "
-                   "with `return ...`", name_of(ev, s->as.expr.value->as.call.callee.name),
-                   name_of(ev, s->as.expr.target.name));
+        ok = eval_fail(ev, s->as.expr.value->span, "%s returns nothing to bind to %s; end the "
+                       "block with `return ...`",
+                       spelling(ev, s->as.expr.value->as.call.callee.name),
+                       spelling(ev, s->as.expr.target.name));
     /* A name is bound to a number or a tensor, never to a formula. */
     Value val = {v.scalar ? VAL_NUMBER : VAL_TENSOR, 0, NULL};
     if (ok && s->kind == STMT_ASSIGN && v.scalar)
@@ -1443,11 +1446,11 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
     bool ok = prepare_clauses(ev, c, &st, &out->chip, &want) && eval_value(ev, s, &st, &want, &v) &&
               layout_check_used(ev, c, &st.layout);
     if (ok && (!v.tensor || st.cost.ops == 0))
-        ok = error(ev, s->as.expr.value->span, "there is no operation here to cost");
+        ok = eval_fail(ev, s->as.expr.value->span, "there is no operation here to cost");
     if (ok && want.tensor)
         ok = check_output(ev, &st, want.tensor, v.tensor, c->out_type->span);
     if (ok && !out->chip)
-        ok = error(ev, s->as.expr.value->span, "this needs a chip: add `on v5e` or `use v5e`");
+        ok = eval_fail(ev, s->as.expr.value->span, "this needs a chip: add `on v5e` or `use v5e`");
     RoofError e = {ROOF_OK, DT_BF16, NULL};
     if (ok)
         e = roof_compute(&st.cost, out->chip, &st.layout.mesh, world_lookup, ev->world,
@@ -1477,7 +1480,7 @@ void costed_free(Costed *c)
 static bool eval_return(Eval *ev, const Stmt *s)
 {
     if (ev->depth == 0)
-        return error(ev, s->span, "return is for the end of a block");
+        return eval_fail(ev, s->span, "return is for the end of a block");
     StmtState st;
     stmt_state_init(ev, &st);
     st.stmt = s;
@@ -1502,7 +1505,7 @@ static bool eval_return(Eval *ev, const Stmt *s)
 static bool report_repeat(Eval *ev, const Stmt *s, Op *op)
 {
     const Chip *chip = ev->world->use_chip >= 0
-                           ? chip_find(&ev->world->chips, name_of(ev, ev->world->use_chip))
+                           ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
                            : NULL;
     Report r;
     op_total(op);
@@ -1523,11 +1526,11 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
     if (!eval_number(ev, s->as.repeat.value, &n))
         return false;
     if (n < 1 || n > LIMIT_REPEAT || n != floor(n))
-        return error(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to 1e9");
+        return eval_fail(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to 1e9");
     snprintf(label, sizeof label, "repeat %g", n);
     Op *op = op_new(label);
     if (!op)
-        return error(ev, s->span, "out of memory");
+        return eval_fail(ev, s->span, "out of memory");
     op->runs = n;
     Eval inner = *ev;
     inner.collect = op;
@@ -1544,9 +1547,9 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
 
 static bool eval_mode(Eval *ev, const Stmt *s)
 {
-    const char *mode = name_of(ev, s->as.mode.name);
+    const char *mode = spelling(ev, s->as.mode.name);
     if (strcmp(mode, "training") != 0 && strcmp(mode, "inference") != 0)
-        return error(ev, s->as.mode.span, "the modes are training and inference");
+        return eval_fail(ev, s->as.mode.span, "the modes are training and inference");
     ev->world->training = strcmp(mode, "training") == 0;
     return true;
 }

@@ -167,4 +167,9 @@ bool eval_number(Eval *ev, const Node *n, double *out);
 /* Evaluates one statement; false after reporting an error. */
 bool eval_stmt(Eval *ev, const Stmt *s);
 
+/* For the evaluator's phases (eval, layout, explore, check): reports an error at
+ * `span` of the source being evaluated and returns false; the spelling of a name. */
+bool eval_fail(Eval *ev, Span span, const char *fmt, ...) DIAG_PRINTF(3, 4);
+const char *spelling(const Eval *ev, int name);
+
 #endif

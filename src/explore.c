@@ -25,27 +25,13 @@ enum {
     MAX_SEGMENTS = 8
 };
 
-DIAG_PRINTF(3, 4) static bool fail(Eval *ev, Span span, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    diag_verror(ev->diag, ev->src, span, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-static const char *name_of(const Eval *ev, int name)
-{
-    return intern_name(ev->world->names, name);
-}
-
 /* Frees the dim for a while: it stays a symbol while the statement is costed. */
 static bool free_dim(Eval *ev, int dim, Span span, Value *saved)
 {
     if (world_value(ev->world, dim)->kind == VAL_TENSOR)
-        return fail(ev, span, "%s is a tensor, not a dim", name_of(ev, dim));
+        return eval_fail(ev, span, "%s is a tensor, not a dim", spelling(ev, dim));
     if (!world_swap(ev->world, dim, (Value){VAL_UNBOUND, 0, NULL}, saved))
-        return fail(ev, span, "out of memory");
+        return eval_fail(ev, span, "out of memory");
     return true;
 }
 
@@ -84,12 +70,12 @@ static bool only_dim(Eval *ev, const Stmt *s, const Costed *c, int dim)
     int syms[16], n = free_symbols(c, syms, 16);
     for (int i = 0; i < n; i++)
         if (syms[i] != dim)
-            return fail(ev, s->as.expr.value->span, "%s is not bound; bind every dim but %s "
-                        "(`let %s = ...`)", name_of(ev, syms[i]), name_of(ev, dim),
-                        name_of(ev, syms[i]));
+            return eval_fail(ev, s->as.expr.value->span, "%s is not bound; bind every dim but %s "
+                             "(`let %s = ...`)", spelling(ev, syms[i]), spelling(ev, dim),
+                             spelling(ev, syms[i]));
     if (n == 0)
-        return fail(ev, s->as.expr.value->span, "the figures do not depend on %s",
-                    name_of(ev, dim));
+        return eval_fail(ev, s->as.expr.value->span, "the figures do not depend on %s",
+                         spelling(ev, dim));
     return true;
 }
 
@@ -197,7 +183,7 @@ static bool asymptote(const PolyRatio *formula, int dim, PolyRatio *out)
 static void segments_text(Eval *ev, int dim, const Segment *seg, int n, char *buf,
                           size_t size)
 {
-    const char *x = name_of(ev, dim);
+    const char *x = spelling(ev, dim);
     size_t used = 0;
     buf[0] = '\0';
     for (int i = 0; i < n && used < size; i++) {
@@ -224,7 +210,7 @@ static void other_dims(Eval *ev, const Poly *p, int dim, char *buf, size_t size)
     for (int i = 0; i < n && used < size; i++)
         if (syms[i] != dim)
             used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
-                                     name_of(ev, syms[i]));
+                                     spelling(ev, syms[i]));
 }
 
 static char *ratio_text(Eval *ev, const PolyRatio *r, PolyStyle style, char *buf, size_t size)
@@ -264,7 +250,7 @@ static void asymptote_row(Eval *ev, const PolyRatio *formula, double ridge, cons
         fprintf(out, "  %-13s the intensity is %s whatever the other dims", label,
                 ratio_short(ev, &lead, text, sizeof text));
     if (roof_crossing(&lead, ridge, &cross) && cross.sense == 1)
-        fprintf(out, ": compute-bound when %s > %.5g", name_of(ev, dim), cross.value);
+        fprintf(out, ": compute-bound when %s > %.5g", spelling(ev, dim), cross.value);
     else if (roof_crossing(&lead, ridge, &cross))
         fprintf(out, ": %s", cross.sense ? "always compute-bound" : "never compute-bound");
     else if (poly_is_const(lead.num, &num) && poly_is_const(lead.den, &den) && den != 0)
@@ -301,7 +287,7 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     double limit;
     if (r->computes && limit_of(&r->intensity_now, dim, &limit))
         fprintf(out, "  %-13s as %s grows, the intensity → %s FLOP/B (ridge %s)\n", "limit",
-                name_of(ev, dim),
+                spelling(ev, dim),
                 num_format_unit(limit, UNIT_NONE, 0, b, sizeof b),
                 num_format_unit(r->ridge, UNIT_NONE, 0, line, sizeof line));
     if (r->computes)
@@ -321,7 +307,7 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     fputs("{\"stmt\":", out);
     report_json_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     fprintf(out, ",\"line\":%d,\"solve\":\"%s\",\"chip\":\"%s\",\"segments\":[", line,
-            name_of(ev, dim), c->chip->name);
+            spelling(ev, dim), c->chip->name);
     for (int i = 0; i < n; i++)
         fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\"}", i ? "," : "",
                 num_format_json(seg[i].from, buf, sizeof buf),
@@ -352,9 +338,9 @@ static bool pick_dim(Eval *ev, const Stmt *s, const Costed *c, int *dim)
         *dim = syms[0];
         return true;
     }
-    return fail(ev, s->as.expr.value->span, n == 0 ? "every dim is bound: name the one to "
-                "solve for, `solve B: ...`" : "more than one dim is unbound: name the one to "
-                "solve for, `solve B: ...`, and bind the others");
+    return eval_fail(ev, s->as.expr.value->span, n == 0 ? "every dim is bound: name the one to "
+                     "solve for, `solve B: ...`" : "more than one dim is unbound: name the one to "
+                     "solve for, `solve B: ...`, and bind the others");
 }
 
 bool eval_solve(Eval *ev, const Stmt *s)
@@ -391,14 +377,14 @@ static bool range_number(Eval *ev, const Node *n, double *v, const char *what)
 {
     if (!eval_number(ev, n, v))
         return false;
-    return *v > 0 || fail(ev, n->span, "%s must be positive", what);
+    return *v > 0 || eval_fail(ev, n->span, "%s must be positive", what);
 }
 
 static bool points_list(Eval *ev, const RangeSpec *r, Points *p)
 {
     p->values = malloc(sizeof *p->values * (size_t)(r->list->n + 1));
     if (!p->values)
-        return fail(ev, r->span, "out of memory");
+        return eval_fail(ev, r->span, "out of memory");
     for (p->n = 0; p->n < r->list->n; p->n++)
         if (!range_number(ev, r->list->items[p->n], &p->values[p->n], "a dim's value"))
             return false;
@@ -409,7 +395,7 @@ static bool points_list(Eval *ev, const RangeSpec *r, Points *p)
 static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
 {
     double from, to, how = 1;
-    const char *kind = r->how.name >= 0 ? name_of(ev, r->how.name) : "step";
+    const char *kind = r->how.name >= 0 ? spelling(ev, r->how.name) : "step";
     if (!range_number(ev, r->from, &from, "a dim's value") ||
         !range_number(ev, r->to, &to, "a dim's value") ||
         (r->how.name >= 0 && !range_number(ev, r->how_value, &how, strcmp(kind, "log") == 0
@@ -418,19 +404,19 @@ static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
         return false;
     p->log = strcmp(kind, "log") == 0;
     if (!p->log && strcmp(kind, "step") != 0)
-        return fail(ev, r->how.span, "a range goes `from .. to step S` or `from .. to log N`");
+        return eval_fail(ev, r->how.span, "a range goes `from .. to step S` or `from .. to log N`");
     double count = p->log ? floor(how) : floor((to - from) / how + 1e-9) + 1;
     if (to < from)
-        return fail(ev, r->span, "a range goes from low to high: %g .. %g is empty", from, to);
+        return eval_fail(ev, r->span, "a range goes from low to high: %g .. %g is empty", from, to);
     if (p->log && count < 2)
-        return fail(ev, r->how_value->span, "a log range needs at least 2 points");
+        return eval_fail(ev, r->how_value->span, "a log range needs at least 2 points");
     if (count > LIMIT_SWEEP_POINTS)
-        return fail(ev, r->span, "a sweep takes at most %d points, not %.17g",
-                    LIMIT_SWEEP_POINTS, count);
+        return eval_fail(ev, r->span, "a sweep takes at most %d points, not %.17g",
+                         LIMIT_SWEEP_POINTS, count);
     p->n = (int)count;
     p->values = malloc(sizeof *p->values * (size_t)p->n);
     if (!p->values)
-        return fail(ev, r->span, "out of memory");
+        return eval_fail(ev, r->span, "out of memory");
     int kept = 0;
     for (int i = 0; i < p->n; i++) {
         /* Dims are whole: log-spaced points round to integers, each taken once. */
@@ -461,7 +447,7 @@ typedef struct {
 static void curve_label(Eval *ev, const Stmt *s, char *buf, size_t size)
 {
     if (s->kind == STMT_ASSIGN)
-        snprintf(buf, size, "%s", name_of(ev, s->as.expr.target.name));
+        snprintf(buf, size, "%s", spelling(ev, s->as.expr.target.name));
     else
         snprintf(buf, size, "%.*s", s->span.end - s->span.begin, ev->src->text + s->span.begin);
 }
@@ -471,7 +457,7 @@ static bool cost_curve(Eval *ev, const Stmt *s, int dim, Curve *c)
     c->stmt = s;
     c->attained = NULL;
     if (s->kind != STMT_EXPR && s->kind != STMT_ASSIGN && s->kind != STMT_COLLECTIVE)
-        return fail(ev, s->span, "a sweep's body holds expression statements, one per curve");
+        return eval_fail(ev, s->span, "a sweep's body holds expression statements, one per curve");
     if (!eval_costed(ev, s, &c->costed))
         return false;
     curve_label(ev, s, c->label, sizeof c->label);
@@ -500,7 +486,7 @@ static void row_text(FILE *out, double x, const RoofPoint *p, bool comm)
 static void header_text(Eval *ev, const Curve *c, int dim)
 {
     bool comm = c->costed.roof.ncomm > 0;
-    fprintf(ev->out, "%s\n  %12s %12s %12s %10s %12s %12s", c->label, name_of(ev, dim), "flops",
+    fprintf(ev->out, "%s\n  %12s %12s %12s %10s %12s %12s", c->label, spelling(ev, dim), "flops",
             "bytes", "intensity", "t_math", "t_hbm");
     if (comm)
         fprintf(ev->out, " %12s", "t_comm");
@@ -532,7 +518,7 @@ static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoin
     fprintf(out, ",\"at\":{\"%s\":%.17g},\"chip\":\"%s\",\"chips\":%.17g,\"flops\":%.17g,"
             "\"bytes\":%.17g,\"intensity\":%.17g,\"t_math\":%.17g,\"t_hbm\":%.17g,"
             "\"t_comm\":%.17g,\"comm_bytes\":%.17g,\"t_lower\":%.17g,\"t_upper\":%.17g,"
-            "\"bound\":\"%s\"}\n", name_of(ev, dim), x, c->costed.chip->name,
+            "\"bound\":\"%s\"}\n", spelling(ev, dim), x, c->costed.chip->name,
             c->costed.roof.chips, p->flops, p->bytes, p->intensity, p->t_math, p->t_hbm,
             p->t_comm, p->comm_bytes, p->t_lower, p->t_upper, roof_bound_name(p->bound));
 }
@@ -588,11 +574,11 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
     }
     FILE *f = fopen(path, "w");
     if (!f)
-        return fail(ev, span, "cannot write %s: %s", path, strerror(errno));
+        return eval_fail(ev, span, "cannot write %s: %s", path, strerror(errno));
     bool ok = plot_svg(f, p, 900, 560);
     ok = fclose(f) == 0 && ok;
     if (!ok)
-        return fail(ev, span, "cannot write %s: %s", path, strerror(errno));
+        return eval_fail(ev, span, "cannot write %s: %s", path, strerror(errno));
     if (!ev->json && !ev->csv)
         fprintf(ev->out, "wrote %s: %s\n\n", path, p->title);
     return true;
@@ -605,8 +591,8 @@ static bool draw_chart(Eval *ev, const Stmt *s, const Curve *curves, int n, cons
     char title[160];
     for (int i = 0; i < n && i < 64; i++)
         series[i] = (PlotSeries){curves[i].label, pts->values, curves[i].attained, pts->n};
-    snprintf(title, sizeof title, "attained FLOP/s against %s", name_of(ev, s->as.sweep.dim.name));
-    Plot p = {.title = title, .xlabel = name_of(ev, s->as.sweep.dim.name),
+    snprintf(title, sizeof title, "attained FLOP/s against %s", spelling(ev, s->as.sweep.dim.name));
+    Plot p = {.title = title, .xlabel = spelling(ev, s->as.sweep.dim.name),
               .ylabel = "attained FLOP/s", .logx = pts->log, .series = series,
               .nseries = n < 64 ? n : 64};
     return draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
@@ -626,19 +612,19 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
     const AstList *body = s->as.sweep.body;
     int n = 0, total = body ? body->n : 0;
     Curve *curves = calloc((size_t)total + 1, sizeof *curves);
-    bool ok = curves != NULL || fail(ev, s->span, "out of memory");
+    bool ok = curves != NULL || eval_fail(ev, s->span, "out of memory");
     if (ok && total == 0)
-        ok = fail(ev, s->span, "a sweep needs at least one statement in its { }");
+        ok = eval_fail(ev, s->span, "a sweep needs at least one statement in its { }");
     for (; ok && n < total; n++)
         ok = cost_curve(ev, body->items[n], dim, &curves[n]);
     if (!ok)
         n--;
     if (ok && ev->csv)
         fprintf(ev->out, "stmt,%s,flops,bytes,intensity,t_math,t_hbm,t_comm,t_lower,t_upper,"
-                "bound,attained\n", name_of(ev, dim));
+                "bound,attained\n", spelling(ev, dim));
     for (int i = 0; ok && i < n; i++)
         ok = run_curve(ev, &curves[i], dim, pts, s->as.sweep.plot) ||
-             fail(ev, curves[i].stmt->span, "out of memory");
+             eval_fail(ev, curves[i].stmt->span, "out of memory");
     /* A chart in the terminal only beside the table; an SVG file whatever the format. */
     if (ok && s->as.sweep.plot && (s->as.sweep.plot_path || (!ev->json && !ev->csv)))
         ok = draw_chart(ev, s, curves, n, pts);
@@ -722,14 +708,14 @@ bool eval_plot(Eval *ev, const Stmt *s)
 {
     const World *w = ev->world;
     if (w->nchart == 0)
-        return fail(ev, s->span, "nothing to plot yet: a statement costed on a chip, with its "
-                    "dims bound, puts a point on the chart");
+        return eval_fail(ev, s->span, "nothing to plot yet: a statement costed on a chip, with its "
+                         "dims bound, puts a point on the chart");
     PlotPoint *points = malloc(sizeof *points * (size_t)w->nchart);
     Roofs *roofs = malloc(sizeof *roofs);
     if (!points || !roofs) {
         free(points);
         free(roofs);
-        return fail(ev, s->span, "out of memory");
+        return eval_fail(ev, s->span, "out of memory");
     }
     double total = 0;
     for (int i = 0; i < w->nchart; i++)
@@ -764,8 +750,8 @@ static int memory_at(Eval *ev, const Stmt *s, int dim, double x, double *memory)
         op_total(root);
         *memory = block_memory(root, ev->world->training);
         if (!root->known)
-            result = fail(ev, s->span, "its memory is not a number with %s set (every other "
-                          "dim must be bound)", name_of(ev, dim)) ? 1 : 0;
+            result = eval_fail(ev, s->span, "its memory is not a number with %s set (every other "
+                               "dim must be bound)", spelling(ev, dim)) ? 1 : 0;
     }
     op_free(root);
     return result;
@@ -782,13 +768,14 @@ static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_b
         report_json_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
         fprintf(ev->out, ",\"line\":%d,\"fit\":\"%s\",\"largest\":%.17g,\"memory\":%.17g,"
-                "\"hbm\":%.17g}\n", line, name_of(ev, dim), best, m_best, hbm);
+                "\"hbm\":%.17g}\n", line, spelling(ev, dim), best, m_best, hbm);
         return;
     }
-    fprintf(ev->out, "%.*s\n  %-13s %s = %.17g fits: %s of %s HBM per chip; %s = %.17g needs %s\n\n",
+    fprintf(ev->out,
+            "%.*s\n  %-13s %s = %.17g fits: %s of %s HBM per chip; %s = %.17g needs %s\n\n",
             s->span.end - s->span.begin, ev->src->text + s->span.begin, "largest",
-            name_of(ev, dim), best, num_format_unit(m_best, UNIT_BYTES, 0, a, sizeof a),
-            num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b), name_of(ev, dim), best + 1,
+            spelling(ev, dim), best, num_format_unit(m_best, UNIT_BYTES, 0, a, sizeof a),
+            num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b), spelling(ev, dim), best + 1,
             num_format_unit(m_next, UNIT_BYTES, 0, c, sizeof c));
 }
 
@@ -799,13 +786,13 @@ static bool search_fit(Eval *ev, const Stmt *s, int dim, double hbm)
     if (memory_at(ev, s, dim, lo, &m_lo) != 1)
         return false;
     if (m_lo > hbm)
-        return fail(ev, s->span, "even %s = 1 does not fit: %.4g GB of %.4g GB per chip",
-                    name_of(ev, dim), m_lo / 1e9, hbm / 1e9);
+        return eval_fail(ev, s->span, "even %s = 1 does not fit: %.4g GB of %.4g GB per chip",
+                         spelling(ev, dim), m_lo / 1e9, hbm / 1e9);
     int got;
     for (int i = 0; (got = memory_at(ev, s, dim, hi, &m_hi)) == 1 && m_hi <= hbm; i++, hi *= 2) {
         if (i == FIT_MAX_DOUBLINGS)
-            return fail(ev, s->span, "it fits for every %s up to 2^40: its memory does not "
-                        "grow with %s", name_of(ev, dim), name_of(ev, dim));
+            return eval_fail(ev, s->span, "it fits for every %s up to 2^40: its memory does not "
+                             "grow with %s", spelling(ev, dim), spelling(ev, dim));
         lo = hi;
         m_lo = m_hi;
     }
@@ -829,8 +816,8 @@ bool eval_fit(Eval *ev, const Stmt *s)
     int dim = s->as.expr.target.name;
     const Chip *chip = eval_chip_of(ev, s);
     if (!chip || !chip->set[CHIP_HBM_BYTES])
-        return fail(ev, s->span, "fit needs a chip with an HBM capacity (hbm_bytes): add `on "
-                    "v5e` or `use v5e`");
+        return eval_fail(ev, s->span, "fit needs a chip with an HBM capacity (hbm_bytes): add `on "
+                         "v5e` or `use v5e`");
     Value saved;
     if (!free_dim(ev, dim, s->as.expr.target.span, &saved))
         return false;

@@ -6,20 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-DIAG_PRINTF(3, 4) static bool fail(Eval *ev, Span span, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    diag_verror(ev->diag, ev->src, span, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-static const char *name_of(const Eval *ev, int name)
-{
-    return intern_name(ev->world->names, name);
-}
-
 static int intern(Eval *ev, const char *text, size_t len)
 {
     return intern_id(ev->world->names, text, len);
@@ -32,7 +18,7 @@ static void describe_mesh(Eval *ev, const Mesh *m)
     size_t used = 0;
     for (int i = 0; i < m->n && used < sizeof list; i++)
         used += (size_t)snprintf(list + used, sizeof list - used, "%s%s (%d)", i ? ", " : "",
-                                 name_of(ev, m->axes[i].name), m->axes[i].size);
+                                 spelling(ev, m->axes[i].name), m->axes[i].size);
     if (m->n)
         diag_note(ev->diag, "the mesh has %s", list);
     else
@@ -48,9 +34,9 @@ bool layout_shape_mesh(Eval *ev, const char *shape, Span span, Mesh *out)
         char *end;
         long chips = strtol(p, &end, 10);
         if (out->n == 3)
-            return fail(ev, span, "a slice has at most 3 axes (X, Y, Z)");
+            return eval_fail(ev, span, "a slice has at most 3 axes (X, Y, Z)");
         if (chips < 1 || chips > LIMIT_MESH_CHIPS)
-            return fail(ev, span, "a slice axis has 1 to %d chips", LIMIT_MESH_CHIPS);
+            return eval_fail(ev, span, "a slice axis has 1 to %d chips", LIMIT_MESH_CHIPS);
         mesh_add(out, intern(ev, axis_names + out->n, 1), (int)chips, false);
         p = *end == 'x' ? end + 1 : end;
     }
@@ -64,8 +50,8 @@ static bool axis_size(Eval *ev, const Node *n, int *out)
     if (!eval_number(ev, n, &v))
         return false;
     if (v < 1 || v > LIMIT_MESH_CHIPS || v != (double)(long)v)
-        return fail(ev, n->span, "a mesh axis has a whole number of chips, 1 to %d",
-                    LIMIT_MESH_CHIPS);
+        return eval_fail(ev, n->span, "a mesh axis has a whole number of chips, 1 to %d",
+                         LIMIT_MESH_CHIPS);
     *out = (int)v;
     return true;
 }
@@ -76,11 +62,11 @@ static bool add_shard_axis(Eval *ev, const ShardClause *sh, Layout *l)
     if (!axis_size(ev, sh->count, &size))
         return false;
     if (mesh_find(&l->mesh, sh->dim.name) >= 0)
-        return fail(ev, sh->span, "the mesh already has an axis %s; shard each dim once",
-                    name_of(ev, sh->dim.name));
+        return eval_fail(ev, sh->span, "the mesh already has an axis %s; shard each dim once",
+                         spelling(ev, sh->dim.name));
     int axis = mesh_add(&l->mesh, sh->dim.name, size, false);
     if (axis < 0)
-        return fail(ev, sh->span, "a mesh has at most %d axes", MESH_MAX_AXES);
+        return eval_fail(ev, sh->span, "a mesh has at most %d axes", MESH_MAX_AXES);
     l->shard_dim[axis] = sh->dim.name;
     return true;
 }
@@ -92,11 +78,11 @@ bool layout_check_fit(Eval *ev, const Mesh *m, const Chip *chip, Span where)
     if (bad < 0)
         return true;
     if (limit == 0)
-        return fail(ev, where, "%s has a %g-D torus: no torus dimension is left for axis %s",
-                    chip->name, chip->value[CHIP_TORUS_DIMS], name_of(ev, m->axes[bad].name));
-    return fail(ev, where, "the mesh does not fit a %s pod: axis %s has %d chips, the pod "
-                "%g along it", chip->name, name_of(ev, m->axes[bad].name), m->axes[bad].size,
-                limit);
+        return eval_fail(ev, where, "%s has a %g-D torus: no torus dimension is left for axis %s",
+                         chip->name, chip->value[CHIP_TORUS_DIMS], spelling(ev, m->axes[bad].name));
+    return eval_fail(ev, where, "the mesh does not fit a %s pod: axis %s has %d chips, the pod "
+                     "%g along it", chip->name, spelling(ev, m->axes[bad].name), m->axes[bad].size,
+                     limit);
 }
 
 void layout_inherit(const World *w, Layout *out)
@@ -135,8 +121,8 @@ bool layout_check_used(Eval *ev, const Clauses *c, const Layout *l)
         const ShardClause *sh = c->shards->items[i];
         int axis = mesh_find(&l->mesh, sh->dim.name);
         if (axis >= 0 && !l->used[axis])
-            return fail(ev, sh->span, "no operand has a dim %s to shard",
-                        name_of(ev, sh->dim.name));
+            return eval_fail(ev, sh->span, "no operand has a dim %s to shard",
+                             spelling(ev, sh->dim.name));
     }
     return true;
 }
@@ -160,14 +146,14 @@ static bool suffix_axes(Eval *ev, const Layout *l, const char *suffix, const cha
         int axis = mesh_find(&l->mesh, intern(ev, p, 1));
         if (axis < 0) {
             if (strcmp(suffix, written) == 0)
-                fail(ev, span, "unknown mesh axis %c", *p);
+                eval_fail(ev, span, "unknown mesh axis %c", *p);
             else
-                fail(ev, span, "unknown mesh axis %c in %s", *p, written);
+                eval_fail(ev, span, "unknown mesh axis %c in %s", *p, written);
             describe_mesh(ev, &l->mesh);
             return false;
         }
         if (*naxes == DIM_MAX_AXES)
-            return fail(ev, span, "a dim is sharded over at most %d axes", DIM_MAX_AXES);
+            return eval_fail(ev, span, "a dim is sharded over at most %d axes", DIM_MAX_AXES);
         axes[(*naxes)++] = l->mesh.axes[axis].name;
     }
     return true;
@@ -176,7 +162,7 @@ static bool suffix_axes(Eval *ev, const Layout *l, const char *suffix, const cha
 bool layout_split_name(Eval *ev, const Layout *l, int name, Span span, int *base, int *axes,
                        int *naxes)
 {
-    const char *text = name_of(ev, name), *underscore = strrchr(text, '_');
+    const char *text = spelling(ev, name), *underscore = strrchr(text, '_');
     *base = name;
     *naxes = 0;
     if (!underscore || underscore == text || !capitals(underscore + 1))
@@ -204,20 +190,20 @@ static bool apply_shard_rules(Layout *l, Tensor *t)
 bool layout_apply(Eval *ev, Layout *l, Tensor *t, Span span)
 {
     if (!apply_shard_rules(l, t))
-        return fail(ev, span, "a dim is sharded over at most %d axes", DIM_MAX_AXES);
+        return eval_fail(ev, span, "a dim is sharded over at most %d axes", DIM_MAX_AXES);
     AxisSet seen = 0;
     for (int i = 0; i < t->ndims; i++)
         for (int k = 0; k < t->dims[i].naxes; k++) {
             int axis = mesh_find(&l->mesh, t->dims[i].axes[k]);
             if (axis < 0) {
-                fail(ev, span, "this tensor is sharded over axis %s, which the statement's "
-                     "mesh does not have", name_of(ev, t->dims[i].axes[k]));
+                eval_fail(ev, span, "this tensor is sharded over axis %s, which the statement's "
+                          "mesh does not have", spelling(ev, t->dims[i].axes[k]));
                 describe_mesh(ev, &l->mesh);
                 return false;
             }
             if (seen & 1u << axis)
-                return fail(ev, span, "axis %s shards two dims of one tensor; a tensor uses "
-                            "each axis once", name_of(ev, t->dims[i].axes[k]));
+                return eval_fail(ev, span, "axis %s shards two dims of one tensor; a tensor uses "
+                                 "each axis once", spelling(ev, t->dims[i].axes[k]));
             seen |= 1u << axis;
         }
     return true;
@@ -226,7 +212,7 @@ bool layout_apply(Eval *ev, Layout *l, Tensor *t, Span span)
 bool layout_axes(Eval *ev, const Layout *l, const NameRef *over, AxisSet *out)
 {
     int axes[DIM_MAX_AXES], n;
-    const char *text = name_of(ev, over->name);
+    const char *text = spelling(ev, over->name);
     if (!suffix_axes(ev, l, text, text, over->span, axes, &n))
         return false;
     *out = 0;
