@@ -1,5 +1,6 @@
 /* ast.c — node constructors (the parser's only way to build the tree) and a dump. */
 #include "ast.h"
+#include "caps.h"
 
 #include <string.h>
 
@@ -408,6 +409,11 @@ Stmt *ast_collective(Arena *a, Span span, int kind, Node *value, NameRef *over,
 
 static void dump_node(FILE *out, const Node *n, const Intern *names)
 {
+    /* Children are shallower: only the top of a tree the evaluator refuses gets here. */
+    if (n->depth > LIMIT_EXPR_DEPTH) {
+        fprintf(out, "(too deep to print: more than %d levels)", LIMIT_EXPR_DEPTH);
+        return;
+    }
     switch (n->kind) {
     case NODE_NUMBER:
         fprintf(out, "%.17g", n->as.number);

@@ -9,6 +9,7 @@ enum {
     LIMIT_EXPR_DEPTH = 1000,         /* operations chained or nested in one expression */
     LIMIT_PARSE_DEPTH = 10000,       /* brackets nested (the parser's stack) */
     LIMIT_CALL_DEPTH = 64,           /* blocks calling blocks */
+    LIMIT_REPEAT_DEPTH = 256,        /* repeat bodies inside repeat bodies (calls too) */
     LIMIT_INCLUDE_DEPTH = 16,        /* files including files */
     LIMIT_MESH_CHIPS = 1 << 20,      /* chips along one mesh axis */
     LIMIT_SWEEP_POINTS = 10000000    /* values of one sweep */

@@ -1527,6 +1527,8 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
         return false;
     if (n < 1 || n > LIMIT_REPEAT || n != floor(n))
         return eval_fail(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to 1e9");
+    if (ev->repeats >= LIMIT_REPEAT_DEPTH)
+        return eval_fail(ev, s->span, "repeats nested more than %d deep", LIMIT_REPEAT_DEPTH);
     snprintf(label, sizeof label, "repeat %g", n);
     Op *op = op_new(label);
     if (!op)
@@ -1534,6 +1536,7 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
     op->runs = n;
     Eval inner = *ev;
     inner.collect = op;
+    inner.repeats = ev->repeats + 1;
     bool ok = run_body(&inner, s->as.repeat.body);
     ev->returned = inner.returned;
     ev->result = inner.result;

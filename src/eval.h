@@ -113,6 +113,7 @@ struct Eval {
     Op *collect;       /* inside a block: operations go here instead of being reported */
     Frame *frame;      /* inside a block: its local names */
     int depth;         /* block calls under way */
+    int repeats;       /* repeat bodies under way, through calls too */
     bool returned;     /* a `return` ran; its value is in result */
     Value result;
     const Source *src;
