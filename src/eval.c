@@ -18,6 +18,15 @@ enum { CALL_NOTES = 3 }; /* notes naming the calls an error happened in */
 #include "report.h"
 #include "roof.h"
 
+/* The expression evaluator recurses once per level of a tree up to LIMIT_EXPR_DEPTH
+ * deep: each kind's handler gets its own frame so that eval_expr's stays small (with
+ * them inlined, a 999-deep chain overflowed the stack under ASan). */
+#if defined(__GNUC__)
+#define SEPARATE __attribute__((noinline))
+#else
+#define SEPARATE
+#endif
+
 /* ---- The world --------------------------------------------------------------- */
 
 /* Symbols print in id order inside a monomial; interning the book's dim letters
@@ -328,7 +337,7 @@ static bool eval_dim(Eval *ev, const Node *d, StmtState *st, Dim *dim)
     return dim->size != NULL;
 }
 
-static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EVal *out)
+SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EVal *out)
 {
     Tensor *t = tensor_new(n->as.tensor.dtype, n->as.tensor.ndims);
     if (!t)
@@ -347,7 +356,7 @@ static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EVal *out)
     return layout_apply(ev, &st->layout, t, n->span) && check_size(ev, t, n->span);
 }
 
-static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out)
+SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out)
 {
     const Value *v = world_value(ev->world, n->as.name);
     if (v->kind != VAL_TENSOR) {
@@ -383,7 +392,7 @@ static Poly *divide(Eval *ev, const Poly *a, const Poly *b, Span span)
     return q;
 }
 
-static bool scalar_op(Eval *ev, const Node *n, Poly *a, Poly *b, EVal *out)
+SEPARATE static bool scalar_op(Eval *ev, const Node *n, Poly *a, Poly *b, EVal *out)
 {
     switch (n->as.binary.op) {
     case '+': out->scalar = poly_add(a, b); break;
@@ -400,7 +409,7 @@ static bool scalar_op(Eval *ev, const Node *n, Poly *a, Poly *b, EVal *out)
            check_result(ev, a, b, out->scalar, n->span);
 }
 
-static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a, const Tensor *b,
+SEPARATE static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a, const Tensor *b,
                               CostError e)
 {
     char sa[512], sb[512];
@@ -415,7 +424,7 @@ static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a, const Te
                      shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
 }
 
-static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+SEPARATE static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     EVal a = {0}, b = {0};
     bool ok = eval_expr(ev, n->as.binary.lhs, st, -1, &a) &&
@@ -437,7 +446,7 @@ static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out_dtype, E
     return ok;
 }
 
-static bool contract_error(Eval *ev, const Node *n, const StmtState *st, const Tensor *a,
+SEPARATE static bool contract_error(Eval *ev, const Node *n, const StmtState *st, const Tensor *a,
                            const Tensor *b, CostError e)
 {
     char sa[512], sb[512], da[256], db[256];
@@ -487,7 +496,7 @@ static bool contract_error(Eval *ev, const Node *n, const StmtState *st, const T
     }
 }
 
-static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     EVal a = {0}, b = {0};
     bool ok = eval_expr(ev, n->as.contract.lhs, st, -1, &a) &&
@@ -533,7 +542,7 @@ static bool figure(Eval *ev, Poly *p, double *out)
 
 /* `param T` and `cache T`: a tensor that counts as weights or as a KV cache in the
  * block it is written in. */
-static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *out)
+SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *out)
 {
     if (!eval_expr(ev, n->as.operand, st, -1, out))
         return false;
@@ -1301,7 +1310,7 @@ static int reduced_dim(Eval *ev, const Node *arg, const Tensor *t, const char *f
     return -1;
 }
 
-static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     const char *fn = spelling(ev, n->as.call.callee.name);
     bool unary = listed(UNARY_FUNCTIONS, fn);
@@ -1334,7 +1343,7 @@ static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype,
     return ok;
 }
 
-static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     const BlockDef *b = find_block(ev->world, n->as.call.callee.name);
     if (!b && is_function(ev, n->as.call.callee.name))
