@@ -73,8 +73,80 @@ clean:
 	rm -rf build
 
 help:
-	@echo 'targets: all run test asan install (PREFIX=$(PREFIX)) clean'
+	@echo 'targets: all run test asan valgrind fuzz (FUZZ_SECONDS=60) bench install (PREFIX=$(PREFIX)) clean'
 
 .PHONY: all run test asan install clean help
 
 -include $(wildcard $(B)/*.d)
+
+# ---- Hardening: fuzzing, valgrind, limits (tests/fuzz/README.md) ----------------------
+# The fuzz targets and their objects live under $(B)/fuzz-obj. `make test` builds them
+# with the normal compiler and a replaying main (tests/fuzz/replay.sh runs them on the
+# corpus and every past crash); `make fuzz` builds them with libFuzzer under build/fuzz.
+FUZZ_SECONDS ?= 60
+FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_REPLAY  = $(B)/fuzz-replay-parse $(B)/fuzz-replay-eval
+FUZZ_INTERP  = $(B)/fuzz-obj/sandboxed.o $(B)/fuzz-obj/fuzz_run.o
+
+$(B)/fuzz-obj/%.o: tests/fuzz/%.c $(B)/parser.h
+	@mkdir -p $(B)/fuzz-obj
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+
+# The interpreter with its fopen calls sent to sandbox.c (and libFuzzer's own not).
+$(B)/fuzz-obj/sandboxed.o: $(B)/fuzz-obj/sandbox.o $(OBJS)
+	$(LD) -r --wrap=fopen -o $@ $^
+
+$(B)/fuzz-replay-%: $(B)/fuzz-obj/fuzz_%.o $(B)/fuzz-obj/replay.o $(FUZZ_INTERP)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(EDIT_LIBS) -lm
+
+$(B)/fuzz_%: $(B)/fuzz-obj/fuzz_%.o $(FUZZ_INTERP)
+	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(EDIT_LIBS) -lm
+
+test: $(FUZZ_REPLAY)
+.SECONDARY: $(patsubst tests/fuzz/%.c,$(B)/fuzz-obj/%.o,$(wildcard tests/fuzz/*.c))
+
+# A bounded campaign: both targets at once for FUZZ_SECONDS each; fails on a crash,
+# which it copies to tests/fuzz/crashes/ to become a regression test.
+fuzz:
+	$(MAKE) B=build/fuzz CC=clang LDFLAGS='$(FUZZ_SAN)' \
+	    CFLAGS='-O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) -fsanitize=fuzzer-no-link' \
+	    build/fuzz/fuzz_parse build/fuzz/fuzz_eval
+	sh tests/fuzz/campaign build/fuzz $(FUZZ_SECONDS)
+
+# A few inputs under valgrind: uninitialised reads that ASan does not see, and leaks.
+# Each runs with its usual exit status; valgrind's own is 99, which fails the target.
+VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full
+VALGRIND_INPUTS = examples/*.roof tests/errors/bytes_nul.roof \
+    tests/errors/syntax_several_errors.roof tests/errors/include_cycle.roof \
+    tests/errors/overflow_dims_contract.roof tests/explore/sweep_too_many_points.roof
+
+valgrind: $(B)/roofline
+	@for f in $(VALGRIND_INPUTS); do \
+	    for opt in '' --json; do \
+	        $(VALGRIND) $(B)/roofline $$opt $$f >/dev/null 2>$(B)/valgrind.log; \
+	        if [ $$? = 99 ]; then cat $(B)/valgrind.log; echo "valgrind: $$opt $$f"; exit 1; fi; \
+	    done; \
+	done; \
+	$(VALGRIND) $(B)/roofline --ast examples/tour.roof >/dev/null 2>$(B)/valgrind.log || \
+	    { cat $(B)/valgrind.log; exit 1; }; \
+	echo 'let B = 8' | $(VALGRIND) $(B)/roofline - >/dev/null 2>$(B)/valgrind.log || \
+	    { cat $(B)/valgrind.log; exit 1; }; \
+	echo 'valgrind: clean'
+
+# Speed, measured (BENCHMARKS.md): medians of several runs; never part of `make test`.
+bench: $(B)/roofline
+	sh bench/run.sh $(B)/roofline
+
+install: install-share
+
+install-share:
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	    $(DESTDIR)$(PREFIX)/share/vim/vimfiles/syntax $(DESTDIR)$(PREFIX)/share/vim/vimfiles/ftdetect
+	install -m 644 tools/completion.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/roofline
+	install -m 644 tools/roofline.vim $(DESTDIR)$(PREFIX)/share/vim/vimfiles/syntax/roofline.vim
+	echo 'autocmd BufRead,BufNewFile *.roof setfiletype roofline' \
+	    > $(DESTDIR)$(PREFIX)/share/vim/vimfiles/ftdetect/roofline.vim
+
+.PHONY: fuzz valgrind bench install-share
+
+-include $(wildcard $(B)/fuzz-obj/*.d)

@@ -12,7 +12,8 @@ enum {
     LIMIT_REPEAT_DEPTH = 256,        /* repeat bodies inside repeat bodies (calls too) */
     LIMIT_INCLUDE_DEPTH = 16,        /* files including files */
     LIMIT_MESH_CHIPS = 1 << 20,      /* chips along one mesh axis */
-    LIMIT_SWEEP_POINTS = 10000000    /* values of one sweep */
+    LIMIT_SWEEP_POINTS = 10000000,   /* values of one sweep (for a chart) */
+    LIMIT_SWEEP_ROWS = 1000000       /* rows a sweep prints: points × statements */
 };
 
 #define LIMIT_REPEAT 1e9             /* runs of one repeat */

@@ -615,6 +615,11 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
     bool ok = curves != NULL || eval_fail(ev, s->span, "out of memory");
     if (ok && total == 0)
         ok = eval_fail(ev, s->span, "a sweep needs at least one statement in its { }");
+    double rows = (double)pts->n * total;
+    if (ok && (ev->csv || ev->json || !s->as.sweep.plot) && rows > LIMIT_SWEEP_ROWS)
+        ok = eval_fail(ev, s->as.sweep.range.span, "a sweep prints at most %d rows (points × "
+                       "statements), not %.17g; with `plot` and no --csv or --json it draws "
+                       "up to %d points", LIMIT_SWEEP_ROWS, rows, LIMIT_SWEEP_POINTS);
     for (; ok && n < total; n++)
         ok = cost_curve(ev, body->items[n], dim, &curves[n]);
     if (!ok)

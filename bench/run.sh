@@ -1,0 +1,102 @@
+#!/bin/sh
+# run.sh ROOFLINE — `make bench`: the figures of BENCHMARKS.md, each the median of
+# several runs, printed as Markdown rows with the command that produced them.
+# Times come from hyperfine (-N, no shell) when it is installed, else from a loop
+# around `date +%s%N`; peak memory from GNU time's maximum RSS. Scratch files go to
+# build/bench. Figures are noisy: run it on an idle machine, and run it twice.
+R=${1:?usage: run.sh ROOFLINE}
+W=build/bench
+PY=/usr/bin/python3
+mkdir -p "$W"
+cc -O2 -o "$W/loop" bench/loop.c || exit 1
+for n in 100000 1000000; do
+    [ -f "$W/statements-$n.roof" ] || sh bench/gen.sh $n > "$W/statements-$n.roof"
+done
+sed 's/1 \.\. 511/1 .. 1M/; s/q3\.svg/q3-1m.svg/' bench/q3.roof > "$W/q3-1m.roof"
+model=examples/model_llama3_70b.roof
+[ -f "$model" ] || model=bench/model80.roof
+
+# seconds RUNS COMMAND: the median wall time of RUNS runs, in seconds.
+seconds() {
+    if command -v hyperfine > /dev/null 2>&1; then
+        hyperfine -N -w 2 -r "$1" --export-json "$W/h.json" "$2" > /dev/null 2>&1 || return 1
+        sed -n 's/^ *"median": *\([0-9.e+-]*\),*$/\1/p' "$W/h.json" | head -1
+    else
+        i=0
+        while [ $i -lt "$1" ]; do
+            t0=$(date +%s%N); $2 > /dev/null 2>&1; t1=$(date +%s%N)
+            echo $((t1 - t0)); i=$((i + 1))
+        done | sort -n | awk '{ t[NR] = $1 } END { printf "%.9f\n", t[int((NR + 1) / 2)] / 1e9 }'
+    fi
+}
+
+# peak_mb RUNS COMMAND: the median maximum resident set, in MB.
+peak_mb() {
+    i=0
+    while [ $i -lt "$1" ]; do
+        /usr/bin/time -f %M $2 2>&1 > /dev/null | tail -1; i=$((i + 1))
+    done | sort -n | awk '{ k[NR] = $1 } END { printf "%.1f\n", k[int((NR + 1) / 2)] / 1024 }'
+}
+
+calc() { awk "BEGIN { printf \"$1\n\", $2 }"; }
+row() { printf '| %s | `%s` | %s |\n' "$1" "$2" "$3"; }
+
+echo "machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)," \
+     "$(uname -sr); $(date -u +%Y-%m-%d)"
+echo
+echo '| figure | command | median |'
+echo '|---|---|---|'
+
+true_s=$(seconds 300 /bin/true)
+start_s=$(seconds 300 "$R -e 1")
+row 'start-up, nothing' /bin/true "$(calc '%.2f ms' "$true_s * 1e3")"
+row 'start-up to first answer (stdlib loaded)' "roofline -e 1" \
+    "$(calc '%.2f ms (%.2f ms over /bin/true)' "$start_s * 1e3, ($start_s - $true_s) * 1e3")"
+
+sweep_s=$(seconds 10 "$R bench/sweep.roof")
+loop_ns=$("$W/loop" | awk '{ print $1 }')
+net_s=$(calc '%.6f' "$sweep_s - $start_s")
+row 'sweep, 1,000,000 points, SVG chart' "roofline bench/sweep.roof" \
+    "$(calc '%.1f ms: %.2f M evaluations/s (%.2f M/s net of start-up)' \
+        "$sweep_s * 1e3, 1 / $sweep_s, 1 / $net_s")"
+row 'the same formulas as a C loop' "bench/loop (cc -O2 bench/loop.c)" \
+    "$(calc '%.2f ns/point: %.0f M evaluations/s' "$loop_ns, 1e3 / $loop_ns")"
+row 'sweep over the C loop' 'bench/sweep.roof ÷ bench/loop' "$(calc '%.0f× (net of start-up)' "$net_s * 1e9 / ($loop_ns * 1e6)")"
+
+for n in 100000 1000000; do
+    runs=5; [ $n = 1000000 ] && runs=3
+    t=$(seconds $runs "$R $W/statements-$n.roof")
+    m=$(peak_mb 3 "$R $W/statements-$n.roof")
+    row "$n statements (bench/gen.sh $n)" "roofline $W/statements-$n.roof" \
+        "$(calc '%.3f s, %.2f µs/statement, peak RSS %.1f MB' "$t, $t / $n * 1e6, $m")"
+done
+
+model_s=$(seconds 50 "$R $model")
+row '80-layer model' "roofline $model" "$(calc '%.2f ms' "$model_s * 1e3")"
+
+if ! "$PY" -c 'import numpy' 2> /dev/null; then
+    echo; echo "no Python rows: $PY cannot import numpy (apt-get install python3-numpy)"
+    exit 0
+fi
+py_s=$(seconds 20 "$PY bench/q3.py 511")
+q3_s=$(seconds 20 "$R bench/q3.roof")
+row "the chapter's Question 3 code, B = 1 .. 511" "python3 bench/q3.py 511" "$(calc '%.1f ms' "$py_s * 1e3")"
+row 'the same as a sweep, with its SVG chart' "roofline bench/q3.roof" \
+    "$(calc '%.2f ms: Python takes %.0f×' "$q3_s * 1e3, $py_s / $q3_s")"
+py_s=$(seconds 5 "$PY bench/q3.py 1000000")
+q3_s=$(seconds 5 "$R $W/q3-1m.roof")
+row "the chapter's code, B = 1 .. 1,000,000" "python3 bench/q3.py 1000000" "$(calc '%.1f ms' "$py_s * 1e3")"
+row 'the same as a sweep, with its SVG chart' "roofline $W/q3-1m.roof" \
+    "$(calc '%.1f ms: Python takes %.2f×' "$q3_s * 1e3, $py_s / $q3_s")"
+
+# The same numbers: attained FLOP/s at a few B, from both, to the last digit.
+bs="1 64 136 137 226 227 511"
+"$PY" bench/q3.py 511 $bs | sort > "$W/q3-python.csv"
+"$R" --csv bench/q3.roof | awk -F, -v bs=" $bs " 'index(bs, " " $2 " ") {
+    gsub(/"/, "", $1); print $1 "," $2 "," $NF }' | sort > "$W/q3-roofline.csv"
+echo
+echo "Question 3, attained FLOP/s at B = $bs (roofline --csv against bench/q3.py):"
+paste -d, "$W/q3-python.csv" "$W/q3-roofline.csv" | awk -F, '{
+    d = $3 - $6; if (d < 0) d = -d; rel = $3 ? d / $3 : d; if (rel > worst) worst = rel
+    printf "  %-8s B = %-4s python %-22s roofline %s\n", $1, $2, $3, $6 }
+    END { printf "  largest relative difference: %.3g\n", worst }'
