@@ -272,6 +272,22 @@ Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx)
     return finish(r, ok);
 }
 
+/* v^e, exactly as pow() gives it: the common exponents without the call (a single
+ * correctly rounded operation each, so the same bits). */
+static double power(double v, int e)
+{
+    switch (e) {
+    case 1:
+        return v;
+    case 2:
+        return v * v;
+    case -1:
+        return 1 / v;
+    default:
+        return pow(v, e);
+    }
+}
+
 bool poly_eval(const Poly *p, PolyLookup lookup, void *ctx, double *out)
 {
     double sum = 0;
@@ -280,7 +296,7 @@ bool poly_eval(const Poly *p, PolyLookup lookup, void *ctx, double *out)
         for (int k = 0; k < p->terms[i].nvars; k++) {
             if (!lookup(p->terms[i].vars[k].sym, &v, ctx))
                 return false;
-            term *= pow(v, p->terms[i].vars[k].exp);
+            term *= power(v, p->terms[i].vars[k].exp);
         }
         sum += term;
     }
