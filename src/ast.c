@@ -410,7 +410,7 @@ Stmt *ast_collective(Arena *a, Span span, int kind, Node *value, NameRef *over,
 static void dump_node(FILE *out, const Node *n, const Intern *names)
 {
     /* Children are shallower: only the top of a tree the evaluator refuses gets here. */
-    if (n->depth > LIMIT_EXPR_DEPTH) {
+    if (n->depth - 1 > LIMIT_EXPR_DEPTH) {
         fprintf(out, "(too deep to print: more than %d levels)", LIMIT_EXPR_DEPTH);
         return;
     }

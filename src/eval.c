@@ -570,7 +570,7 @@ static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
 static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     /* Children are shallower, so only the top of a too-deep tree gets here. */
-    if (n->depth > LIMIT_EXPR_DEPTH)
+    if (n->depth - 1 > LIMIT_EXPR_DEPTH) /* a leaf is depth 1 */
         return eval_fail(ev, n->span, "expression too deep: more than %d operations chained or "
                          "nested; split it with `let`", LIMIT_EXPR_DEPTH);
     switch (n->kind) {

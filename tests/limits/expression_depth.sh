@@ -3,11 +3,11 @@
 # evaluation, checks and --ast must all stay within the limit or the stack.
 . "$(dirname "$0")/lib.shinc"
 
-for n in 999 1000 100000 1000000; do
+for n in 999 1000 1001 100000 1000000; do
     { printf 'x = 1'; repeat '+1' $n; echo; } > chain$n.roof
     limit "chain of $n +" chain$n.roof
 done
-for n in 999 100000; do
+for n in 999 1000 1001 100000; do
     { printf 'x = '; repeat '-' $n; echo 1; } > negate$n.roof
     limit "$n nested -" negate$n.roof
 done
