@@ -149,14 +149,6 @@ static bool value_now(const Poly *p, const CostOptions *opt, double *v)
     return known;
 }
 
-/* Multiplies `into` by p, freeing the old product; NULL on failure. */
-static Poly *times(Poly *into, const Poly *p)
-{
-    Poly *r = into && p ? poly_mul(into, p) : NULL;
-    poly_free(into);
-    return r;
-}
-
 /* The bytes of the whole of t within one group of chips along `axes`: t's shard
  * times the chips of the axes t is sharded over among them. */
 static Poly *group_bytes(const Tensor *t, AxisSet axes, const Mesh *m)
@@ -388,7 +380,7 @@ static Poly *contraction_flops(const Plan *p)
     for (int i = 0; i < p->npairs && k; i++) {
         Poly *part = poly_scale(p->a->dims[p->pairs[i].a].size,
                                 1 / mesh_span(p->mesh, p->pairs[i].sharded));
-        k = times(k, part);
+        k = poly_mul_into(k, part);
         poly_free(part);
     }
     Poly *two_k = k ? poly_scale(k, 2) : NULL, *factor = two_k;

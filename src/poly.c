@@ -221,6 +221,13 @@ Poly *poly_mul(const Poly *a, const Poly *b)
     return finish(r, ok);
 }
 
+Poly *poly_mul_into(Poly *into, const Poly *p)
+{
+    Poly *r = into && p ? poly_mul(into, p) : NULL;
+    poly_free(into);
+    return r;
+}
+
 Poly *poly_scale(const Poly *a, double k)
 {
     Poly *r = poly_copy(a);

@@ -35,6 +35,8 @@ void poly_free(Poly *p);
 Poly *poly_add(const Poly *a, const Poly *b);
 Poly *poly_sub(const Poly *a, const Poly *b);
 Poly *poly_mul(const Poly *a, const Poly *b);
+/* into × p, freeing into (a running product); NULL when either is NULL or on failure. */
+Poly *poly_mul_into(Poly *into, const Poly *p);
 Poly *poly_scale(const Poly *a, double k);
 /* a / b when b is a single term (a constant or a monomial); NULL when b has several
  * terms or is zero. */

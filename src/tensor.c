@@ -58,14 +58,6 @@ Tensor *tensor_copy(const Tensor *t)
     return copy;
 }
 
-/* Multiplies `into` by p, freeing the old product; NULL on failure. */
-static Poly *times(Poly *into, const Poly *p)
-{
-    Poly *r = into && p ? poly_mul(into, p) : NULL;
-    poly_free(into);
-    return r;
-}
-
 /* Scales and frees p; NULL on failure. */
 static Poly *scaled(Poly *p, double k)
 {
@@ -78,7 +70,7 @@ Poly *tensor_elements(const Tensor *t)
 {
     Poly *n = poly_const(1);
     for (int i = 0; i < t->ndims; i++)
-        n = times(n, t->dims[i].size);
+        n = poly_mul_into(n, t->dims[i].size);
     return n;
 }
 
