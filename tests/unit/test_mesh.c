@@ -2,6 +2,7 @@
  * each network, against values derived by hand from the chip figures of
  * stdlib/chips.roof (COSTMODEL §3, §5). Prints one FAIL line per failure and ends
  * with "N passed, M failed". */
+#include "check.h"
 #include "mesh.h"
 
 #include <math.h>
@@ -9,25 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-/* Counts a check; `what` and `got` describe a failure. */
-static void check(int ok, const char *file, int line, const char *what, const char *got)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s:%d: %s (got %s)\n", file, line, what, got);
-}
 
 static bool near(double got, double want)
 {
     return fabs(got - want) <= 1e-12 * fabs(want);
 }
 
-#define CHECK(cond) check(cond, __FILE__, __LINE__, #cond, "false")
+#define CHECK(cond) check_got(cond, __FILE__, __LINE__, #cond, "false")
 
 /* ---- Chips, by hand, with the figures of stdlib/chips.roof ---------------------- */
 
@@ -134,7 +123,7 @@ static void misfit_is(const char *file, int line, const Mesh *m, const Chip *chi
     char what[96], gotten[64];
     snprintf(what, sizeof what, "mesh_misfit == %d, limit %g", want, want_limit);
     snprintf(gotten, sizeof gotten, "%d, limit %g", got, limit);
-    check(got == want && (want < 0 || limit == want_limit), file, line, what, gotten);
+    check_got(got == want && (want < 0 || limit == want_limit), file, line, what, gotten);
 }
 
 #define MISFIT(m, chip, want, limit) misfit_is(__FILE__, __LINE__, m, chip, want, limit)
@@ -174,7 +163,7 @@ static void link_is(const char *file, int line, CollKind kind, const Mesh *m, Ax
              coll_name(kind), axes, factor, bw, floor_s, network);
     snprintf(got, sizeof got, "%s: factor %.6g, bandwidth %.6g, floor %.6g, %s",
              status_name(s), c.factor, c.bandwidth, c.floor, c.network ? c.network : "NULL");
-    check(s == LINK_OK && near(c.factor, factor) && near(c.bandwidth, bw) &&
+    check_got(s == LINK_OK && near(c.factor, factor) && near(c.bandwidth, bw) &&
               near(c.floor, floor_s) && c.network && strcmp(c.network, network) == 0,
           file, line, what, got);
 }
@@ -186,7 +175,7 @@ static void link_fails(const char *file, int line, CollKind kind, const Mesh *m,
     LinkStatus s = coll_link_cost(kind, m, axes, chip, &c);
     char what[96];
     snprintf(what, sizeof what, "%s over %#x is %s", coll_name(kind), axes, status_name(want));
-    check(s == want, file, line, what, status_name(s));
+    check_got(s == want, file, line, what, status_name(s));
 }
 
 #define LINK(kind, m, axes, chip, factor, bw, floor_s, network) \

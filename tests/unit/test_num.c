@@ -1,6 +1,7 @@
 /* test_num.c — unit tests for num.c: literals, their errors, the round-trip
  * format and the human units. Prints one FAIL line per failure and ends with
  * "N passed, M failed". */
+#include "check.h"
 #include "num.h"
 
 #include <float.h>
@@ -11,18 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-/* Counts a check; `what` and `got` describe a failure. */
-static void check(int ok, const char *file, int line, const char *what, const char *got)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s:%d: %s (got %s)\n", file, line, what, got);
-}
 
 static const char *status_name(NumStatus s)
 {
@@ -40,7 +29,7 @@ static void parse_is(const char *file, int line, const char *text, size_t len, d
     char what[128], got[96];
     snprintf(what, sizeof what, "num_parse(\"%.40s\") == %.17g", text, want);
     snprintf(got, sizeof got, "%s, %.17g", status_name(s), v);
-    check(s == NUM_OK && v == want && signbit(v) == signbit(want), file, line, what, got);
+    check_got(s == NUM_OK && v == want && signbit(v) == signbit(want), file, line, what, got);
 }
 
 static void parse_fails(const char *file, int line, const char *text, size_t len, NumStatus want)
@@ -49,7 +38,7 @@ static void parse_fails(const char *file, int line, const char *text, size_t len
     NumStatus s = num_parse(text, len, &v);
     char what[128];
     snprintf(what, sizeof what, "num_parse(\"%.40s\") is %s", text, status_name(want));
-    check(s == want, file, line, what, status_name(s));
+    check_got(s == want, file, line, what, status_name(s));
 }
 
 #define PARSE(text, want) parse_is(__FILE__, __LINE__, text, strlen(text), want)
@@ -235,7 +224,7 @@ static void test_status_messages(void)
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         const char *got = num_status_message(CASES[i].status);
-        check(strcmp(got, CASES[i].message) == 0, __FILE__, __LINE__, CASES[i].message, got);
+        check_got(strcmp(got, CASES[i].message) == 0, __FILE__, __LINE__, CASES[i].message, got);
     }
 }
 
@@ -245,7 +234,7 @@ static void text_is(const char *file, int line, const char *what, const char *go
 {
     char description[160];
     snprintf(description, sizeof description, "%s is \"%s\"", what, want);
-    check(strcmp(got, want) == 0, file, line, description, got);
+    check_got(strcmp(got, want) == 0, file, line, description, got);
 }
 
 static void plain_is(const char *file, int line, double v, const char *want)
@@ -349,11 +338,11 @@ static void test_plain_round_trip(void)
         char buf[64], what[64];
         num_format_plain(v, buf, sizeof buf);
         snprintf(what, sizeof what, "plain(%a) reads back", v);
-        check(strtod(buf, NULL) == v || (v == 0 && strtod(buf, NULL) == 0), __FILE__, __LINE__, what, buf);
-        check(exponent_is_tidy(buf), __FILE__, __LINE__, "tidy exponent", buf);
+        check_got(strtod(buf, NULL) == v || (v == 0 && strtod(buf, NULL) == 0), __FILE__, __LINE__, what, buf);
+        check_got(exponent_is_tidy(buf), __FILE__, __LINE__, "tidy exponent", buf);
         double back;
         if (v > 0 && fpclassify(v) == FP_NORMAL) {
-            check(num_parse(buf, strlen(buf), &back) == NUM_OK && back == v, __FILE__, __LINE__,
+            check_got(num_parse(buf, strlen(buf), &back) == NUM_OK && back == v, __FILE__, __LINE__,
                   "num_parse reads num_format_plain back", buf);
         }
     }

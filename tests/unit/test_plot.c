@@ -5,6 +5,7 @@
  * that says so. With PLOT_OUT_DIR set it also writes q3.svg, roofline.svg, q3.txt and
  * roofline.txt there, for tests/plot/render.sh and for eyes. Depends on plot.c only.
  * Prints one FAIL line per failure and ends with "N passed, M failed". */
+#include "check.h"
 #include "plot.h"
 
 #include <math.h>
@@ -12,17 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-static void check(int ok, const char *file, int line, const char *what)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s:%d: %s\n", file, line, what);
-}
 
 #define CHECK(cond, what) check((cond) ? 1 : 0, __FILE__, __LINE__, what)
 

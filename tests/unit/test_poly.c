@@ -5,21 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "poly.h"
 
 enum { B, D, F, T, S, K };
 
-static int passed, failed;
-
-static void check(bool ok, const char *file, int line, const char *what)
-{
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s:%d: %s\n", file, line, what);
-}
 
 #define CHECK(cond) check((cond), __FILE__, __LINE__, #cond)
 
