@@ -430,9 +430,9 @@ static CostError add_contraction(Plan *p, Cost *acc)
 }
 
 /* A collective among the chips of `axes`: none when they are a single chip. */
-static bool spans_chips(const Plan *p, AxisSet axes)
+static bool spans_chips(const Mesh *m, AxisSet axes)
 {
-    return axes && mesh_span(p->mesh, axes) > 1;
+    return axes && mesh_span(m, axes) > 1;
 }
 
 /* The axes that shard the free (not contracted) dims of `act`, the activation, and
@@ -450,26 +450,30 @@ static AxisSet data_axes(const Plan *p, const Tensor *act, const Tensor *weight,
     return axes & ~tensor_axes(weight, p->mesh);
 }
 
+/* A collective that only the backward pass has: training counts it once. */
+static CostError add_backward(Cost *acc, CollKind kind, AxisSet axes, Poly *bytes,
+                              const Tensor *array, const char *why)
+{
+    CostError e = add_collective(acc, kind, axes, bytes, array, why);
+    if (e.status == COST_OK)
+        acc->colls[acc->ncolls - 1].backward = true;
+    return e;
+}
+
 /* Training, a weight operand: its gradient is summed over the chips that share its
  * shard (an AllReduce over the data axes) and, when the forward pass gathered it,
- * reduce-scattered back to its shards. Backward-only collectives. */
+ * reduce-scattered back to its shards. */
 static CostError add_weight_gradient(Plan *p, Cost *acc, const Tensor *w, AxisSet gathered,
                                      const Tensor *act, bool w_is_a)
 {
     CostError e = ok;
     AxisSet data = data_axes(p, act, w, !w_is_a);
-    if (spans_chips(p, data)) {
-        e = add_collective(acc, COLL_ALLREDUCE, data, tensor_local_bytes(w, p->mesh), w,
-                           "training: the weight's gradient is summed over the data axes");
-        if (e.status == COST_OK)
-            acc->colls[acc->ncolls - 1].backward = true;
-    }
-    if (e.status == COST_OK && spans_chips(p, gathered)) {
-        e = add_collective(acc, COLL_REDUCESCATTER, gathered, group_bytes(w, gathered, p->mesh),
-                           w, "training: the gathered weight's gradient goes back to its shards");
-        if (e.status == COST_OK)
-            acc->colls[acc->ncolls - 1].backward = true;
-    }
+    if (spans_chips(p->mesh, data))
+        e = add_backward(acc, COLL_ALLREDUCE, data, tensor_local_bytes(w, p->mesh), w,
+                         "training: the weight's gradient is summed over the data axes");
+    if (e.status == COST_OK && spans_chips(p->mesh, gathered))
+        e = add_backward(acc, COLL_REDUCESCATTER, gathered, group_bytes(w, gathered, p->mesh),
+                         w, "training: the gathered weight's gradient goes back to its shards");
     return e;
 }
 
@@ -477,13 +481,13 @@ static CostError add_weight_gradient(Plan *p, Cost *acc, const Tensor *w, AxisSe
 static CostError add_plan_collectives(Plan *p, Cost *acc, bool scatter)
 {
     CostError e = ok;
-    if (spans_chips(p, p->gather_a))
+    if (spans_chips(p->mesh, p->gather_a))
         e = add_collective(acc, COLL_ALLGATHER, p->gather_a,
                            group_bytes(p->a, p->gather_a, p->mesh), p->a, p->why_gather);
-    if (e.status == COST_OK && spans_chips(p, p->gather_b))
+    if (e.status == COST_OK && spans_chips(p->mesh, p->gather_b))
         e = add_collective(acc, COLL_ALLGATHER, p->gather_b,
                            group_bytes(p->b, p->gather_b, p->mesh), p->b, p->why_gather);
-    if (e.status == COST_OK && spans_chips(p, p->reduce))
+    if (e.status == COST_OK && spans_chips(p->mesh, p->reduce))
         e = add_collective(acc, scatter ? COLL_REDUCESCATTER : COLL_ALLREDUCE, p->reduce,
                            tensor_local_bytes(p->result, p->mesh), p->result, p->why_reduce);
     if (e.status == COST_OK && p->opt->training && p->opt->param_b && !p->opt->param_a)
@@ -632,7 +636,7 @@ CostError cost_reduce(const Tensor *a, int dim, const CostOptions *opt, Tensor *
     CostError e = add_op(acc, pick(opt->compute_dtype, a, a),
                          tensor_local_elements(a, opt->mesh), a, NULL, a, NULL, result, opt->mesh);
     AxisSet axes = dim_axes(&a->dims[dim], opt->mesh);
-    if (e.status == COST_OK && axes && mesh_span(opt->mesh, axes) > 1)
+    if (e.status == COST_OK && spans_chips(opt->mesh, axes))
         e = add_collective(acc, COLL_ALLREDUCE, axes, tensor_local_bytes(result, opt->mesh),
                            result, "the reduced dim is sharded: each chip reduces its part");
     if (e.status == COST_OK)
