@@ -3,15 +3,17 @@
  * JSON lines or a chart.
  *
  * Both cost each statement once with the dim left free, so every figure is a
- * polynomial in it, then evaluate those polynomials (roof_at) at as many values as
- * they need: no statement is re-parsed or re-costed per point.
+ * polynomial in it, compile those polynomials once (roof_curve), then evaluate them at
+ * as many values as they need: no statement is re-parsed or re-costed per point.
  */
+#define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "eval.h"
@@ -35,13 +37,12 @@ static bool free_dim(Eval *ev, int dim, Span span, Value *saved)
     return true;
 }
 
-/* The figure at X = x, the dim's value put in through the world. */
-static bool at(Eval *ev, const Costed *c, int dim, double x, RoofPoint *p)
+/* The figures at one value of the dim. */
+static RoofPoint at(const RoofCurve *c, double x)
 {
-    ev->world->values[dim] = (Value){VAL_NUMBER, x, NULL};
-    bool ok = roof_at(&c->roof, &c->cost, world_lookup, ev->world, p);
-    ev->world->values[dim] = (Value){VAL_UNBOUND, 0, NULL};
-    return ok;
+    RoofBlock b;
+    roof_curve_block(c, &x, 1, &b);
+    return roof_block_point(&b, 0);
 }
 
 /* The dims a statement's figures still depend on. */
@@ -88,14 +89,12 @@ typedef struct {
 } Segment;
 
 /* Where the bound switches between a and b: bisection on the exact figures. */
-static double switch_point(Eval *ev, const Costed *c, int dim, double a, double b)
+static double switch_point(const RoofCurve *c, double a, double b)
 {
-    RoofPoint pa, pm;
-    at(ev, c, dim, a, &pa);
+    Bound from = at(c, a).bound;
     for (int i = 0; i < BISECTIONS && b - a > 1e-15 * b; i++) {
         double mid = a + (b - a) / 2;
-        at(ev, c, dim, mid, &pm);
-        if (pm.bound == pa.bound)
+        if (at(c, mid).bound == from)
             a = mid;
         else
             b = mid;
@@ -105,19 +104,19 @@ static double switch_point(Eval *ev, const Costed *c, int dim, double a, double 
 
 /* The bound over X >= 1, as segments, scanning X = 2^(k/4) and bisecting each
  * change. */
-static int segments(Eval *ev, const Costed *c, int dim, Segment *out)
+static int segments(const RoofCurve *c, Segment *out)
 {
-    RoofPoint p;
     double x = 1;
-    at(ev, c, dim, x, &p);
+    RoofPoint p = at(c, x);
     int n = 0;
     out[n++] = (Segment){1, INFINITY, p.bound};
     for (int k = 1; k <= SCAN_STEPS && n < MAX_SEGMENTS; k++) {
         double next = pow(2, k / 4.0);
-        if (!at(ev, c, dim, next, &p) || !isfinite(p.t_lower))
+        p = at(c, next);
+        if (!isfinite(p.t_lower))
             break;
         if (p.bound != out[n - 1].bound) {
-            double change = switch_point(ev, c, dim, x, next);
+            double change = switch_point(c, x, next);
             out[n - 1].to = change;
             out[n++] = (Segment){change, INFINITY, p.bound};
         }
@@ -319,14 +318,19 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
             finite ? num_format_json(limit, buf, sizeof buf) : "null");
 }
 
-static void report_solve(Eval *ev, const Stmt *s, const Costed *c, int dim)
+static bool report_solve(Eval *ev, const Stmt *s, const Costed *c, int dim)
 {
     Segment seg[MAX_SEGMENTS];
-    int n = segments(ev, c, dim, seg);
+    RoofCurve curve;
+    if (!roof_curve(&c->roof, &c->cost, dim, world_lookup, ev->world, &curve))
+        return eval_fail(ev, s->span, "out of memory");
+    int n = segments(&curve, seg);
+    roof_curve_free(&curve);
     if (ev->json)
         solve_json(ev, s, c, dim, seg, n);
     else
         solve_text(ev, s, c, dim, seg, n);
+    return true;
 }
 
 static bool pick_dim(Eval *ev, const Stmt *s, const Costed *c, int *dim)
@@ -353,11 +357,7 @@ bool eval_solve(Eval *ev, const Stmt *s)
     Costed c;
     bool ok = eval_costed(ev, s, &c);
     if (ok) {
-        ok = pick_dim(ev, s, &c, &dim);
-        if (ok && !swapped) /* room for the dim's values in the world */
-            ok = swapped = free_dim(ev, dim, s->span, &saved);
-        if (ok)
-            report_solve(ev, s, &c, dim);
+        ok = pick_dim(ev, s, &c, &dim) && report_solve(ev, s, &c, dim);
         costed_free(&c);
     }
     if (swapped)
@@ -372,6 +372,25 @@ typedef struct {
     int n;
     bool log;
 } Points;
+
+/* Room for n of a sweep's values (its points, a curve's attained FLOP/s). A long
+ * sweep's arrays go on huge pages where the system offers them on request: a million
+ * points would otherwise fault in 2,000 small pages each, which took longer than
+ * evaluating them. Freed with free(). */
+static double *values_alloc(int n)
+{
+    enum { HUGE_PAGE = 2 << 20 };
+    size_t size = sizeof(double) * (size_t)(n > 0 ? n : 1);
+    void *p = NULL;
+    if (size < 2 * HUGE_PAGE)
+        return malloc(size);
+    if (posix_memalign(&p, HUGE_PAGE, size) != 0)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, size, MADV_HUGEPAGE); /* only advice: without it, small pages */
+#endif
+    return p;
+}
 
 static bool range_number(Eval *ev, const Node *n, double *v, const char *what)
 {
@@ -414,7 +433,7 @@ static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
         return eval_fail(ev, r->span, "a sweep takes at most %d points, not %.17g",
                          LIMIT_SWEEP_POINTS, count);
     p->n = (int)count;
-    p->values = malloc(sizeof *p->values * (size_t)p->n);
+    p->values = values_alloc(p->n);
     if (!p->values)
         return eval_fail(ev, r->span, "out of memory");
     int kept = 0;
@@ -440,6 +459,7 @@ static bool sweep_points(Eval *ev, const RangeSpec *r, Points *p)
 typedef struct {
     const Stmt *stmt;
     Costed costed;
+    RoofCurve along; /* its figures as functions of the swept dim */
     char label[128];
     double *attained; /* at each point, for the chart */
 } Curve;
@@ -461,11 +481,13 @@ static bool cost_curve(Eval *ev, const Stmt *s, int dim, Curve *c)
     if (!eval_costed(ev, s, &c->costed))
         return false;
     curve_label(ev, s, c->label, sizeof c->label);
-    if (!only_dim(ev, s, &c->costed, dim)) {
+    bool ok = only_dim(ev, s, &c->costed, dim);
+    if (ok && !roof_curve(&c->costed.roof, &c->costed.cost, dim, world_lookup, ev->world,
+                          &c->along))
+        ok = eval_fail(ev, s->span, "out of memory");
+    if (!ok)
         costed_free(&c->costed);
-        return false;
-    }
-    return true;
+    return ok;
 }
 
 static void row_text(FILE *out, double x, const RoofPoint *p, bool comm)
@@ -528,22 +550,24 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
 {
     /* With a chart, text mode draws instead of printing a table. */
     bool table = !ev->json && !ev->csv && !chart;
-    if (chart && !(c->attained = malloc(sizeof *c->attained * (size_t)pts->n)))
+    if (chart && !(c->attained = values_alloc(pts->n)))
         return false;
     if (table)
         header_text(ev, c, dim);
-    for (int i = 0; i < pts->n; i++) {
-        RoofPoint p;
-        if (!at(ev, &c->costed, dim, pts->values[i], &p))
-            return false;
+    RoofBlock b;
+    for (int at = 0; at < pts->n; at += ROOF_BLOCK) {
+        roof_curve_block(&c->along, pts->values + at, pts->n - at, &b);
         if (chart)
-            c->attained[i] = p.attained;
-        if (ev->csv)
-            row_csv(ev->out, c, pts->values[i], &p);
-        else if (ev->json)
-            row_json(ev, c, dim, pts->values[i], &p);
-        else if (table)
-            row_text(ev->out, pts->values[i], &p, c->costed.roof.ncomm > 0);
+            memcpy(c->attained + at, b.attained, sizeof b.attained[0] * (size_t)b.n);
+        for (int i = 0; (ev->csv || ev->json || table) && i < b.n; i++) {
+            RoofPoint p = roof_block_point(&b, i);
+            if (ev->csv)
+                row_csv(ev->out, c, b.x[i], &p);
+            else if (ev->json)
+                row_json(ev, c, dim, b.x[i], &p);
+            else
+                row_text(ev->out, b.x[i], &p, c->costed.roof.ncomm > 0);
+        }
     }
     if (table)
         fputc('\n', ev->out);
@@ -602,6 +626,7 @@ static void free_curves(Curve *curves, int n)
 {
     for (int i = 0; i < n; i++) {
         costed_free(&curves[i].costed);
+        roof_curve_free(&curves[i].along);
         free(curves[i].attained);
     }
     free(curves);
@@ -630,6 +655,7 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
     for (int i = 0; ok && i < n; i++)
         ok = run_curve(ev, &curves[i], dim, pts, s->as.sweep.plot) ||
              eval_fail(ev, curves[i].stmt->span, "out of memory");
+
     /* A chart in the terminal only beside the table; an SVG file whatever the format. */
     if (ok && s->as.sweep.plot && (s->as.sweep.plot_path || (!ev->json && !ev->csv)))
         ok = draw_chart(ev, s, curves, n, pts);

@@ -255,13 +255,29 @@ Poly *poly_div(const Poly *a, const Poly *b)
 }
 
 /* The bound symbols of t folded into its coefficient; fewer symbols always fit. */
+/* v^e, exactly as pow() gives it: the common exponents without the call (a single
+ * correctly rounded operation each, so the same bits). */
+static double power(double v, int e)
+{
+    switch (e) {
+    case 1:
+        return v;
+    case 2:
+        return v * v;
+    case -1:
+        return 1 / v;
+    default:
+        return pow(v, e);
+    }
+}
+
 static Term subst_term(const Term *t, PolyLookup lookup, void *ctx)
 {
     Term r = {.coef = t->coef, .nvars = 0};
     for (int i = 0; i < t->nvars; i++) {
         double v;
         if (lookup(t->vars[i].sym, &v, ctx))
-            r.coef *= pow(v, t->vars[i].exp);
+            r.coef *= power(v, t->vars[i].exp);
         else
             r.vars[r.nvars++] = t->vars[i];
     }
@@ -279,36 +295,124 @@ Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx)
     return finish(r, ok);
 }
 
-/* v^e, exactly as pow() gives it: the common exponents without the call (a single
- * correctly rounded operation each, so the same bits). */
-static double power(double v, int e)
+/* ---- One symbol free: compiled for sweeps ---------------------------------------- */
+
+/* A term of p with every symbol but one put in. poly_subst multiplies a term's factors
+ * into its coefficient left to right, so here the factors before the free symbol fold
+ * into `lead` and those after it stay as a list, multiplied in the same order: a point
+ * of a sweep has the same bits as the statement with the dim bound to that value. */
+typedef struct {
+    double lead;
+    int exp;        /* of the free symbol; 0 when the term lacks it */
+    int tail, ntail; /* its factors after the free symbol, in PolyOne.tails */
+} OneTerm;
+
+struct PolyOne {
+    int n;
+    OneTerm *terms;
+    double *tails;
+};
+
+
+void poly_one_free(PolyOne *p)
 {
-    switch (e) {
-    case 1:
-        return v;
-    case 2:
-        return v * v;
-    case -1:
-        return 1 / v;
-    default:
-        return pow(v, e);
-    }
+    if (!p)
+        return;
+    free(p->terms);
+    free(p->tails);
+    free(p);
 }
 
-bool poly_eval(const Poly *p, PolyLookup lookup, void *ctx, double *out)
+static bool one_term(const Term *t, int sym, PolyLookup lookup, void *ctx, OneTerm *out,
+                     double *tails, int *ntails)
 {
-    double sum = 0;
-    for (size_t i = 0; i < p->n; i++) {
-        double term = p->terms[i].coef, v;
-        for (int k = 0; k < p->terms[i].nvars; k++) {
-            if (!lookup(p->terms[i].vars[k].sym, &v, ctx))
-                return false;
-            term *= power(v, p->terms[i].vars[k].exp);
+    *out = (OneTerm){t->coef, 0, *ntails, 0};
+    for (int k = 0; k < t->nvars; k++) {
+        double v;
+        if (t->vars[k].sym == sym) {
+            out->exp = t->vars[k].exp;
+            continue;
         }
-        sum += term;
+        if (!lookup(t->vars[k].sym, &v, ctx))
+            return false;
+        if (out->exp == 0) {
+            out->lead *= power(v, t->vars[k].exp);
+        } else {
+            tails[(*ntails)++] = power(v, t->vars[k].exp);
+            out->ntail++;
+        }
     }
-    *out = sum;
     return true;
+}
+
+PolyOne *poly_one(const Poly *p, int sym, PolyLookup lookup, void *ctx)
+{
+    PolyOne *r = calloc(1, sizeof *r);
+    size_t factors = 1;
+    for (size_t i = 0; i < p->n; i++)
+        factors += (size_t)p->terms[i].nvars;
+    if (!r || !(r->terms = malloc((p->n + 1) * sizeof *r->terms)) ||
+        !(r->tails = malloc(factors * sizeof *r->tails))) {
+        poly_one_free(r);
+        return NULL;
+    }
+    int ntails = 0;
+    for (size_t i = 0; i < p->n; i++, r->n++)
+        if (!one_term(&p->terms[i], sym, lookup, ctx, &r->terms[i], r->tails, &ntails)) {
+            poly_one_free(r);
+            return NULL;
+        }
+    return r;
+}
+
+/* out[j] += one term at x[j]: its lead times x^exp, then its tail factors in order. The
+ * common shapes (x or a constant, at most two tail factors) in one pass. */
+static inline __attribute__((always_inline)) void add_term(const OneTerm *t,
+                                                         const double *tail,
+                                                         const double *restrict x,
+                                                         double *restrict out, int n)
+{
+    double lead = t->lead, a = t->ntail > 0 ? tail[0] : 1, b = t->ntail > 1 ? tail[1] : 1;
+    if (t->exp == 0)
+        for (int j = 0; j < n; j++)
+            out[j] += lead;
+    else if (t->exp == 1 && t->ntail == 0)
+        for (int j = 0; j < n; j++)
+            out[j] += lead * x[j];
+    else if (t->exp == 1 && t->ntail == 1)
+        for (int j = 0; j < n; j++)
+            out[j] += lead * x[j] * a;
+    else if (t->exp == 1 && t->ntail == 2)
+        for (int j = 0; j < n; j++)
+            out[j] += lead * x[j] * a * b;
+    else
+        for (int j = 0; j < n; j++) {
+            double term = lead * power(x[j], t->exp);
+            for (int k = 0; k < t->ntail; k++)
+                term *= tail[k];
+            out[j] += term;
+        }
+}
+
+/* Term by term over the points: the same operations on each point as one evaluation
+ * at a time (the sum starts from 0 and adds the terms in order), in loops the compiler
+ * turns into vector instructions when n is the constant POLY_ONE_BLOCK (so it must be
+ * inlined). */
+static inline __attribute__((always_inline)) void each_point(const PolyOne *p,
+                                                           const double *restrict x,
+                                                           double *restrict out, int n)
+{
+    memset(out, 0, sizeof *out * (size_t)n);
+    for (int i = 0; i < p->n; i++)
+        add_term(&p->terms[i], p->tails + p->terms[i].tail, x, out, n);
+}
+
+void poly_one_each(const PolyOne *p, const double *restrict x, double *restrict out, int n)
+{
+    if (n == POLY_ONE_BLOCK)
+        each_point(p, x, out, POLY_ONE_BLOCK);
+    else
+        each_point(p, x, out, n);
 }
 
 /* ---- Questions ------------------------------------------------------------ */

@@ -44,9 +44,16 @@ Poly *poly_div(const Poly *a, const Poly *b);
 
 /* Replace every bound symbol by its value. */
 Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx);
-/* The value with every symbol bound, without allocating (for sweeps); false when a
- * symbol is unbound. */
-bool poly_eval(const Poly *p, PolyLookup lookup, void *ctx, double *out);
+/* p with every symbol but `sym` put in, compiled once to evaluate at many values of
+ * sym (a sweep's points) without lookups or allocation; its value at x has the
+ * same bits as poly_subst with sym bound to x. NULL when another symbol is unbound or
+ * memory ran out. */
+typedef struct PolyOne PolyOne;
+PolyOne *poly_one(const Poly *p, int sym, PolyLookup lookup, void *ctx);
+/* out[j] = p at x[j], for j < n <= POLY_ONE_BLOCK; fastest for a whole block. */
+enum { POLY_ONE_BLOCK = 256 };
+void poly_one_each(const PolyOne *p, const double *restrict x, double *restrict out, int n);
+void poly_one_free(PolyOne *p);
 /* The degree of term i in the symbols other than `except` (the sum of their
  * exponents). */
 int poly_term_degree(const Poly *p, int i, int except);

@@ -305,37 +305,94 @@ const char *roof_bound_name(Bound b)
     return names[b];
 }
 
-/* ---- At one binding ---------------------------------------------------------------- */
+/* ---- Along one dim ---------------------------------------------------------------- */
 
-static bool comm_at(const Roofline *r, const Cost *cost, PolyLookup lookup, void *ctx,
-                    RoofPoint *out)
+void roof_curve_free(RoofCurve *c)
 {
-    out->t_comm = out->comm_bytes = 0;
-    for (int i = 0; i < r->ncomm; i++) {
-        const LinkCost *link = &r->links[i];
-        double v;
-        if (!poly_eval(cost->colls[i].bytes, lookup, ctx, &v))
-            return false;
-        out->comm_bytes += v * link->factor / link->links;
-        out->t_comm += fmax(v * link->factor / link->bandwidth, link->floor);
-    }
-    return true;
+    poly_one_free(c->flops);
+    poly_one_free(c->bytes);
+    poly_one_free(c->t_math);
+    poly_one_free(c->t_hbm);
+    for (int i = 0; i < c->ncomm; i++)
+        poly_one_free(c->comm[i]);
+    memset(c, 0, sizeof *c);
 }
 
-bool roof_at(const Roofline *r, const Cost *cost, PolyLookup lookup, void *ctx,
-             RoofPoint *out)
+bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup, void *ctx,
+                RoofCurve *out)
 {
-    if (!poly_eval(r->flops.now, lookup, ctx, &out->flops) ||
-        !poly_eval(r->bytes.now, lookup, ctx, &out->bytes) ||
-        !poly_eval(r->t_math.now, lookup, ctx, &out->t_math) ||
-        !poly_eval(r->t_hbm.now, lookup, ctx, &out->t_hbm) || !comm_at(r, cost, lookup, ctx, out))
-        return false;
-    out->intensity = out->bytes > 0 ? out->flops / out->bytes : 0;
-    out->t_lower = fmax(fmax(out->t_math, out->t_hbm), out->t_comm);
-    out->t_upper = out->t_math + out->t_hbm + out->t_comm;
-    out->attained = out->t_lower > 0 ? out->flops / out->t_lower : 0;
-    out->bound = r->computes ? largest(out->t_math, out->t_hbm, out->t_comm) : BOUND_COMM;
-    return true;
+    *out = (RoofCurve){.roof = r};
+    out->flops = poly_one(r->flops.now, dim, lookup, ctx);
+    out->bytes = poly_one(r->bytes.now, dim, lookup, ctx);
+    out->t_math = poly_one(r->t_math.now, dim, lookup, ctx);
+    out->t_hbm = poly_one(r->t_hbm.now, dim, lookup, ctx);
+    bool ok = out->flops && out->bytes && out->t_math && out->t_hbm;
+    for (; ok && out->ncomm < r->ncomm; out->ncomm++)
+        ok = (out->comm[out->ncomm] = poly_one(cost->colls[out->ncomm].bytes, dim, lookup,
+                                               ctx)) != NULL;
+    if (!ok)
+        roof_curve_free(out);
+    return ok;
+}
+
+/* fmax without the library call: NaN loses, as there. */
+static inline double larger(double a, double b)
+{
+    return a > b || isnan(b) ? a : b;
+}
+
+/* The network figures of a block, collective by collective. */
+static inline __attribute__((always_inline)) void block_comm(const RoofCurve *c, RoofBlock *b, int n)
+{
+    for (int j = 0; j < n; j++)
+        b->t_comm[j] = b->comm_bytes[j] = 0;
+    for (int i = 0; i < c->ncomm; i++) {
+        const LinkCost *link = &c->roof->links[i];
+        poly_one_each(c->comm[i], b->x, b->scratch, n);
+        for (int j = 0; j < n; j++) {
+            b->comm_bytes[j] += b->scratch[j] * link->factor / link->links;
+            b->t_comm[j] += larger(b->scratch[j] * link->factor / link->bandwidth, link->floor);
+        }
+    }
+}
+
+/* Inlined twice, so a whole block's loops have a constant count and become vector code. */
+static inline __attribute__((always_inline)) void block_at(const RoofCurve *c, RoofBlock *b,
+                                                          int n)
+{
+    poly_one_each(c->flops, b->x, b->flops, n);
+    poly_one_each(c->bytes, b->x, b->bytes, n);
+    poly_one_each(c->t_math, b->x, b->t_math, n);
+    poly_one_each(c->t_hbm, b->x, b->t_hbm, n);
+    block_comm(c, b, n);
+    for (int j = 0; j < n; j++) {
+        b->intensity[j] = b->bytes[j] > 0 ? b->flops[j] / b->bytes[j] : 0;
+        b->t_lower[j] = larger(larger(b->t_math[j], b->t_hbm[j]), b->t_comm[j]);
+        b->t_upper[j] = b->t_math[j] + b->t_hbm[j] + b->t_comm[j];
+        b->attained[j] = b->t_lower[j] > 0 ? b->flops[j] / b->t_lower[j] : 0;
+        b->bound[j] = c->roof->computes ? largest(b->t_math[j], b->t_hbm[j], b->t_comm[j])
+                                        : BOUND_COMM;
+    }
+}
+
+void roof_curve_block(const RoofCurve *c, const double *x, int n, RoofBlock *out)
+{
+    out->n = n < ROOF_BLOCK ? n : ROOF_BLOCK;
+    out->x = x;
+    if (out->n == ROOF_BLOCK)
+        block_at(c, out, ROOF_BLOCK);
+    else
+        block_at(c, out, out->n);
+}
+
+RoofPoint roof_block_point(const RoofBlock *b, int j)
+{
+    return (RoofPoint){.flops = b->flops[j], .bytes = b->bytes[j],
+                       .intensity = b->intensity[j], .t_math = b->t_math[j],
+                       .t_hbm = b->t_hbm[j], .t_comm = b->t_comm[j],
+                       .comm_bytes = b->comm_bytes[j], .t_lower = b->t_lower[j],
+                       .t_upper = b->t_upper[j], .attained = b->attained[j],
+                       .bound = b->bound[j]};
 }
 
 /* ---- Crossings -------------------------------------------------------------------- */

@@ -86,9 +86,33 @@ typedef struct {
     double t_lower, t_upper, attained;
     Bound bound;
 } RoofPoint;
-/* False when some dim is still unbound. Needs a chip (r->chip). */
-bool roof_at(const Roofline *r, const Cost *cost, PolyLookup lookup, void *ctx,
-             RoofPoint *out);
+/* A statement's figures as functions of one dim, every other dim put in: compiled
+ * once from a Roofline's formulas, then evaluated at as many values of the dim as a
+ * sweep or a solve needs, without lookups or allocation. Borrows r, which must have a
+ * chip and outlive it. False when another dim is unbound or memory ran out. */
+typedef struct {
+    const Roofline *roof;
+    PolyOne *flops, *bytes, *t_math, *t_hbm;
+    PolyOne *comm[COST_MAX_COLLECTIVES]; /* the bytes of each collective */
+    int ncomm;
+} RoofCurve;
+bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup, void *ctx,
+                RoofCurve *out);
+/* The figures of up to ROOF_BLOCK points along a RoofCurve, an array per figure. */
+enum { ROOF_BLOCK = POLY_ONE_BLOCK };
+typedef struct {
+    int n;
+    const double *x; /* the caller's */
+    double flops[ROOF_BLOCK], bytes[ROOF_BLOCK], intensity[ROOF_BLOCK];
+    double t_math[ROOF_BLOCK], t_hbm[ROOF_BLOCK], t_comm[ROOF_BLOCK], comm_bytes[ROOF_BLOCK];
+    double t_lower[ROOF_BLOCK], t_upper[ROOF_BLOCK], attained[ROOF_BLOCK];
+    Bound bound[ROOF_BLOCK];
+    double scratch[ROOF_BLOCK];
+} RoofBlock;
+/* The figures at x[0 .. min(n, ROOF_BLOCK)); fastest for a whole block. */
+void roof_curve_block(const RoofCurve *c, const double *x, int n, RoofBlock *out);
+RoofPoint roof_block_point(const RoofBlock *b, int j);
+void roof_curve_free(RoofCurve *c);
 
 /* When a ratio of one dim crosses a threshold: num/den > t for X > value (or <).
  * Only for ratios of polynomials of degree at most 1 in a single dim. */

@@ -190,6 +190,68 @@ static void test_subst(void)
     CHECK(poly_is_const(whole, &v) && v == 128);
 }
 
+/* p at x with every other symbol from env, through poly_subst: the reference. */
+static double subst_at(const Poly *p, int sym, double x, Env env)
+{
+    double v = NAN;
+    env.value[sym] = x;
+    env.bound[sym] = true;
+    Poly *c = poly_subst(p, lookup, &env);
+    if (!c || !poly_is_const(c, &v))
+        v = NAN;
+    poly_free(c);
+    return v;
+}
+
+/* poly_one evaluates at a block of points what poly_subst gives at each, bit for bit:
+ * terms without the free symbol, with it first, in the middle and last (factors
+ * before and after it), squared, inverse, and cubed (through pow). */
+static void test_one_free_symbol(void)
+{
+    Env env = {{0, 0.3, 7, 1.1, 0, 3}, {false, true, true, true, false, true}};
+    Poly *shapes[] = {
+        mono(2, "BDF"),                                        /* B first: tail D, F */
+        add(add(mono(2, "BD"), mono(1, "DF")), mono(2, "BF")), /* a constant term */
+        add(mono(0.1, "DTB"), mono(3, "BBT")),                 /* B after D: folded lead */
+        divide(mono(1, "DB"), mono(1, "KT")),                  /* negative exponents */
+        divide(mono(1.7, "DF"), mono(1, "B")),                 /* B^-1 */
+        add(mono(1, "BBBD"), mono(-5, "")),                    /* B^3, pow() */
+    };
+    double xs[POLY_ONE_BLOCK];
+    for (int j = 0; j < POLY_ONE_BLOCK; j++)
+        xs[j] = 1 + j * 0.37;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        PolyOne *one = poly_one(shapes[i], B, lookup, &env);
+        double block[POLY_ONE_BLOCK], single;
+        CHECK(one != NULL);
+        if (!one)
+            continue;
+        poly_one_each(one, xs, block, POLY_ONE_BLOCK);
+        int same = 0;
+        for (int j = 0; j < POLY_ONE_BLOCK; j++) {
+            poly_one_each(one, &xs[j], &single, 1);
+            double want = subst_at(shapes[i], B, xs[j], env);
+            same += memcmp(&block[j], &want, sizeof want) == 0 &&
+                    memcmp(&single, &want, sizeof want) == 0;
+        }
+        check(same == POLY_ONE_BLOCK, __FILE__, __LINE__, "poly_one_each == poly_subst, bits");
+        poly_one_free(one);
+    }
+    /* By hand: 2·B·D·F at B = 4 with D = 0.3, F = 7 is 16.8; 2·B·D + D·F + 2·B·F at
+     * B = 10 is 6 + 2.1 + 140. */
+    PolyOne *flops = poly_one(shapes[0], B, lookup, &env);
+    PolyOne *bytes = poly_one(shapes[1], B, lookup, &env);
+    double four = 4, ten = 10, v = 0, w = 0;
+    poly_one_each(flops, &four, &v, 1);
+    poly_one_each(bytes, &ten, &w, 1);
+    CHECK(fabs(v - 16.8) < 1e-12 && fabs(w - 148.1) < 1e-12);
+    poly_one_free(flops);
+    poly_one_free(bytes);
+    /* Another symbol unbound: no compiled form. */
+    Env no_f = {{0, 0.3}, {false, true}};
+    CHECK(poly_one(shapes[0], B, lookup, &no_f) == NULL);
+}
+
 static void test_equal_nonfinite(void)
 {
     Poly *b_d = add(mono(1, "B"), mono(1, "D"));
@@ -297,6 +359,7 @@ int main(void)
     test_mul_scale();
     test_div();
     test_subst();
+    test_one_free_symbol();
     test_equal_nonfinite();
     test_limits();
     test_ratio();

@@ -1,0 +1,37 @@
+# A sweep evaluates each statement's figures, compiled once as polynomials in the
+# swept dim, in blocks of 256 points; every point must report what the statement says
+# with the dim bound to that value (`let B = v`), to the last digit or so (1e-15: a
+# statement forms its times in another order). Points are taken at both ends of each
+# block and in the short last one (1 .. 600 = 256 + 256 + 88), for statements with a
+# collective, a latency floor, a function, and the swept dim in every place of a term.
+. "$(dirname "$0")/../book/lib.shinc"
+
+dims='let B = 8, D = 4096, F = 1024, S = 2048, T = 512, H = 16, K = 128'
+points='1 2 255 256 257 300 511 512 513 599 600'
+all_keys='flops bytes intensity t_math t_hbm t_comm comm_bytes t_lower t_upper'
+
+compare() { # compare LABEL DIM STATEMENT [KEYS]
+    _sweep=$("$ROOFLINE" --json -e "$dims" -e "sweep $2 in 1 .. 600 { $3 }")
+    _rows=$(printf '%s\n' "$_sweep" | grep -c '"at":')
+    if [ "$_rows" = 600 ]; then _book_ok "$1: 600 points"; else _book_fail "$1" "$_rows points, expected 600"; fi
+    for v in $points; do
+        _row=$(printf '%s\n' "$_sweep" | grep -F "\"at\":{\"$2\":$v}," | _book_flatten)
+        run -e "$dims" -e "let $2 = $v" -e "$3"
+        for k in ${4:-$all_keys}; do
+            _want=$(printf '%s\n' "$_row" | awk -F '\t' -v k="$k" '$1 == k { print $3 }')
+            if [ -z "$_want" ]; then _book_fail "$1 $2=$v $k" "no $k in the sweep's row"; continue; fi
+            check "$1 $2=$v $k" "$k" "$_want" 1e-15
+        done
+        _bound=$(printf '%s\n' "$_row" | awk -F '\t' '$1 == "bound" { print $3 }')
+        check_str "$1 $2=$v bound" bound "$_bound"
+    done
+}
+
+compare matmul B 'bf16[B,D] *_D int8[D,F] on v5e'
+compare 'contracting dim' D 'bf16[B,D] *_D int8[D,F] on v5e'
+compare 'sharded, AllReduce' D 'bf16[B,D] *_D int8[D,F] on v5e shard D over 4'
+compare 'AllGather alone' B 'allgather(bf16[B_X,D]) over X on v5e 4x1' \
+    'flops bytes t_math t_hbm t_comm comm_bytes t_lower t_upper'
+compare attention T 'bf16[B,S,H,K] *_K bf16[B,T,H,K] on v5p'
+compare 'exp of a sum' S 'exp(bf16[B,S] + bf16[B,S]) on v6e'
+finish
