@@ -447,13 +447,32 @@ static void ridge_extent(void *ctx, double x, double peak, int group)
     extent_add(&e->y, e->logy ? peak / 10 : 0, e->logy);
 }
 
+/* The same as extent_pair on each point, in one pass without a branch per bound (a
+ * sweep's series may hold millions of points). */
+static void series_extents(Extents *e, const PlotSeries *s)
+{
+    double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+    for (int j = 0; s->x && s->y && j < s->n; j++) {
+        double x = s->x[j], y = s->y[j];
+        if (!on_axis(x, e->logx) || !on_axis(y, e->logy))
+            continue;
+        xlo = x < xlo ? x : xlo;
+        xhi = x > xhi ? x : xhi;
+        ylo = y < ylo ? y : ylo;
+        yhi = y > yhi ? y : yhi;
+    }
+    if (xlo <= xhi) {
+        extent_pair(e, xlo, ylo);
+        extent_pair(e, xhi, yhi);
+    }
+}
+
 static void gather_extents(const Plot *p, Extents *e)
 {
     for (int i = 0; i < p->npoints; i++)
         extent_pair(e, p->points[i].x, p->points[i].y);
     for (int i = 0; i < p->nseries; i++)
-        for (int j = 0; p->series[i].x && p->series[i].y && j < p->series[i].n; j++)
-            extent_pair(e, p->series[i].x[j], p->series[i].y[j]);
+        series_extents(e, &p->series[i]);
     for (int i = 0; i < p->nroofs; i++)
         if (roof_has_peak(&p->roofs[i]))
             extent_add(&e->y, p->roofs[i].peak, e->logy);
@@ -575,22 +594,99 @@ static void paint_ridge(void *ctx, double x, double peak, int group)
         c->paint->ridge(c->ctx, u, v, x, &s);
 }
 
+/* A long series is thinned before it is drawn: in each of THIN_SLICES slices of the x
+ * axis only its first, lowest, highest and last points are kept, in order, so the line
+ * looks the same at any size the chart is drawn (a slice is under a tenth of a pixel
+ * of a chart 1600 pixels wide) and a million points draw as fast as a few thousand. */
+enum { THIN_SLICES = 16384, THIN_ABOVE = 4 * THIN_SLICES };
+
+/* One slice: the points from `from` up to the first past `edge` (*to), and the
+ * indices kept of them, in order (returned: how many). -1 when a point in it cannot be
+ * placed (it breaks the line, so it must stay) or x goes down: thinning would change
+ * the drawing. */
+static int thin_slice(const Chart *c, const PlotSeries *s, int from, double edge, int *to,
+                      int *keep)
+{
+    int low = from, high = from, i = from, n = 0;
+    double lowest = INFINITY, highest = -INFINITY;
+    for (; i < s->n && s->x[i] < edge; i++) {
+        double y = s->y[i];
+        if (!on_axis(s->x[i], c->x.logscale) || !on_axis(y, c->y.logscale) ||
+            (i > 0 && s->x[i] < s->x[i - 1]))
+            return -1;
+        if (y < lowest) {
+            lowest = y;
+            low = i;
+        }
+        if (y > highest) {
+            highest = y;
+            high = i;
+        }
+    }
+    *to = i;
+    if (i == from)
+        return 0;
+    int order[4] = {from, low < high ? low : high, low < high ? high : low, i - 1};
+    for (int k = 0; k < 4; k++)
+        if (n == 0 || order[k] > keep[n - 1])
+            keep[n++] = order[k];
+    return n;
+}
+
+/* The positions of the points kept, or -1 when the series cannot be thinned. Slice
+ * edges are found in x, so no point is placed on the axis (a logarithm each) before it
+ * is known to be kept. */
+static int thin_series(const Chart *c, const PlotSeries *s, double *u, double *v)
+{
+    int n = 0, keep[4];
+    for (int slice = 1, from = 0; from < s->n; slice++) {
+        double edge = slice < THIN_SLICES ? axis_value(&c->x, (double)slice / THIN_SLICES)
+                                          : INFINITY;
+        int to, m = thin_slice(c, s, from, edge, &to, keep);
+        if (m < 0)
+            return -1;
+        for (int k = 0; k < m; k++, n++) {
+            u[n] = axis_pos(&c->x, s->x[keep[k]]);
+            v[n] = axis_pos(&c->y, s->y[keep[k]]);
+        }
+        from = to;
+    }
+    return n;
+}
+
+/* Every point's position, or (THIN_ABOVE points or more) the thinned series'. */
+static int place_series(const Chart *c, const PlotSeries *s, double **u, double **v)
+{
+    int n = -1;
+    *u = *v = NULL;
+    if (s->n > THIN_ABOVE && (*u = malloc(sizeof **u * 4 * THIN_SLICES)) &&
+        (*v = malloc(sizeof **v * 4 * THIN_SLICES)))
+        n = thin_series(c, s, *u, *v);
+    if (n >= 0)
+        return n;
+    free(*u);
+    free(*v);
+    if (!(*u = malloc(sizeof **u * (size_t)s->n)) || !(*v = malloc(sizeof **v * (size_t)s->n)))
+        return -1;
+    for (int i = 0; i < s->n; i++) {
+        (*u)[i] = axis_pos(&c->x, s->x[i]);
+        (*v)[i] = axis_pos(&c->y, s->y[i]);
+    }
+    return s->n;
+}
+
 static bool paint_series(const Chart *c, const PlotSeries *s, int which)
 {
     if (s->n < 2 || !s->x || !s->y)
         return true;
-    double *u = malloc(sizeof *u * (size_t)s->n), *v = malloc(sizeof *v * (size_t)s->n);
-    bool ok = u && v;
-    for (int i = 0; ok && i < s->n; i++) {
-        u[i] = axis_pos(&c->x, s->x[i]);
-        v[i] = axis_pos(&c->y, s->y[i]);
-    }
+    double *u, *v;
+    int n = place_series(c, s, &u, &v);
     Stroke st = series_stroke(which);
-    if (ok)
-        paint_runs(c, u, v, s->n, &st);
+    if (n >= 0)
+        paint_runs(c, u, v, n, &st);
     free(u);
     free(v);
-    return ok;
+    return n >= 0;
 }
 
 /* Every mark, bottom to top: roofs, their ridge markers, series, and the points over
@@ -700,6 +796,29 @@ static const char *svg_dasharray(Dash d)
                               : "";
 }
 
+/* Writes t / 10 for a whole number t (a coordinate in tenths of a pixel) as "%.1f"
+ * writes it, without printf's cost: a long line has thousands. Returns the end. */
+static char *tenths(char *out, double t)
+{
+    if (!(fabs(t) < 1e15))
+        return out + sprintf(out, "%.1f", t / 10);
+    char digits[24];
+    int n = 0;
+    if (signbit(t))
+        *out++ = '-';
+    long long k = llabs((long long)t);
+    do
+        digits[n++] = (char)('0' + k % 10);
+    while ((k /= 10) > 0);
+    if (n == 1)
+        digits[n++] = '0';
+    while (n > 1)
+        *out++ = digits[--n];
+    *out++ = '.';
+    *out++ = digits[0];
+    return out;
+}
+
 static void svg_line(void *ctx, const double *u, const double *v, int n, const Stroke *st)
 {
     Svg *s = ctx;
@@ -712,10 +831,16 @@ static void svg_line(void *ctx, const double *u, const double *v, int n, const S
     double px = NAN, py = NAN;
     for (int i = 0; i < n; i++) {
         /* A point that lands on the last one's tenth of a pixel adds nothing. */
-        double x = round(10 * svg_x(s, u[i])) / 10, y = round(10 * svg_y(s, v[i])) / 10;
+        double x = round(10 * svg_x(s, u[i])), y = round(10 * svg_y(s, v[i]));
         if (x == px && y == py && i + 1 < n)
             continue;
-        fprintf(s->out, "%s%.1f,%.1f", i ? " " : "", x, y);
+        char text[80], *end = text;
+        if (i)
+            *end++ = ' ';
+        end = tenths(end, x);
+        *end++ = ',';
+        end = tenths(end, y);
+        fwrite(text, 1, (size_t)(end - text), s->out);
         px = x;
         py = y;
     }

@@ -399,6 +399,110 @@ static void test_not_finite(void)
     text_sizes("huge log", &huge);
 }
 
+/* ---- A long series, thinned ---------------------------------------------------------- */
+
+enum { LONG_N = 300000 };
+
+/* The x,y pairs of the first series polyline, into xy (2 per point); returns the count. */
+static int series_coordinates(const char *svg, double *xy, int max)
+{
+    const char *p = strstr(svg, "<polyline class=\"series\"");
+    if (!p || !(p = strstr(p, "points=\"")))
+        return 0;
+    p += strlen("points=\"");
+    int n = 0;
+    char *end;
+    while (n < max && *p != '"') {
+        xy[2 * n] = strtod(p, &end);
+        if (*end != ',')
+            return n;
+        xy[2 * n + 1] = strtod(end + 1, &end);
+        n++;
+        p = *end == ' ' ? end + 1 : end;
+    }
+    return n;
+}
+
+/* The distance from (px, py) to the polyline xy (n points, x never decreasing), looking
+ * only at segments within a pixel of px. */
+static double distance_to(double px, double py, const double *xy, int n)
+{
+    double best = INFINITY;
+    int lo = 0, hi = n - 1;
+    while (lo < hi) { /* the first point with x >= px - 1 */
+        int mid = (lo + hi) / 2;
+        if (xy[2 * mid] < px - 1)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (int i = lo > 0 ? lo - 1 : 0; i + 1 < n && xy[2 * i] <= px + 1; i++) {
+        double ax = xy[2 * i], ay = xy[2 * i + 1], dx = xy[2 * i + 2] - ax,
+               dy = xy[2 * i + 3] - ay, len = dx * dx + dy * dy;
+        double t = len > 0 ? ((px - ax) * dx + (py - ay) * dy) / len : 0;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        double d = hypot(px - ax - t * dx, py - ay - t * dy);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+/* A series of 300,000 points with a slow wave, fast wiggles, one spike and one dip is
+ * drawn thinned; the same points followed by one that cannot be placed (so the axes
+ * stay the same) must be drawn in full. The thinned line has a few thousand points at
+ * most and passes within a tenth of a pixel of every point of the full one (the
+ * coordinates are written to a tenth); the rest of the two charts is the same. */
+static void test_thinning(void)
+{
+    double *x = malloc(sizeof *x * (LONG_N + 1)), *y = malloc(sizeof *y * (LONG_N + 1));
+    double *full = malloc(sizeof *full * 2 * (LONG_N + 1)), *thin = malloc(sizeof *thin * 2 * 70000);
+    if (!x || !y || !full || !thin) {
+        CHECK(0, "memory for the thinning test");
+        return;
+    }
+    for (int i = 0; i < LONG_N; i++) {
+        x[i] = i + 1;
+        y[i] = 1e12 * (3 + sin(i * 1e-4) + 0.2 * sin(i * 0.37));
+    }
+    y[150001] = 9e12;
+    y[77777] = 0.5e12;
+    x[LONG_N] = LONG_N + 1;
+    y[LONG_N] = NAN;
+    PlotSeries thinned = {"long", x, y, LONG_N}, whole = {"long", x, y, LONG_N + 1};
+    Plot a = {.title = "long", .xlabel = "B", .ylabel = "y", .series = &thinned, .nseries = 1};
+    Plot b = a;
+    b.series = &whole;
+    char *sa = svg_of(&a, 900, 560), *sb = svg_of(&b, 900, 560);
+    int na = sa ? series_coordinates(sa, thin, 70000) : 0;
+    int nb = sb ? series_coordinates(sb, full, LONG_N + 1) : 0;
+    CHECK(na > 100 && na < 4 * 16384, "a 300,000-point series is thinned to at most 4 points per slice");
+    CHECK(nb > na, "the series with an unplaceable point is drawn in full");
+    double worst = 0;
+    for (int i = 0; i < nb; i++) {
+        double d = distance_to(full[2 * i], full[2 * i + 1], thin, na);
+        worst = d > worst ? d : worst;
+    }
+    CHECK(nb > 0 && worst <= 0.1 + 1e-9, "the thinned line passes within 0.1 px of every point");
+    double top[2] = {INFINITY, INFINITY}, bottom[2] = {-INFINITY, -INFINITY};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < (k ? nb : na); i++) {
+            double v = (k ? full : thin)[2 * i + 1];
+            top[k] = v < top[k] ? v : top[k];
+            bottom[k] = v > bottom[k] ? v : bottom[k];
+        }
+    CHECK(top[0] == top[1] && bottom[0] == bottom[1], "the spike and the dip survive thinning");
+    char *pa = sa ? strstr(sa, "points=\"") : NULL, *pb = sb ? strstr(sb, "points=\"") : NULL;
+    CHECK(pa && pb && pa - sa == pb - sb && strncmp(sa, sb, (size_t)(pa - sa)) == 0 &&
+              strcmp(strchr(pa + 8, '"'), strchr(pb + 8, '"')) == 0,
+          "the charts differ only in the series' points");
+    free(sa);
+    free(sb);
+    free(x);
+    free(y);
+    free(full);
+    free(thin);
+}
+
 static void test_si_ticks(void)
 {
     Plot p = {.points = (PlotPoint[]){{"p", 0.5, 2.5e11, 1}}, .npoints = 1};
@@ -437,6 +541,7 @@ int main(void)
     test_roofline_text();
     test_empty();
     test_not_finite();
+    test_thinning();
     test_si_ticks();
     const char *dir = getenv("PLOT_OUT_DIR");
     if (dir && *dir)
