@@ -53,7 +53,7 @@ row 'start-up, nothing' /bin/true "$(calc '%.2f ms' "$true_s * 1e3")"
 row 'start-up to first answer (stdlib loaded)' "roofline -e 1" \
     "$(calc '%.2f ms (%.2f ms over /bin/true)' "$start_s * 1e3, ($start_s - $true_s) * 1e3")"
 
-sweep_s=$(seconds 10 "$R bench/sweep.roof")
+sweep_s=$(seconds 30 "$R bench/sweep.roof")
 loop_ns=$("$W/loop" | awk '{ print $1 }')
 net_s=$(calc '%.6f' "$sweep_s - $start_s")
 row 'sweep, 1,000,000 points, SVG chart' "roofline bench/sweep.roof" \

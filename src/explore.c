@@ -429,8 +429,9 @@ static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
         return eval_fail(ev, r->span, "a range goes from low to high: %g .. %g is empty", from, to);
     if (p->log && count < 2)
         return eval_fail(ev, r->how_value->span, "a log range needs at least 2 points");
-    if (count > LIMIT_SWEEP_POINTS)
-        return eval_fail(ev, r->span, "a sweep takes at most %d points, not %.17g",
+    if (count > LIMIT_SWEEP_POINTS) /* whole, and 1e+300 rather than 17 digits of it */
+        return eval_fail(ev, r->span, count < 1e15 ? "a sweep takes at most %d points, not %.0f"
+                                                   : "a sweep takes at most %d points, not %.3g",
                          LIMIT_SWEEP_POINTS, count);
     p->n = (int)count;
     p->values = values_alloc(p->n);
@@ -640,10 +641,10 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
     bool ok = curves != NULL || eval_fail(ev, s->span, "out of memory");
     if (ok && total == 0)
         ok = eval_fail(ev, s->span, "a sweep needs at least one statement in its { }");
-    double rows = (double)pts->n * total;
+    long long rows = (long long)pts->n * total;
     if (ok && (ev->csv || ev->json || !s->as.sweep.plot) && rows > LIMIT_SWEEP_ROWS)
         ok = eval_fail(ev, s->as.sweep.range.span, "a sweep prints at most %d rows (points × "
-                       "statements), not %.17g; with `plot` and no --csv or --json it draws "
+                       "statements), not %lld; with `plot` and no --csv or --json it draws "
                        "up to %d points", LIMIT_SWEEP_ROWS, rows, LIMIT_SWEEP_POINTS);
     for (; ok && n < total; n++)
         ok = cost_curve(ev, body->items[n], dim, &curves[n]);

@@ -106,15 +106,14 @@ static int parse_options(int argc, char **argv, Options *o)
 
 static int run_file(Session *s, const char *path)
 {
-    const char *why = NULL;
+    const char *why = NULL, *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     size_t len = 0;
     char *text = source_read_file(strcmp(path, "-") == 0 ? NULL : path, &len, &why);
     if (!text) {
-        fprintf(stderr, "roofline: error: cannot read %s: %s\n", path, why);
+        fprintf(stderr, "roofline: error: cannot read %s: %s\n", name, why);
         return 1;
     }
-    int status = (int)session_run(s, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len,
-                                  false);
+    int status = (int)session_run(s, name, text, len, false);
     free(text);
     return status;
 }
