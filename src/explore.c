@@ -371,12 +371,12 @@ typedef struct {
     double *values;
     int n;
     bool log;
+    bool ascending; /* a range's are; a list's may not be */
 } Points;
 
-/* Room for n of a sweep's values (its points, a curve's attained FLOP/s). A long
- * sweep's arrays go on huge pages where the system offers them on request: a million
- * points would otherwise fault in 2,000 small pages each, which took longer than
- * evaluating them. Freed with free(). */
+/* Room for a sweep's n points. A long sweep's go on huge pages where the system offers
+ * them on request: a million points would otherwise fault in 2,000 small pages, which
+ * took longer than evaluating them. Freed with free(). */
 static double *values_alloc(int n)
 {
     enum { HUGE_PAGE = 2 << 20 };
@@ -450,10 +450,12 @@ static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
 
 static bool sweep_points(Eval *ev, const RangeSpec *r, Points *p)
 {
-    p->values = NULL;
-    p->n = 0;
-    p->log = false;
-    return r->list ? points_list(ev, r, p) : points_range(ev, r, p);
+    *p = (Points){NULL, 0, false, true};
+    if (!(r->list ? points_list(ev, r, p) : points_range(ev, r, p)))
+        return false;
+    for (int i = 1; i < p->n && p->ascending; i++)
+        p->ascending = p->values[i] >= p->values[i - 1];
+    return true;
 }
 
 /* One body statement, costed with the dim free, and its label. */
@@ -462,7 +464,7 @@ typedef struct {
     Costed costed;
     RoofCurve along; /* its figures as functions of the swept dim */
     char label[128];
-    double *attained; /* at each point, for the chart */
+    PlotThin chart;   /* its attained FLOP/s, thinned for the chart */
 } Curve;
 
 static void curve_label(Eval *ev, const Stmt *s, char *buf, size_t size)
@@ -476,7 +478,6 @@ static void curve_label(Eval *ev, const Stmt *s, char *buf, size_t size)
 static bool cost_curve(Eval *ev, const Stmt *s, int dim, Curve *c)
 {
     c->stmt = s;
-    c->attained = NULL;
     if (s->kind != STMT_EXPR && s->kind != STMT_ASSIGN && s->kind != STMT_COLLECTIVE)
         return eval_fail(ev, s->span, "a sweep's body holds expression statements, one per curve");
     if (!eval_costed(ev, s, &c->costed))
@@ -546,20 +547,21 @@ static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoin
             p->t_comm, p->comm_bytes, p->t_lower, p->t_upper, roof_bound_name(p->bound));
 }
 
-/* Every point of one curve, in the chosen format; the attained FLOP/s kept for a chart. */
+/* Every point of one curve, in the chosen format; the attained FLOP/s kept for a chart
+ * (false: out of memory). */
 static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart)
 {
     /* With a chart, text mode draws instead of printing a table. */
     bool table = !ev->json && !ev->csv && !chart;
-    if (chart && !(c->attained = values_alloc(pts->n)))
-        return false;
+    plot_thin_init(&c->chart, pts->values[0], pts->values[pts->n - 1], pts->log, false,
+                   !pts->ascending);
     if (table)
         header_text(ev, c, dim);
     RoofBlock b;
     for (int at = 0; at < pts->n; at += ROOF_BLOCK) {
         roof_curve_block(&c->along, pts->values + at, pts->n - at, &b);
-        if (chart)
-            memcpy(c->attained + at, b.attained, sizeof b.attained[0] * (size_t)b.n);
+        if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))
+            return false;
         for (int i = 0; (ev->csv || ev->json || table) && i < b.n; i++) {
             RoofPoint p = roof_block_point(&b, i);
             if (ev->csv)
@@ -572,7 +574,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     }
     if (table)
         fputc('\n', ev->out);
-    return true;
+    return !chart || plot_thin_end(&c->chart);
 }
 
 /* The terminal's size, or 80 × 24 off a terminal. */
@@ -615,7 +617,8 @@ static bool draw_chart(Eval *ev, const Stmt *s, const Curve *curves, int n, cons
     PlotSeries series[64];
     char title[160];
     for (int i = 0; i < n && i < 64; i++)
-        series[i] = (PlotSeries){curves[i].label, pts->values, curves[i].attained, pts->n};
+        series[i] = (PlotSeries){curves[i].label, curves[i].chart.x, curves[i].chart.y,
+                                 curves[i].chart.n};
     snprintf(title, sizeof title, "attained FLOP/s against %s", spelling(ev, s->as.sweep.dim.name));
     Plot p = {.title = title, .xlabel = spelling(ev, s->as.sweep.dim.name),
               .ylabel = "attained FLOP/s", .logx = pts->log, .series = series,
@@ -628,7 +631,7 @@ static void free_curves(Curve *curves, int n)
     for (int i = 0; i < n; i++) {
         costed_free(&curves[i].costed);
         roof_curve_free(&curves[i].along);
-        free(curves[i].attained);
+        plot_thin_free(&curves[i].chart);
     }
     free(curves);
 }

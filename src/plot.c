@@ -594,85 +594,184 @@ static void paint_ridge(void *ctx, double x, double peak, int group)
         c->paint->ridge(c->ctx, u, v, x, &s);
 }
 
-/* A long series is thinned before it is drawn: in each of THIN_SLICES slices of the x
- * axis only its first, lowest, highest and last points are kept, in order, so the line
- * looks the same at any size the chart is drawn (a slice is under a tenth of a pixel
- * of a chart 1600 pixels wide) and a million points draw as fast as a few thousand. */
-enum { THIN_SLICES = 16384, THIN_ABOVE = 4 * THIN_SLICES };
+/* ---- Thinning ---------------------------------------------------------------------- */
 
-/* One slice: the points from `from` up to the first past `edge` (*to), and the
- * indices kept of them, in order (returned: how many). -1 when a point in it cannot be
- * placed (it breaks the line, so it must stay) or x goes down: thinning would change
- * the drawing. */
-static int thin_slice(const Chart *c, const PlotSeries *s, int from, double edge, int *to,
-                      int *keep)
+/* The slice x falls in (log x on a log axis), 0 below lo and the last above hi. */
+static int thin_slice_of(const PlotThin *t, double x)
 {
-    int low = from, high = from, i = from, n = 0;
-    double lowest = INFINITY, highest = -INFINITY;
-    for (; i < s->n && s->x[i] < edge; i++) {
-        double y = s->y[i];
-        if (!on_axis(s->x[i], c->x.logscale) || !on_axis(y, c->y.logscale) ||
-            (i > 0 && s->x[i] < s->x[i - 1]))
-            return -1;
-        if (y < lowest) {
-            lowest = y;
-            low = i;
-        }
-        if (y > highest) {
-            highest = y;
-            high = i;
-        }
-    }
-    *to = i;
-    if (i == from)
+    if (!(t->hi > t->lo))
         return 0;
-    int order[4] = {from, low < high ? low : high, low < high ? high : low, i - 1};
-    for (int k = 0; k < 4; k++)
-        if (n == 0 || order[k] > keep[n - 1])
-            keep[n++] = order[k];
-    return n;
+    double f = t->logx ? log(x / t->lo) / log(t->hi / t->lo) : (x - t->lo) / (t->hi - t->lo);
+    double k = floor(f * PLOT_THIN_SLICES);
+    return !(k > 0) ? 0 : k >= PLOT_THIN_SLICES ? PLOT_THIN_SLICES - 1 : (int)k;
 }
 
-/* The positions of the points kept, or -1 when the series cannot be thinned. Slice
- * edges are found in x, so no point is placed on the axis (a logarithm each) before it
- * is known to be kept. */
-static int thin_series(const Chart *c, const PlotSeries *s, double *u, double *v)
+/* The x where slice k begins. */
+static double thin_edge(const PlotThin *t, int k)
 {
-    int n = 0, keep[4];
-    for (int slice = 1, from = 0; from < s->n; slice++) {
-        double edge = slice < THIN_SLICES ? axis_value(&c->x, (double)slice / THIN_SLICES)
-                                          : INFINITY;
-        int to, m = thin_slice(c, s, from, edge, &to, keep);
-        if (m < 0)
-            return -1;
-        for (int k = 0; k < m; k++, n++) {
-            u[n] = axis_pos(&c->x, s->x[keep[k]]);
-            v[n] = axis_pos(&c->y, s->y[keep[k]]);
-        }
-        from = to;
-    }
-    return n;
+    if (k >= PLOT_THIN_SLICES || !(t->hi > t->lo))
+        return INFINITY;
+    double f = (double)k / PLOT_THIN_SLICES;
+    return t->logx ? t->lo * pow(t->hi / t->lo, f) : t->lo + f * (t->hi - t->lo);
 }
 
-/* Every point's position, or (THIN_ABOVE points or more) the thinned series'. */
+void plot_thin_init(PlotThin *t, double lo, double hi, bool logx, bool logy, bool every)
+{
+    *t = (PlotThin){.lo = lo, .hi = hi, .logx = logx, .logy = logy, .every = every,
+                    .edge = -INFINITY, .slice = -1};
+}
+
+void plot_thin_free(PlotThin *t)
+{
+    free(t->x);
+    free(t->y);
+    t->x = t->y = NULL;
+    t->n = t->cap = 0;
+}
+
+static bool thin_keep(PlotThin *t, const double p[2])
+{
+    if (t->n == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 1024;
+        double *x = realloc(t->x, sizeof *x * (size_t)cap);
+        if (x)
+            t->x = x;
+        double *y = x ? realloc(t->y, sizeof *y * (size_t)cap) : NULL;
+        if (!y)
+            return false;
+        t->y = y;
+        t->cap = cap;
+    }
+    t->x[t->n] = p[0];
+    t->y[t->n++] = p[1];
+    return true;
+}
+
+/* The points kept of the slice being filled, in the order they came. */
+static bool thin_flush(PlotThin *t)
+{
+    if (t->count == 0)
+        return true;
+    bool low_first = t->low_at <= t->high_at;
+    const double *order[4] = {t->first, low_first ? t->low : t->high, low_first ? t->high : t->low,
+                              t->last};
+    int at[4] = {0, low_first ? t->low_at : t->high_at, low_first ? t->high_at : t->low_at,
+                 t->count - 1};
+    bool ok = true;
+    for (int k = 0; k < 4; k++)
+        if (k == 0 || at[k] > at[k - 1])
+            ok = thin_keep(t, order[k]) && ok;
+    t->count = 0;
+    return ok;
+}
+
+/* A point that is placed: into its slice, which starts afresh past the edge. */
+static bool thin_point(PlotThin *t, double x, double y)
+{
+    bool ok = true;
+    if (x >= t->edge) {
+        ok = thin_flush(t);
+        int k = thin_slice_of(t, x);
+        t->slice = k > t->slice ? k : t->slice + 1;
+        t->edge = thin_edge(t, t->slice + 1);
+    }
+    const double p[2] = {x, y};
+    if (t->count == 0) {
+        memcpy(t->first, p, sizeof p);
+        memcpy(t->low, p, sizeof p);
+        memcpy(t->high, p, sizeof p);
+        t->low_at = t->high_at = 0;
+    } else if (y < t->low[1]) {
+        memcpy(t->low, p, sizeof p);
+        t->low_at = t->count;
+    } else if (y > t->high[1]) {
+        memcpy(t->high, p, sizeof p);
+        t->high_at = t->count;
+    }
+    memcpy(t->last, p, sizeof p);
+    t->count++;
+    return ok;
+}
+
+/* From point i on, the points that need no decision (placed, x ascending, before the
+ * slice's edge) into the slice being filled, which has a point already; returns the
+ * index of the first that does. The common case, kept in registers. */
+static int thin_run(PlotThin *t, const double *x, const double *y, int i, int n)
+{
+    double edge = t->edge, prev = t->last_x, low = t->low[1], high = t->high[1];
+    bool logx = t->logx, logy = t->logy;
+    int low_i = -1, high_i = -1, j = i;
+    for (; j < n; prev = x[j], j++) {
+        if (!(x[j] < edge && x[j] >= prev && on_axis(x[j], logx) && on_axis(y[j], logy)))
+            break;
+        if (y[j] < low) {
+            low = y[j];
+            low_i = j;
+        } else if (y[j] > high) {
+            high = y[j];
+            high_i = j;
+        }
+    }
+    if (j == i)
+        return i;
+    if (low_i >= 0) {
+        memcpy(t->low, (const double[2]){x[low_i], low}, sizeof t->low);
+        t->low_at = t->count + low_i - i;
+    }
+    if (high_i >= 0) {
+        memcpy(t->high, (const double[2]){x[high_i], high}, sizeof t->high);
+        t->high_at = t->count + high_i - i;
+    }
+    memcpy(t->last, (const double[2]){x[j - 1], y[j - 1]}, sizeof t->last);
+    t->last_x = x[j - 1];
+    t->count += j - i;
+    return j;
+}
+
+bool plot_thin_add(PlotThin *t, const double *x, const double *y, int n)
+{
+    for (int i = 0; i < n && !t->failed; i++) {
+        if (!t->every && t->count > 0 && (i = thin_run(t, x, y, i, n)) == n)
+            break;
+        if (t->every)
+            t->failed = !thin_keep(t, (const double[2]){x[i], y[i]});
+        else if (t->n + t->count > 0 && x[i] < t->last_x)
+            t->failed = true;
+        else if (on_axis(x[i], t->logx) && on_axis(y[i], t->logy))
+            t->failed = !thin_point(t, x[i], y[i]);
+        else /* it breaks the line: the slice so far, then the point itself */
+            t->failed = !thin_flush(t) || !thin_keep(t, (const double[2]){x[i], y[i]});
+        t->last_x = x[i];
+    }
+    return !t->failed;
+}
+
+bool plot_thin_end(PlotThin *t)
+{
+    t->failed = t->failed || !thin_flush(t);
+    return !t->failed;
+}
+
+/* A series of more than THIN_ABOVE points is thinned over the x axis before it is
+ * drawn, so a million points draw as fast as a few thousand. */
+enum { THIN_ABOVE = 4 * PLOT_THIN_SLICES };
+
+/* Every point's position on the chart, or the thinned series' (false: no memory). */
 static int place_series(const Chart *c, const PlotSeries *s, double **u, double **v)
 {
-    int n = -1;
-    *u = *v = NULL;
-    if (s->n > THIN_ABOVE && (*u = malloc(sizeof **u * 4 * THIN_SLICES)) &&
-        (*v = malloc(sizeof **v * 4 * THIN_SLICES)))
-        n = thin_series(c, s, *u, *v);
-    if (n >= 0)
-        return n;
-    free(*u);
-    free(*v);
-    if (!(*u = malloc(sizeof **u * (size_t)s->n)) || !(*v = malloc(sizeof **v * (size_t)s->n)))
-        return -1;
-    for (int i = 0; i < s->n; i++) {
-        (*u)[i] = axis_pos(&c->x, s->x[i]);
-        (*v)[i] = axis_pos(&c->y, s->y[i]);
+    PlotThin t;
+    plot_thin_init(&t, c->x.lo, c->x.hi, c->x.logscale, c->y.logscale, false);
+    bool thin = s->n > THIN_ABOVE && plot_thin_add(&t, s->x, s->y, s->n) && plot_thin_end(&t);
+    const double *x = thin ? t.x : s->x, *y = thin ? t.y : s->y;
+    int n = thin ? t.n : s->n;
+    *u = malloc(sizeof **u * (size_t)(n > 0 ? n : 1));
+    *v = malloc(sizeof **v * (size_t)(n > 0 ? n : 1));
+    for (int i = 0; *u && *v && i < n; i++) {
+        (*u)[i] = axis_pos(&c->x, x[i]);
+        (*v)[i] = axis_pos(&c->y, y[i]);
     }
-    return s->n;
+    plot_thin_free(&t);
+    return *u && *v ? n : -1;
 }
 
 static bool paint_series(const Chart *c, const PlotSeries *s, int which)

@@ -49,6 +49,34 @@ typedef struct {
     int nseries;
 } Plot;
 
+/* A long series thinned while it is made, x never decreasing: the range lo .. hi of x
+ * is cut into PLOT_THIN_SLICES slices (of log x when logx), and each slice keeps its
+ * first, lowest, highest and last points, in order. A point that cannot be placed (not
+ * finite, or not positive on a log axis) is kept as it is: it breaks the line. Drawn
+ * from the kept points, a chart looks the same as from all of them, to a tenth of a
+ * pixel up to 1600 pixels wide; a million points make at most 65,536 (and the breaks).
+ * With every set, all points are kept (for a series whose x do not ascend). The kept
+ * points are x[0 .. n), y[0 .. n), owned by the PlotThin. */
+enum { PLOT_THIN_SLICES = 16384 };
+typedef struct {
+    double lo, hi;
+    bool logx, logy, every;
+    double *x, *y;
+    int n, cap;
+    bool failed;     /* memory ran out, or x went down */
+    double last_x;   /* of the point added last */
+    /* the slice being filled: its number, where the next begins, and its points so
+     * far (indices by arrival: 0 is the first, count - 1 the last) */
+    int slice, count, low_at, high_at;
+    double edge, first[2], last[2], low[2], high[2];
+} PlotThin;
+void plot_thin_init(PlotThin *t, double lo, double hi, bool logx, bool logy, bool every);
+/* Adds n points; false once memory ran out or x went down (then nothing is kept). */
+bool plot_thin_add(PlotThin *t, const double *x, const double *y, int n);
+/* Keeps the last slice's points; false as plot_thin_add. */
+bool plot_thin_end(PlotThin *t);
+void plot_thin_free(PlotThin *t);
+
 /* A standalone SVG document (width × height pixels) with axes, ticks, tick labels in
  * SI units (1e12 → "1T"), axis labels, a title, a legend, the roofs (ridge points
  * marked and labelled with their x), the points and the series. Non-finite or

@@ -448,8 +448,8 @@ static double distance_to(double px, double py, const double *xy, int n)
 }
 
 /* A series of 300,000 points with a slow wave, fast wiggles, one spike and one dip is
- * drawn thinned; the same points followed by one that cannot be placed (so the axes
- * stay the same) must be drawn in full. The thinned line has a few thousand points at
+ * drawn thinned; the same points followed by one whose x goes back (so they cannot be
+ * thinned) and whose y cannot be placed (so the axes stay the same) are drawn in full. The thinned line has a few thousand points at
  * most and passes within a tenth of a pixel of every point of the full one (the
  * coordinates are written to a tenth); the rest of the two charts is the same. */
 static void test_thinning(void)
@@ -466,7 +466,7 @@ static void test_thinning(void)
     }
     y[150001] = 9e12;
     y[77777] = 0.5e12;
-    x[LONG_N] = LONG_N + 1;
+    x[LONG_N] = 0.5; /* x goes down: no thinning; y cannot be placed: the same axes */
     y[LONG_N] = NAN;
     PlotSeries thinned = {"long", x, y, LONG_N}, whole = {"long", x, y, LONG_N + 1};
     Plot a = {.title = "long", .xlabel = "B", .ylabel = "y", .series = &thinned, .nseries = 1};
@@ -501,6 +501,57 @@ static void test_thinning(void)
     free(y);
     free(full);
     free(thin);
+}
+
+/* The thinner on its own: a point that cannot be placed stays, between the last point
+ * before it and the first after; the first and last points stay; x going down fails;
+ * `every` keeps all. Fed in blocks of 256, as a sweep does. */
+static void test_thin_stream(void)
+{
+    enum { N = 100000 };
+    static double x[N], y[N];
+    for (int i = 0; i < N; i++) {
+        x[i] = i + 1;
+        y[i] = 1e9 * (i + 1);
+    }
+    y[50000] = NAN;
+    for (int logx = 0; logx <= 1; logx++) {
+        PlotThin t;
+        plot_thin_init(&t, 1, N, logx, true, false);
+        bool ok = true;
+        for (int at = 0; at < N; at += 256)
+            ok = plot_thin_add(&t, x + at, y + at, N - at < 256 ? N - at : 256) && ok;
+        ok = plot_thin_end(&t) && ok;
+        int nan = -1, nans = 0;
+        for (int i = 0; i < t.n; i++) {
+            if (isnan(t.y[i])) {
+                nan = i;
+                nans++;
+            }
+        }
+        CHECK(ok && t.n > 1000 && t.n <= 4 * PLOT_THIN_SLICES + 1, "100,000 points thin");
+        CHECK(nans == 1 && nan > 0 && nan + 1 < t.n && t.x[nan] == 50001 &&
+                  t.x[nan - 1] == 50000 && t.x[nan + 1] == 50002,
+              "the unplaceable point stays, with its neighbours");
+        CHECK(t.n > 0 && t.x[0] == 1 && t.x[t.n - 1] == N && t.y[t.n - 1] == 1e9 * N,
+              "the first and the last points stay");
+        bool ascending = true;
+        for (int i = 1; i < t.n; i++)
+            ascending = ascending && t.x[i] > t.x[i - 1];
+        CHECK(ascending, "kept points in order, each once");
+        plot_thin_free(&t);
+    }
+    PlotThin down;
+    plot_thin_init(&down, 1, 10, false, false, false);
+    CHECK(!plot_thin_add(&down, (const double[]){1, 5, 3}, (const double[]){1, 1, 1}, 3),
+          "x going down cannot be thinned");
+    plot_thin_free(&down);
+    PlotThin every;
+    plot_thin_init(&every, 1, 10, false, false, true);
+    CHECK(plot_thin_add(&every, (const double[]){1, 5, 3}, (const double[]){1, 2, 3}, 3) &&
+              plot_thin_end(&every) && every.n == 3 && every.x[2] == 3,
+          "every keeps all, in order");
+    plot_thin_free(&every);
 }
 
 static void test_si_ticks(void)
@@ -542,6 +593,7 @@ int main(void)
     test_empty();
     test_not_finite();
     test_thinning();
+    test_thin_stream();
     test_si_ticks();
     const char *dir = getenv("PLOT_OUT_DIR");
     if (dir && *dir)
