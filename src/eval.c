@@ -60,7 +60,11 @@ void world_free(World *w)
     for (int i = 0; i < w->nvalues; i++)
         value_clear(&w->values[i]);
     free(w->values);
+    free(w->local_in);
+    for (int i = 0; i < w->nblocks; i++)
+        free(w->blocks[i].params);
     free(w->blocks);
+    free(w->block_of);
     for (int i = 0; i < w->nkept; i++) {
         arena_free(&w->kept[i].arena);
         source_free(w->kept[i].src);
@@ -84,10 +88,14 @@ static bool world_grow(World *w, int name)
         return true;
     int n = intern_count(w->names) > name ? intern_count(w->names) : name + 1;
     Value *values = realloc(w->values, sizeof *values * (size_t)n);
-    if (!values)
+    if (values)
+        w->values = values;
+    int *local_in = values ? realloc(w->local_in, sizeof *local_in * (size_t)n) : NULL;
+    if (!local_in)
         return false;
+    w->local_in = local_in;
     memset(values + w->nvalues, 0, sizeof *values * (size_t)(n - w->nvalues));
-    w->values = values;
+    memset(local_in + w->nvalues, 0, sizeof *local_in * (size_t)(n - w->nvalues));
     w->nvalues = n;
     return true;
 }
@@ -118,33 +126,50 @@ void world_restore(World *w, int name, Value old)
     world_bind(w, name, old);
 }
 
+/* A frame for a block call's names. */
+static Frame frame_begin(World *w)
+{
+    return (Frame){.id = ++w->frames};
+}
+
+static bool is_local(const World *w, const Frame *f, int name)
+{
+    return name >= 0 && name < w->nvalues && w->local_in[name] == f->id;
+}
+
+static bool frame_room(Frame *f)
+{
+    if (f->n < f->cap)
+        return true;
+    int cap = f->cap ? 2 * f->cap : 16;
+    int *names = realloc(f->names, sizeof *names * (size_t)cap);
+    if (names)
+        f->names = names;
+    Value *saved = names ? realloc(f->saved, sizeof *saved * (size_t)cap) : NULL;
+    if (saved)
+        f->saved = saved;
+    int *marks = saved ? realloc(f->marks, sizeof *marks * (size_t)cap) : NULL;
+    if (!marks)
+        return false;
+    f->marks = marks;
+    f->cap = cap;
+    return true;
+}
+
 /* Inside a block a name bound for the first time is local: what it held is kept in
  * the frame and put back when the call ends. */
 static bool bind(Eval *ev, int name, Value v)
 {
     Frame *f = ev->frame;
-    for (int i = 0; f && i < f->n; i++)
-        if (f->names[i] == name)
-            return world_bind(ev->world, name, v);
-    if (!f)
-        return world_bind(ev->world, name, v);
-    if (f->n == f->cap) {
-        int cap = f->cap ? 2 * f->cap : 16;
-        int *names = realloc(f->names, sizeof *names * (size_t)cap);
-        Value *saved = names ? realloc(f->saved, sizeof *saved * (size_t)cap) : NULL;
-        if (names)
-            f->names = names;
-        if (!saved) {
-            tensor_free(v.tensor);
-            return false;
-        }
-        f->saved = saved;
-        f->cap = cap;
-    }
-    if (!world_swap(ev->world, name, v, &f->saved[f->n])) {
+    World *w = ev->world;
+    if (!f || is_local(w, f, name))
+        return world_bind(w, name, v);
+    if (!frame_room(f) || !world_swap(w, name, v, &f->saved[f->n])) {
         tensor_free(v.tensor);
         return false;
     }
+    f->marks[f->n] = w->local_in[name];
+    w->local_in[name] = f->id;
     f->names[f->n++] = name;
     return true;
 }
@@ -155,9 +180,11 @@ static void frame_restore(World *w, Frame *f)
     while (f->n > 0) {
         f->n--;
         world_restore(w, f->names[f->n], f->saved[f->n]);
+        w->local_in[f->names[f->n]] = f->marks[f->n];
     }
     free(f->names);
     free(f->saved);
+    free(f->marks);
 }
 
 bool world_lookup(int sym, double *value, void *world)
@@ -1049,36 +1076,104 @@ static Op *statement_root(Eval *ev, StmtState *st)
 
 static const BlockDef *find_block(const World *w, int name)
 {
-    for (int i = 0; i < w->nblocks; i++)
-        if (w->blocks[i].name == name)
-            return &w->blocks[i];
-    return NULL;
+    int k = name >= 0 && name < w->nblock_of ? w->block_of[name] : 0;
+    return k > 0 ? &w->blocks[k - 1] : NULL;
 }
 
-static bool eval_block_def(Eval *ev, const Stmt *s)
+static int by_name(const void *a, const void *b)
 {
-    World *w = ev->world;
-    for (int i = 0; i < s->as.block.nparams; i++)
-        for (int j = 0; j < i; j++)
-            if (s->as.block.params[j].name.name == s->as.block.params[i].name.name)
-                return eval_fail(ev, s->as.block.params[i].name.span, "parameter %s appears twice",
-                                 spelling(ev, s->as.block.params[i].name.name));
-    BlockDef def = {s->as.block.name.name, s, ev->src};
-    for (int i = 0; i < w->nblocks; i++)
-        if (w->blocks[i].name == def.name) {
-            w->blocks[i] = def; /* a later definition replaces an earlier one */
-            *ev->keep = true;
-            return true;
-        }
+    const ParamName *x = a, *y = b;
+    return x->name != y->name ? (x->name > y->name) - (x->name < y->name) : x->at - y->at;
+}
+
+/* The block's parameters sorted by name, or NULL when memory ran out. */
+static ParamName *sorted_params(const Stmt *s)
+{
+    int n = s->as.block.nparams;
+    ParamName *p = malloc(sizeof *p * (size_t)(n + 1));
+    for (int i = 0; p && i < n; i++)
+        p[i] = (ParamName){s->as.block.params[i].name.name, i};
+    if (p)
+        qsort(p, (size_t)n, sizeof *p, by_name);
+    return p;
+}
+
+/* The first parameter, in order, named like an earlier one; -1 when none is. */
+static int repeated_param(const ParamName *p, int n)
+{
+    int first = -1;
+    for (int i = 1; i < n; i++)
+        if (p[i].name == p[i - 1].name && (first < 0 || p[i].at < first))
+            first = p[i].at;
+    return first;
+}
+
+static int param_index(const BlockDef *b, int name)
+{
+    int lo = 0, hi = b->def->as.block.nparams;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (b->params[mid].name < name)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < b->def->as.block.nparams && b->params[lo].name == name ? b->params[lo].at : -1;
+}
+
+/* Room in block_of for the name. */
+static bool block_of_grow(World *w, int name)
+{
+    if (name < w->nblock_of)
+        return true;
+    int n = intern_count(w->names) > name ? intern_count(w->names) : name + 1;
+    int *grown = realloc(w->block_of, sizeof *grown * (size_t)n);
+    if (!grown)
+        return false;
+    memset(grown + w->nblock_of, 0, sizeof *grown * (size_t)(n - w->nblock_of));
+    w->block_of = grown;
+    w->nblock_of = n;
+    return true;
+}
+
+static bool add_block(World *w, BlockDef def)
+{
+    if (!block_of_grow(w, def.name))
+        return false;
+    int k = w->block_of[def.name];
+    if (k > 0) { /* a later definition replaces an earlier one */
+        free(w->blocks[k - 1].params);
+        w->blocks[k - 1] = def;
+        return true;
+    }
     if (w->nblocks == w->blocks_cap) {
         int cap = w->blocks_cap ? 2 * w->blocks_cap : 16;
         BlockDef *blocks = realloc(w->blocks, sizeof *blocks * (size_t)cap);
         if (!blocks)
-            return eval_fail(ev, s->span, "out of memory");
+            return false;
         w->blocks = blocks;
         w->blocks_cap = cap;
     }
     w->blocks[w->nblocks++] = def;
+    w->block_of[def.name] = w->nblocks;
+    return true;
+}
+
+static bool eval_block_def(Eval *ev, const Stmt *s)
+{
+    BlockDef def = {s->as.block.name.name, s, ev->src, sorted_params(s)};
+    if (!def.params)
+        return eval_fail(ev, s->span, "out of memory");
+    int twice = repeated_param(def.params, s->as.block.nparams);
+    if (twice >= 0) {
+        free(def.params);
+        return eval_fail(ev, s->as.block.params[twice].name.span, "parameter %s appears twice",
+                         spelling(ev, s->as.block.params[twice].name.name));
+    }
+    if (!add_block(ev->world, def)) {
+        free(def.params);
+        return eval_fail(ev, s->span, "out of memory");
+    }
     *ev->keep = true;
     return true;
 }
@@ -1100,21 +1195,14 @@ static bool arg_value(Eval *ev, const Node *n, StmtState *st, Value *v)
     return ok;
 }
 
-static int param_index(const Stmt *def, int name)
-{
-    for (int i = 0; i < def->as.block.nparams; i++)
-        if (def->as.block.params[i].name.name == name)
-            return i;
-    return -1;
-}
-
 /* The call's arguments by parameter: positional ones first, then named ones. */
-static bool call_args(Eval *ev, const Node *n, StmtState *st, const Stmt *def, Value *vals)
+static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Value *vals)
 {
+    const Stmt *def = b->def;
     int next = 0;
     for (int i = 0; i < n->as.call.nargs; i++) {
         const Binding *a = &n->as.call.args[i];
-        int at = a->name.name < 0 ? next++ : param_index(def, a->name.name);
+        int at = a->name.name < 0 ? next++ : param_index(b, a->name.name);
         if (a->name.name < 0 && at >= def->as.block.nparams)
             return eval_fail(ev, a->value->span, "%s takes %d argument%s",
                              spelling(ev, def->as.block.name.name), def->as.block.nparams,
@@ -1161,10 +1249,7 @@ static bool bind_params(Eval *inner, const Stmt *def, Value *vals, Span call)
 static bool frame_lookup(int sym, double *value, void *ctx)
 {
     const Eval *inner = ctx;
-    for (int i = 0; i < inner->frame->n; i++)
-        if (inner->frame->names[i] == sym)
-            return world_lookup(sym, value, inner->world);
-    return false;
+    return is_local(inner->world, inner->frame, sym) && world_lookup(sym, value, inner->world);
 }
 
 /* The returned tensor's dims with the call's own numbers put in, so that it means the
@@ -1216,20 +1301,21 @@ static void leave(Eval *ev, const Outside *was)
 
 typedef struct {
     const Eval *ev;
-    const Stmt *def;
+    const BlockDef *block;
 } Caller;
 
 static bool caller_lookup(int sym, double *value, void *ctx)
 {
     const Caller *c = ctx;
-    return param_index(c->def, sym) >= 0 && world_lookup(sym, value, c->ev->world);
+    return param_index(c->block, sym) >= 0 && world_lookup(sym, value, c->ev->world);
 }
 
 /* A tensor argument's dims named like the callee's parameters take the caller's
  * numbers: `D` in the caller's tensor is the caller's D, not the parameter D. */
-static bool pin_args(Eval *ev, const Stmt *def, Value *vals)
+static bool pin_args(Eval *ev, const BlockDef *b, Value *vals)
 {
-    Caller c = {ev, def};
+    const Stmt *def = b->def;
+    Caller c = {ev, b};
     for (int i = 0; i < def->as.block.nparams; i++)
         for (int k = 0; vals[i].kind == VAL_TENSOR && k < vals[i].tensor->ndims; k++) {
             Dim *d = &vals[i].tensor->dims[k];
@@ -1246,7 +1332,7 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
                        Value *result, bool *ran)
 {
     Value *vals = calloc((size_t)b->def->as.block.nparams + 1, sizeof *vals);
-    Frame frame = {0};
+    Frame frame = frame_begin(ev->world);
     Eval inner = *ev;
     inner.src = b->src;
     inner.collect = op;
@@ -1254,7 +1340,7 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
     inner.depth = ev->depth + 1;
     inner.returned = false;
     inner.result = (Value){VAL_UNBOUND, 0, NULL};
-    bool ok = vals && call_args(ev, n, st, b->def, vals) && pin_args(ev, b->def, vals);
+    bool ok = vals && call_args(ev, n, st, b, vals) && pin_args(ev, b, vals);
     *ran = ok;
     Outside was = enter(ev, st);
     ok = ok && bind_params(&inner, b->def, vals, n->span) &&
@@ -1429,7 +1515,7 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
 
 bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
 {
-    Frame frame = {0};
+    Frame frame = frame_begin(ev->world);
     Eval quiet = *ev;
     quiet.collect = root;
     quiet.frame = &frame;

@@ -40,11 +40,17 @@ typedef struct {
     double peak, hbm_bw, link_bw; /* link_bw 0 without collectives */
 } ChartPoint;
 
+/* A parameter's name and position, for finding parameters by name. */
+typedef struct {
+    int name, at;
+} ParamName;
+
 /* A block definition; its tree lives in a kept source (World.kept). */
 typedef struct {
     int name;
     const Stmt *def;
     const Source *src;
+    ParamName *params; /* sorted by name: lookups by name in log time; owned */
 } BlockDef;
 
 /* The figures of the last reported statement or block, for `expect`. */
@@ -60,7 +66,9 @@ typedef struct {
 typedef struct {
     Intern *names;
     Value *values; /* by interned id; grows with names */
+    int *local_in; /* by interned id: the Frame.id the name is local to, 0 if none */
     int nvalues;
+    int frames;    /* the frames made so far, for their ids */
     ChipTable chips;
     int use_chip;  /* interned name of the default chip, or -1 */
     Mesh mesh;     /* from `mesh` or `use CHIP AxB`; no axes: one chip */
@@ -69,6 +77,8 @@ typedef struct {
     int nchart, chart_cap;
     BlockDef *blocks;
     int nblocks, blocks_cap;
+    int *block_of;     /* by interned id: 1 + the index of its block in blocks, or 0 */
+    int nblock_of;
     struct {
         Source *src;
         Arena arena;
@@ -102,8 +112,10 @@ typedef bool (*IncludeFn)(void *ctx, const Source *from, const char *path, Span 
 
 /* The names a block call binds, with what they held before, to put back after. */
 typedef struct {
+    int id;        /* World.local_in marks the names local to this frame with it */
     int *names;
     Value *saved;
+    int *marks;    /* the names' local_in before */
     int n, cap;
 } Frame;
 
