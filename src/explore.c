@@ -6,14 +6,12 @@
  * polynomial in it, compile those polynomials once (roof_curve), then evaluate them at
  * as many values as they need: no statement is re-parsed or re-costed per point.
  */
-#define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "eval.h"
@@ -367,29 +365,29 @@ bool eval_solve(Eval *ev, const Stmt *s)
 
 /* ---- sweep ----------------------------------------------------------------------- */
 
+/* A sweep's points: a list's and a log range's are held; a step range's are made a
+ * block at a time (a million points need no 8 MB array). */
 typedef struct {
-    double *values;
+    double *values; /* NULL for a step range */
+    double from, step;
     int n;
     bool log;
     bool ascending; /* a range's are; a list's may not be */
 } Points;
 
-/* Room for a sweep's n points. A long sweep's go on huge pages where the system offers
- * them on request: a million points would otherwise fault in 2,000 small pages, which
- * took longer than evaluating them. Freed with free(). */
-static double *values_alloc(int n)
+static double point_at(const Points *p, int i)
 {
-    enum { HUGE_PAGE = 2 << 20 };
-    size_t size = sizeof(double) * (size_t)(n > 0 ? n : 1);
-    void *p = NULL;
-    if (size < 2 * HUGE_PAGE)
-        return malloc(size);
-    if (posix_memalign(&p, HUGE_PAGE, size) != 0)
-        return NULL;
-#ifdef MADV_HUGEPAGE
-    madvise(p, size, MADV_HUGEPAGE); /* only advice: without it, small pages */
-#endif
-    return p;
+    return p->values ? p->values[i] : p->from + i * p->step;
+}
+
+/* Points at .. at + n (n <= ROOF_BLOCK): held ones in place, a step range's into buf. */
+static const double *points_block(const Points *p, int at, int n, double *buf)
+{
+    if (p->values)
+        return p->values + at;
+    for (int i = 0; i < n; i++)
+        buf[i] = p->from + (at + i) * p->step;
+    return buf;
 }
 
 static bool range_number(Eval *ev, const Node *n, double *v, const char *what)
@@ -434,14 +432,17 @@ static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
                                                    : "a sweep takes at most %d points, not %.3g",
                          LIMIT_SWEEP_POINTS, count);
     p->n = (int)count;
-    p->values = values_alloc(p->n);
-    if (!p->values)
+    p->from = from;
+    p->step = how;
+    if (!p->log)
+        return true;
+    if (!(p->values = malloc(sizeof *p->values * (size_t)p->n)))
         return eval_fail(ev, r->span, "out of memory");
     int kept = 0;
     for (int i = 0; i < p->n; i++) {
         /* Dims are whole: log-spaced points round to integers, each taken once. */
-        double v = p->log ? round(from * pow(to / from, (double)i / (p->n - 1))) : from + i * how;
-        if (!p->log || kept == 0 || v > p->values[kept - 1])
+        double v = round(from * pow(to / from, (double)i / (p->n - 1)));
+        if (kept == 0 || v > p->values[kept - 1])
             p->values[kept++] = v;
     }
     p->n = kept;
@@ -450,10 +451,10 @@ static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
 
 static bool sweep_points(Eval *ev, const RangeSpec *r, Points *p)
 {
-    *p = (Points){NULL, 0, false, true};
+    *p = (Points){.ascending = true};
     if (!(r->list ? points_list(ev, r, p) : points_range(ev, r, p)))
         return false;
-    for (int i = 1; i < p->n && p->ascending; i++)
+    for (int i = 1; r->list && i < p->n && p->ascending; i++)
         p->ascending = p->values[i] >= p->values[i - 1];
     return true;
 }
@@ -553,13 +554,15 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
 {
     /* With a chart, text mode draws instead of printing a table. */
     bool table = !ev->json && !ev->csv && !chart;
-    plot_thin_init(&c->chart, pts->values[0], pts->values[pts->n - 1], pts->log, false,
+    plot_thin_init(&c->chart, point_at(pts, 0), point_at(pts, pts->n - 1), pts->log, false,
                    !pts->ascending);
     if (table)
         header_text(ev, c, dim);
     RoofBlock b;
+    double made[ROOF_BLOCK];
     for (int at = 0; at < pts->n; at += ROOF_BLOCK) {
-        roof_curve_block(&c->along, pts->values + at, pts->n - at, &b);
+        int n = pts->n - at < ROOF_BLOCK ? pts->n - at : ROOF_BLOCK;
+        roof_curve_block(&c->along, points_block(pts, at, n, made), n, &b);
         if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))
             return false;
         for (int i = 0; (ev->csv || ev->json || table) && i < b.n; i++) {

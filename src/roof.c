@@ -366,7 +366,6 @@ static inline __attribute__((always_inline)) void block_at(const RoofCurve *c, R
     poly_one_each(c->t_hbm, b->x, b->t_hbm, n);
     block_comm(c, b, n);
     for (int j = 0; j < n; j++) {
-        b->intensity[j] = b->bytes[j] > 0 ? b->flops[j] / b->bytes[j] : 0;
         b->t_lower[j] = larger(larger(b->t_math[j], b->t_hbm[j]), b->t_comm[j]);
         b->t_upper[j] = b->t_math[j] + b->t_hbm[j] + b->t_comm[j];
         b->attained[j] = b->t_lower[j] > 0 ? b->flops[j] / b->t_lower[j] : 0;
@@ -387,8 +386,10 @@ void roof_curve_block(const RoofCurve *c, const double *x, int n, RoofBlock *out
 
 RoofPoint roof_block_point(const RoofBlock *b, int j)
 {
+    /* The intensity only here: a chart does not need it, and a division is dear. */
     return (RoofPoint){.flops = b->flops[j], .bytes = b->bytes[j],
-                       .intensity = b->intensity[j], .t_math = b->t_math[j],
+                       .intensity = b->bytes[j] > 0 ? b->flops[j] / b->bytes[j] : 0,
+                       .t_math = b->t_math[j],
                        .t_hbm = b->t_hbm[j], .t_comm = b->t_comm[j],
                        .comm_bytes = b->comm_bytes[j], .t_lower = b->t_lower[j],
                        .t_upper = b->t_upper[j], .attained = b->attained[j],

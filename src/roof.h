@@ -98,12 +98,13 @@ typedef struct {
 } RoofCurve;
 bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup, void *ctx,
                 RoofCurve *out);
-/* The figures of up to ROOF_BLOCK points along a RoofCurve, an array per figure. */
+/* The figures of up to ROOF_BLOCK points along a RoofCurve, an array per figure (the
+ * intensity is in roof_block_point's RoofPoint). */
 enum { ROOF_BLOCK = POLY_ONE_BLOCK };
 typedef struct {
     int n;
     const double *x; /* the caller's */
-    double flops[ROOF_BLOCK], bytes[ROOF_BLOCK], intensity[ROOF_BLOCK];
+    double flops[ROOF_BLOCK], bytes[ROOF_BLOCK];
     double t_math[ROOF_BLOCK], t_hbm[ROOF_BLOCK], t_comm[ROOF_BLOCK], comm_bytes[ROOF_BLOCK];
     double t_lower[ROOF_BLOCK], t_upper[ROOF_BLOCK], attained[ROOF_BLOCK];
     Bound bound[ROOF_BLOCK];
