@@ -313,7 +313,6 @@ struct PolyOne {
     double *tails;
 };
 
-
 void poly_one_free(PolyOne *p)
 {
     if (!p)
