@@ -61,7 +61,7 @@ row 'sweep, 1,000,000 points, SVG chart' "roofline bench/sweep.roof" \
         "$sweep_s * 1e3, 1 / $sweep_s, 1 / $net_s")"
 row 'the same formulas as a C loop' "bench/loop (cc -O2 bench/loop.c)" \
     "$(calc '%.2f ns/point: %.0f M evaluations/s' "$loop_ns, 1e3 / $loop_ns")"
-row 'sweep over the C loop' 'bench/sweep.roof ÷ bench/loop' "$(calc '%.0f× (net of start-up)' "$net_s * 1e9 / ($loop_ns * 1e6)")"
+row 'sweep over the C loop' 'bench/sweep.roof ÷ bench/loop' "$(calc '%.1f× (net of start-up)' "$net_s * 1e9 / ($loop_ns * 1e6)")"
 
 for n in 100000 1000000; do
     runs=5; [ $n = 1000000 ] && runs=3
