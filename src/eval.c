@@ -90,7 +90,7 @@ static bool world_grow(World *w, int name)
     Value *values = realloc(w->values, sizeof *values * (size_t)n);
     if (values)
         w->values = values;
-    int *local_in = values ? realloc(w->local_in, sizeof *local_in * (size_t)n) : NULL;
+    unsigned *local_in = values ? realloc(w->local_in, sizeof *local_in * (size_t)n) : NULL;
     if (!local_in)
         return false;
     w->local_in = local_in;
@@ -129,7 +129,9 @@ void world_restore(World *w, int name, Value old)
 /* A frame for a block call's names. */
 static Frame frame_begin(World *w)
 {
-    return (Frame){.id = ++w->frames};
+    if (++w->frames == 0) /* 0 marks no frame */
+        ++w->frames;
+    return (Frame){.id = w->frames};
 }
 
 static bool is_local(const World *w, const Frame *f, int name)
@@ -148,7 +150,7 @@ static bool frame_room(Frame *f)
     Value *saved = names ? realloc(f->saved, sizeof *saved * (size_t)cap) : NULL;
     if (saved)
         f->saved = saved;
-    int *marks = saved ? realloc(f->marks, sizeof *marks * (size_t)cap) : NULL;
+    unsigned *marks = saved ? realloc(f->marks, sizeof *marks * (size_t)cap) : NULL;
     if (!marks)
         return false;
     f->marks = marks;

@@ -66,9 +66,9 @@ typedef struct {
 typedef struct {
     Intern *names;
     Value *values; /* by interned id; grows with names */
-    int *local_in; /* by interned id: the Frame.id the name is local to, 0 if none */
+    unsigned *local_in; /* by interned id: the Frame.id the name is local to, 0 if none */
     int nvalues;
-    int frames;    /* the frames made so far, for their ids */
+    unsigned frames;    /* the last frame id given (ids wrap, skipping 0) */
     ChipTable chips;
     int use_chip;  /* interned name of the default chip, or -1 */
     Mesh mesh;     /* from `mesh` or `use CHIP AxB`; no axes: one chip */
@@ -112,10 +112,10 @@ typedef bool (*IncludeFn)(void *ctx, const Source *from, const char *path, Span 
 
 /* The names a block call binds, with what they held before, to put back after. */
 typedef struct {
-    int id;        /* World.local_in marks the names local to this frame with it */
+    unsigned id;   /* World.local_in marks the names local to this frame with it */
     int *names;
     Value *saved;
-    int *marks;    /* the names' local_in before */
+    unsigned *marks; /* the names' local_in before */
     int n, cap;
 } Frame;
 
