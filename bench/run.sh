@@ -1,14 +1,14 @@
 #!/bin/sh
 # run.sh ROOFLINE — `make bench`: the figures of BENCHMARKS.md, each the median of
 # several runs, printed as Markdown rows with the command that produced them.
-# Times come from hyperfine (-N, no shell) when it is installed, else from a loop
-# around `date +%s%N`; peak memory from GNU time's maximum RSS. Scratch files go to
-# build/bench. Figures are noisy: run it on an idle machine, and run it twice.
+# Times and peak memory come from bench/timer.c; scratch files go to build/bench.
+# Figures are noisy: run it on an idle machine, and run it twice.
 R=${1:?usage: run.sh ROOFLINE}
 W=build/bench
 PY=/usr/bin/python3
 mkdir -p "$W"
 cc -O2 -o "$W/loop" bench/loop.c || exit 1
+cc -O2 -o "$W/timer" bench/timer.c || exit 1
 for n in 100000 1000000; do
     [ -f "$W/statements-$n.roof" ] || sh bench/gen.sh $n > "$W/statements-$n.roof"
 done
@@ -16,27 +16,11 @@ sed 's/1 \.\. 511/1 .. 1M/; s/q3\.svg/q3-1m.svg/' bench/q3.roof > "$W/q3-1m.roof
 model=examples/model_llama3_70b.roof
 [ -f "$model" ] || model=bench/model80.roof
 
-# seconds RUNS COMMAND: the median wall time of RUNS runs, in seconds.
-seconds() {
-    if command -v hyperfine > /dev/null 2>&1; then
-        hyperfine -N -w 2 -r "$1" --export-json "$W/h.json" "$2" > /dev/null 2>&1 || return 1
-        sed -n 's/^ *"median": *\([0-9.e+-]*\),*$/\1/p' "$W/h.json" | head -1
-    else
-        i=0
-        while [ $i -lt "$1" ]; do
-            t0=$(date +%s%N); $2 > /dev/null 2>&1; t1=$(date +%s%N)
-            echo $((t1 - t0)); i=$((i + 1))
-        done | sort -n | awk '{ t[NR] = $1 } END { printf "%.9f\n", t[int((NR + 1) / 2)] / 1e9 }'
-    fi
-}
-
-# peak_mb RUNS COMMAND: the median maximum resident set, in MB.
-peak_mb() {
-    i=0
-    while [ $i -lt "$1" ]; do
-        /usr/bin/time -f %M $2 2>&1 > /dev/null | tail -1; i=$((i + 1))
-    done | sort -n | awk '{ k[NR] = $1 } END { printf "%.1f\n", k[int((NR + 1) / 2)] / 1024 }'
-}
+# measure RUNS COMMAND: "SECONDS KB", the median wall time and median peak RSS of RUNS
+# runs (after two warm-ups), from bench/timer.c: fork + exec, no shell, so the figures
+# do not depend on hyperfine or GNU time being installed.
+measure() { "$W/timer" "$1" $2 || echo "bench: $2 failed" >&2; }
+seconds() { measure "$@" | awk '{ print $1 }'; }
 
 calc() { awk "BEGIN { printf \"$1\n\", $2 }"; }
 row() { printf '| %s | `%s` | %s |\n' "$1" "$2" "$3"; }
@@ -65,8 +49,8 @@ row 'sweep over the C loop' 'bench/sweep.roof ÷ bench/loop' "$(calc '%.1f× (ne
 
 for n in 100000 1000000; do
     runs=5; [ $n = 1000000 ] && runs=3
-    t=$(seconds $runs "$R $W/statements-$n.roof")
-    m=$(peak_mb 3 "$R $W/statements-$n.roof")
+    set -- $(measure $runs "$R $W/statements-$n.roof")
+    t=$1 m=$(calc '%.1f' "$2 / 1024")
     row "$n statements (bench/gen.sh $n)" "roofline $W/statements-$n.roof" \
         "$(calc '%.3f s, %.2f µs/statement, peak RSS %.1f MB' "$t, $t / $n * 1e6, $m")"
 done
