@@ -86,13 +86,29 @@ typedef struct {
     Bound bound;
 } Segment;
 
-/* Where the bound switches between a and b: bisection on the exact figures. */
-static double switch_point(const RoofCurve *c, double a, double b)
+/* t_math - t_hbm, t_math - t_comm or t_hbm - t_comm at x: the bound can only change
+ * where one of them changes sign. */
+enum { TIME_PAIRS = 3 };
+static double time_gap(const RoofCurve *c, int pair, double x)
 {
-    Bound from = at(c, a).bound;
+    RoofPoint p = at(c, x);
+    switch (pair) {
+    case 0:
+        return p.t_math - p.t_hbm;
+    case 1:
+        return p.t_math - p.t_comm;
+    default:
+        return p.t_hbm - p.t_comm;
+    }
+}
+
+/* Where a pair's gap changes sign between a and b: bisection on the exact figures. */
+static double crossing(const RoofCurve *c, int pair, double a, double b)
+{
+    bool positive = time_gap(c, pair, a) > 0;
     for (int i = 0; i < BISECTIONS && b - a > 1e-15 * b; i++) {
         double mid = a + (b - a) / 2;
-        if (at(c, mid).bound == from)
+        if ((time_gap(c, pair, mid) > 0) == positive)
             a = mid;
         else
             b = mid;
@@ -100,23 +116,44 @@ static double switch_point(const RoofCurve *c, double a, double b)
     return a + (b - a) / 2;
 }
 
-/* The bound over X >= 1, as segments, scanning X = 2^(k/4) and bisecting each
- * change. */
+/* The points in (a, b) where two of the times cross, ascending, then b. */
+static int cuts_between(const RoofCurve *c, double a, double b, double *cuts)
+{
+    int n = 0;
+    for (int pair = 0; pair < TIME_PAIRS; pair++)
+        if ((time_gap(c, pair, a) > 0) != (time_gap(c, pair, b) > 0))
+            cuts[n++] = crossing(c, pair, a, b);
+    for (int i = 1; i < n; i++)  /* at most three: insertion sort */
+        for (int j = i; j > 0 && cuts[j - 1] > cuts[j]; j--) {
+            double t = cuts[j];
+            cuts[j] = cuts[j - 1];
+            cuts[j - 1] = t;
+        }
+    cuts[n++] = b;
+    return n;
+}
+
+/* The bound over X >= 1, as segments. Scans X = 2^(k/4); in each step, every point
+ * where two times cross is found, and the bound between two such points is that of
+ * their middle, so a regime narrower than a step is not skipped. */
 static int segments(const RoofCurve *c, Segment *out)
 {
     double x = 1;
-    RoofPoint p = at(c, x);
     int n = 0;
-    out[n++] = (Segment){1, INFINITY, p.bound};
+    out[n++] = (Segment){1, INFINITY, at(c, x).bound};
     for (int k = 1; k <= SCAN_STEPS && n < MAX_SEGMENTS; k++) {
         double next = pow(2, k / 4.0);
-        p = at(c, next);
-        if (!isfinite(p.t_lower))
+        if (!isfinite(at(c, next).t_lower))
             break;
-        if (p.bound != out[n - 1].bound) {
-            double change = switch_point(c, x, next);
-            out[n - 1].to = change;
-            out[n++] = (Segment){change, INFINITY, p.bound};
+        double cuts[TIME_PAIRS + 1];
+        int m = cuts_between(c, x, next, cuts);
+        for (int i = 0; i < m && n < MAX_SEGMENTS; i++) {
+            double lo = i ? cuts[i - 1] : x;
+            Bound b = at(c, lo + (cuts[i] - lo) / 2).bound;
+            if (b != out[n - 1].bound) {
+                out[n - 1].to = lo;
+                out[n++] = (Segment){lo, INFINITY, b};
+            }
         }
         x = next;
     }

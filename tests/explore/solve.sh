@@ -168,4 +168,33 @@ check_null three_compute_to segments.2.to
 # 250000·D/(1000·D + 500000) -> 250 as D grows
 check three_limit limit_intensity 250
 
+# ---- a memory regime narrower than one step of the scan -------------------------------
+# B = 256, F = 32768 (as in the README). Per chip:
+#   T_math = BDF/1.97e14 = 8388608·D/1.97e14
+#   T_hbm  = (BD + DF + 2BF)/8.2e11 = (33024·D + 16777216)/8.2e11
+#   T_comm = 2BF/4.5e10 = 16777216/4.5e10
+# T_hbm = T_comm:  D = (16777216·8.2e11/4.5e10 - 16777216)/33024 = 8749.4229
+# T_math = T_hbm:  D = 16777216 / (8388608·8.2e11/1.97e14 - 33024) = 8862.5388
+# (T_math = T_comm at 8755.56, between them, where T_hbm is above both.) The whole
+# memory regime lies between two points of the scan (8192 and 9741.9), which once
+# made it vanish: "comm for D < 8749.4; compute for D > 8749.4".
+run -e 'let B = 256, F = 32768' -e 'solve D: bf16[B,D] *_D bf16[D,F] on v5e shard D over 2'
+check_str narrow_comm segments.0.bound comm
+check narrow_comm_to segments.0.to '(16777216*8.2e11/4.5e10 - 16777216) / 33024'
+check_str narrow_memory segments.1.bound memory
+check narrow_memory_from segments.1.from '(16777216*8.2e11/4.5e10 - 16777216) / 33024'
+check narrow_memory_to segments.1.to '16777216 / (8388608*8.2e11/1.97e14 - 33024)'
+check_str narrow_compute segments.2.bound compute
+check narrow_compute_from segments.2.from '16777216 / (8388608*8.2e11/1.97e14 - 33024)'
+check_null narrow_compute_to segments.2.to
+# F = 24576, the same way: T_hbm = T_comm at (12582912·8.2e11/4.5e10 - 12582912)/24832
+#   = 8726.8729; T_math = T_hbm at 12582912/(6291456·8.2e11/1.97e14 - 24832) = 9280.8956
+run -e 'let B = 256, F = 24576' -e 'solve D: bf16[B,D] *_D bf16[D,F] on v5e shard D over 2'
+check_str narrow2_comm segments.0.bound comm
+check narrow2_comm_to segments.0.to '(12582912*8.2e11/4.5e10 - 12582912) / 24832'
+check_str narrow2_memory segments.1.bound memory
+check narrow2_memory_to segments.1.to '12582912 / (6291456*8.2e11/1.97e14 - 24832)'
+check_str narrow2_compute segments.2.bound compute
+check_null narrow2_compute_to segments.2.to
+
 finish
