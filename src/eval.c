@@ -1548,6 +1548,8 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
         ok = check_output(ev, &st, want.tensor, v.tensor, c->out_type->span);
     if (ok && !out->chip)
         ok = eval_fail(ev, s->as.expr.value->span, "this needs a chip: add `on v5e` or `use v5e`");
+    if (ok && ev->world->training && !cost_train(&st.cost))
+        ok = finite_poly(ev, NULL, s->span);
     RoofError e = {ROOF_OK, DT_BF16, NULL};
     if (ok)
         e = roof_compute(&st.cost, out->chip, &st.layout.mesh, world_lookup, ev->world,

@@ -300,7 +300,8 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     const Roofline *r = &c->roof;
     FILE *out = ev->out;
     char a[512], b[512], line[1024];
-    fprintf(out, "%.*s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin);
+    fprintf(out, "%.*s%s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin,
+            ev->world->training ? "  [training: forward + backward]" : "");
     if (r->computes) {
         ratio_text(ev, &r->intensity_formula, POLY_STYLE_TEXT, a, sizeof a);
         ratio_short(ev, &r->intensity_now, b, sizeof b);
@@ -548,8 +549,9 @@ static void row_text(FILE *out, double x, const RoofPoint *p, bool comm)
 static void header_text(Eval *ev, const Curve *c, int dim)
 {
     bool comm = c->costed.roof.ncomm > 0;
-    fprintf(ev->out, "%s\n  %12s %12s %12s %10s %12s %12s", c->label, spelling(ev, dim), "flops",
-            "bytes", "intensity", "t_math", "t_hbm");
+    fprintf(ev->out, "%s%s\n  %12s %12s %12s %10s %12s %12s", c->label,
+            ev->world->training ? "  [training: forward + backward]" : "", spelling(ev, dim),
+            "flops", "bytes", "intensity", "t_math", "t_hbm");
     if (comm)
         fprintf(ev->out, " %12s", "t_comm");
     fprintf(ev->out, " %12s %-8s %14s\n", "t_lower", "bound", "attained");

@@ -197,4 +197,16 @@ check narrow2_memory_to segments.1.to '12582912 / (6291456*8.2e11/1.97e14 - 2483
 check_str narrow2_compute segments.2.bound compute
 check_null narrow2_compute_to segments.2.to
 
+# ---- training: solve costs the statement as `mode training` does --------------------
+# bf16[B_X,D] *_D param bf16[D,F] on v5p 16x1, D = 8192, F = 32768. Per chip:
+#   T_math = 3·2·(B/16)·D·F / 4.59e14     (forward + backward: 3×)
+#   T_comm = 2·D·F / 9e10                 (the weight gradient's AllReduce over X, once)
+# T_math = T_comm  <=>  B = 16·2·4.59e14 / (6·9e10) = 27200 (inference would say 81600)
+run -e 'let D = 8192, F = 32768' -e 'use v5p 16x1' -e 'mode training' \
+    -e 'solve B: bf16[B_X, D] *_D param bf16[D, F]'
+check_str training_comm segments.0.bound comm
+check training_comm_to segments.0.to '16 * 2 * 4.59e14 / (6 * 9e10)'
+check_str training_compute segments.1.bound compute
+check_null training_compute_to segments.1.to
+
 finish

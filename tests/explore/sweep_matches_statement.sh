@@ -34,4 +34,8 @@ compare 'AllGather alone' B 'allgather(bf16[B_X,D]) over X on v5e 4x1' \
     'flops bytes t_math t_hbm t_comm comm_bytes t_lower t_upper'
 compare attention T 'bf16[B,S,H,K] *_K bf16[B,T,H,K] on v5p'
 compare 'exp of a sum' S 'exp(bf16[B,S] + bf16[B,S]) on v6e'
+# training: 3× the FLOPs and bytes, forward collectives 2×, the weight's gradient summed
+dims="$dims; mode training"
+compare 'training, data parallel' B 'bf16[B_X,D] *_D param bf16[D,F] on v5p 4x1'
+compare 'training, sharded' D 'bf16[B,D] *_D int8[D,F] on v5e shard D over 4'
 finish
