@@ -807,9 +807,10 @@ static void text_block(const Report *r, const Op *one)
     fputc('\n', r->out);
 }
 
-static void json_op(const Report *r, const Op *one, bool root)
+/* The top object counts every run (its `runs` is 1); the ones below count one run
+ * each, with `runs` per run of their parent, so the top's runs go to its children. */
+static void json_op(const Report *r, const Op *one, bool root, double parent_runs)
 {
-    /* The top object counts every run; the ones below, one run each, with `runs`. */
     Op all = root ? op_scaled(one) : *one;
     const Op *op = root ? &all : one;
     fputs("{\"stmt\":", r->out);
@@ -823,7 +824,7 @@ static void json_op(const Report *r, const Op *one, bool root)
                 : (void)fputs("null", r->out);
         fprintf(r->out, ",\"chips\":%.17g", r->mesh ? mesh_chips(r->mesh) : 1);
     }
-    json_number(r->out, "runs", true, op->runs);
+    json_number(r->out, "runs", true, parent_runs * op->runs);
     json_number(r->out, "flops", op->known, op->flops);
     json_number(r->out, "bytes", op->known, op->bytes);
     json_number(r->out, "intensity", op->known && op->bytes > 0, op->flops / op->bytes);
@@ -844,7 +845,7 @@ static void json_op(const Report *r, const Op *one, bool root)
     fputs(",\"ops\":[", r->out);
     for (int i = 0; i < one->nchildren; i++) {
         fputs(i ? "," : "", r->out);
-        json_op(r, one->children[i], false);
+        json_op(r, one->children[i], false, root ? one->runs : 1);
     }
     fputs("]}", r->out);
     if (root)
@@ -876,7 +877,7 @@ void report_block(const Report *r, const Op *op)
         return;
     }
     if (r->json)
-        json_op(r, op, true);
+        json_op(r, op, true, 1);
     else
         text_block(r, op);
 }

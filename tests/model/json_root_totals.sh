@@ -23,6 +23,11 @@ check repeat_bytes bytes '4 * 2 * 7340032'
 check repeat_t_lower t_lower '4 * 2 * 2147483648 / 1.97e14'
 check repeat_params params '4 * 2097152'
 check repeat_memory memory '4 * 2 * 2097152'
+# The objects below count one run each, with `runs` per run of their parent; the top
+# counts all 4 runs as one, so its operations run 4 times (they said 1: a quarter).
+check repeat_up_runs ops.0.runs 4
+check repeat_up_flops ops.0.flops 2147483648
+check repeat_down_runs ops.1.runs 4
 
 run -e 'use v5e' -e "$dims" \
     -e 'block layer(x) { up = x *_D param bf16[D, F]; return up *_F param bf16[F, D] }' \
@@ -31,5 +36,8 @@ run -e 'use v5e' -e "$dims" \
 check model_flops flops '4 * 2 * 2147483648'
 check model_params params '4 * 2097152'
 check model_memory memory '4 * 2 * 2097152'
+check model_repeat_runs ops.0.runs 4
+check model_repeat_flops ops.0.flops '2 * 2147483648'
+check model_layer_runs ops.0.ops.0.runs 1
 
 finish
