@@ -589,6 +589,37 @@ static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoin
 
 /* Every point of one curve, in the chosen format; the attained FLOP/s kept for a chart
  * (false: out of memory). */
+/* The first point of a block whose figures overflow a double, or -1. */
+static int first_overflow(const RoofBlock *b)
+{
+    for (int i = 0; i < b->n; i++)
+        if (!isfinite(b->flops[i]) || !isfinite(b->bytes[i]) || !isfinite(b->comm_bytes[i]) ||
+            !isfinite(b->t_upper[i]) || !isfinite(b->attained[i]))
+            return i;
+    return -1;
+}
+
+/* An error at the statement, not inf or nan, when a point of the block overflows. */
+static bool finite_block(Eval *ev, const Curve *c, int dim, const RoofBlock *b)
+{
+    int bad = first_overflow(b);
+    if (bad < 0)
+        return true;
+    char at[32];
+    return eval_fail(ev, c->stmt->span, "at %s = %s the cost overflows: a figure is too "
+                     "large for a double", spelling(ev, dim),
+                     num_format_plain(b->x[bad], at, sizeof at));
+}
+
+/* Both ends first, so a range that overflows at its end fails before printing. */
+static bool finite_ends(Eval *ev, const Curve *c, int dim, const Points *pts)
+{
+    double ends[2] = {point_at(pts, 0), point_at(pts, pts->n - 1)};
+    RoofBlock b;
+    roof_curve_block(&c->along, ends, 2, &b);
+    return finite_block(ev, c, dim, &b);
+}
+
 static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart)
 {
     /* With a chart, text mode draws instead of printing a table. */
@@ -602,8 +633,10 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     for (int at = 0; at < pts->n; at += ROOF_BLOCK) {
         int n = pts->n - at < ROOF_BLOCK ? pts->n - at : ROOF_BLOCK;
         roof_curve_block(&c->along, points_block(pts, at, n, made), n, &b);
-        if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))
+        if (!finite_block(ev, c, dim, &b))
             return false;
+        if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))
+            return eval_fail(ev, c->stmt->span, "out of memory");
         for (int i = 0; (ev->csv || ev->json || table) && i < b.n; i++) {
             RoofPoint p = roof_block_point(&b, i);
             if (ev->csv)
@@ -616,7 +649,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     }
     if (table)
         fputc('\n', ev->out);
-    return !chart || plot_thin_end(&c->chart);
+    return !chart || plot_thin_end(&c->chart) || eval_fail(ev, c->stmt->span, "out of memory");
 }
 
 /* The terminal's size, or 80 × 24 off a terminal. */
@@ -695,12 +728,13 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
         ok = cost_curve(ev, body->items[n], dim, &curves[n]);
     if (!ok)
         n--;
+    for (int i = 0; ok && i < n; i++)
+        ok = finite_ends(ev, &curves[i], dim, pts);
     if (ok && ev->csv)
         fprintf(ev->out, "stmt,%s,flops,bytes,intensity,t_math,t_hbm,t_comm,t_lower,t_upper,"
                 "bound,attained\n", spelling(ev, dim));
     for (int i = 0; ok && i < n; i++)
-        ok = run_curve(ev, &curves[i], dim, pts, s->as.sweep.plot) ||
-             eval_fail(ev, curves[i].stmt->span, "out of memory");
+        ok = run_curve(ev, &curves[i], dim, pts, s->as.sweep.plot);
 
     /* A chart in the terminal only beside the table; an SVG file whatever the format. */
     if (ok && s->as.sweep.plot && (s->as.sweep.plot_path || (!ev->json && !ev->csv)))

@@ -187,6 +187,8 @@ static RoofError comm_part(const Cost *cost, const Chip *chip, const Mesh *m,
     }
     r->link_bw = shared_link_bw(r);
     r->net_ridge = r->link_bw ? r->peak / r->link_bw : 0;
+    if (!isfinite(r->net_ridge))
+        return fail(ROOF_OVERFLOW, r->compute);
     r->net_known = r->ncomm && ratio(&r->flops, &r->comm_bytes, &r->net_formula, &r->net_now,
                                      &r->net_intensity);
     return fine;
@@ -262,6 +264,8 @@ static RoofError chip_part(const Cost *cost, const Chip *chip, const Mesh *m,
     r->peak = chip->value[chip_peak_field(r->compute)];
     r->hbm_bw = chip->value[CHIP_HBM_BW];
     r->ridge = r->peak / r->hbm_bw;
+    if (!isfinite(r->ridge))
+        return fail(ROOF_OVERFLOW, r->compute);
     RoofError e = math_time(cost, chip, lookup, ctx, &r->t_math);
     if (e.status != ROOF_OK)
         return e;
