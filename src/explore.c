@@ -277,14 +277,22 @@ static void asymptote_row(Eval *ev, const PolyRatio *formula, double ridge, cons
     if ((!others[0] && strcmp(what, " (network)") != 0) || !asymptote(formula, dim, &lead))
         return;
     snprintf(label, sizeof label, "asymptote%s", what);
-    if (others[0])
-        fprintf(out, "  %-13s as %s grow, the intensity → %s", label, others,
-                ratio_short(ev, &lead, text, sizeof text));
+    ratio_short(ev, &lead, text, sizeof text);
+    /* A formula without dim whose lead still holds other dims (the network's D/2 when
+     * solving for B) is no limit: it is what the intensity is, whatever dim is. */
+    int syms[16];
+    bool has_dim = poly_degree_in(formula->num, dim) > 0 || poly_degree_in(formula->den, dim) > 0;
+    bool lead_has_dims = poly_symbols(lead.num, syms, 16) + poly_symbols(lead.den, syms, 16) > 0;
+    if (!has_dim && lead_has_dims)
+        fprintf(out, "  %-13s the intensity is %s whatever %s", label, text, spelling(ev, dim));
+    else if (others[0])
+        fprintf(out, "  %-13s as %s %s, the intensity → %s", label, others,
+                strchr(others, ',') ? "grow" : "grows", text);
     else
-        fprintf(out, "  %-13s the intensity is %s whatever the other dims", label,
-                ratio_short(ev, &lead, text, sizeof text));
+        fprintf(out, "  %-13s the intensity is %s whatever the other dims", label, text);
+    /* The lead may not hold dim (the network's D/2 when solving for B): name its own. */
     if (roof_crossing(&lead, ridge, &cross) && cross.sense == 1)
-        fprintf(out, ": compute-bound when %s > %.5g", spelling(ev, dim), cross.value);
+        fprintf(out, ": compute-bound when %s > %.5g", spelling(ev, cross.sym), cross.value);
     else if (roof_crossing(&lead, ridge, &cross))
         fprintf(out, ": %s", cross.sense ? "always compute-bound" : "never compute-bound");
     else if (poly_is_const(lead.num, &num) && poly_is_const(lead.den, &den) && den != 0)

@@ -209,4 +209,13 @@ check training_comm_to segments.0.to '16 * 2 * 4.59e14 / (6 * 9e10)'
 check_str training_compute segments.1.bound compute
 check_null training_compute_to segments.1.to
 
+# ---- the network's asymptote when solving for another dim ---------------------------
+# Solving for B with shard D over 2, the network intensity BDF/(2BF) = D/2 has no B:
+# the row says so and names D in the crossing, D > 2·1.97e14/4.5e10 = 8755.6 (it said
+# "as D grow, the intensity → D/2: compute-bound when B > 8755.6").
+run_text -e 'let D = 8k, F = 32k' -e 'solve B: bf16[B,D] *_D bf16[D,F] on v5e shard D over 2'
+want='asymptote (network) the intensity is D/2 whatever B: compute-bound when D > 8755.6'
+if printf '%s\n' "$_book_text" | grep -qF "$want"; then _book_ok network_asymptote_names_D
+else _book_fail network_asymptote_names_D "no line '$want'"; fi
+
 finish
