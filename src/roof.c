@@ -216,6 +216,15 @@ bool roof_has_derating(const Chip *chip)
                     chip->set[CHIP_NET_EFF]);
 }
 
+/* flops / t_lower; the peak itself when T_math bounds one dtype's FLOPs, where the
+ * division could land an ulp above it. */
+static inline double attained(const Roofline *r, double flops, double t_math, double t_lower)
+{
+    if (t_lower <= 0)
+        return 0;
+    return t_lower == t_math && !r->mixed ? r->peak : flops / t_lower;
+}
+
 static Bound largest(double t_math, double t_hbm, double t_comm)
 {
     if (t_comm > t_math && t_comm > t_hbm)
@@ -242,7 +251,7 @@ static RoofError totals(Roofline *r)
     }
     r->t_lower = fmax(fmax(r->t_math.value, r->t_hbm.value), r->t_comm.value);
     r->t_upper = r->t_math.value + r->t_hbm.value + r->t_comm.value;
-    r->attained = r->t_lower > 0 ? r->flops.value / r->t_lower : 0;
+    r->attained = attained(r, r->flops.value, r->t_math.value, r->t_lower);
     r->bound = largest(r->t_math.value, r->t_hbm.value, r->t_comm.value);
     r->derated = roof_has_derating(r->chip);
     r->t_derated = roof_derated(r->chip, r->t_math.value, r->t_hbm.value, r->t_comm.value);
@@ -372,7 +381,7 @@ static inline __attribute__((always_inline)) void block_at(const RoofCurve *c, R
     for (int j = 0; j < n; j++) {
         b->t_lower[j] = larger(larger(b->t_math[j], b->t_hbm[j]), b->t_comm[j]);
         b->t_upper[j] = b->t_math[j] + b->t_hbm[j] + b->t_comm[j];
-        b->attained[j] = b->t_lower[j] > 0 ? b->flops[j] / b->t_lower[j] : 0;
+        b->attained[j] = attained(c->roof, b->flops[j], b->t_math[j], b->t_lower[j]);
         b->bound[j] = c->roof->computes ? largest(b->t_math[j], b->t_hbm[j], b->t_comm[j])
                                         : BOUND_COMM;
     }
