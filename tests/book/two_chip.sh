@@ -3,9 +3,9 @@
 # copy 4.5e10 B/s each way: T_math = 2BDF/(2*1.97e14) = BDF/1.97e14,
 # T_comms = 2BF/4.5e10, compute-bound when D/2 > 1.97e14/4.5e10 = 4377, i.e. D > 8755.
 #
-# Sharding (`shard D over 2`) is not implemented yet; these checks cover the arithmetic
-# the tool can do now. The real check (a sharded statement reporting t_comm = 2BF/4.5e10
-# and bound compute iff D > 8755) comes with the sharding issue.
+# These checks cover the chapter's arithmetic, written out. The sharded statement
+# itself (`shard D over 2`: t_comm = 2BF/4.5e10, compute-bound iff D > 8755) is checked
+# in tests/sharding/two_chip.sh and, as a solve, in tests/explore/solve.sh.
 . "$(dirname "$0")/lib.shinc"
 
 # Bare numeric statements print their value in text mode.
