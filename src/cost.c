@@ -5,11 +5,13 @@
  * dim sharded alike in both operands gives local partial sums, combined by an
  * AllReduce (or a ReduceScatter when the `->` type keeps the result sharded); sharded
  * in one operand only, either that operand is gathered first or, when the other
- * operand is free of those axes, partial sums are made and reduced, whichever moves
- * fewer bytes; result dims that would share an axis are an error (case 4).
+ * operand is free of those axes, partial sums are made and reduced, whichever the
+ * caller's plan_time finds faster on its chip, else whichever moves fewer bytes;
+ * result dims that would share an axis are an error (case 4).
  */
 #include "cost.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,6 +196,10 @@ static CostError add_op(Cost *acc, DType compute, Poly *flops, const Tensor *a,
 
 /* ---- Contraction: which dims meet ------------------------------------------------ */
 
+/* Case 2 (a contracted dim sharded in one operand only): by the bytes each way moves,
+ * or, once the plans are priced on the chip, gathering or partial sums as the faster. */
+typedef enum { CASE2_BY_BYTES, CASE2_GATHER_FASTER, CASE2_REDUCE_FASTER } CaseTwo;
+
 typedef struct {
     int a, b;          /* the contracted dim in each operand */
     AxisSet sharded;   /* axes it stays sharded over while each chip computes */
@@ -209,6 +215,8 @@ typedef struct {
     AxisSet gather_a, gather_b, reduce;
     const char *why_gather, *why_reduce;
     Tensor *result;    /* the partial result, before any ReduceScatter */
+    CaseTwo how;       /* how case 2 is decided */
+    bool could_reduce; /* case 2 arose, with partial sums possible */
 } Plan;
 
 static int find_dim(const Tensor *t, int name, const bool *skip)
@@ -307,28 +315,47 @@ static const char why_gather_only[] =
 static const char why_reduce_cheaper[] =
     "the contracted dim is sharded in one operand only: partial sums and an allreduce "
     "move fewer bytes than gathering that operand";
+static const char why_gather_faster[] =
+    "the contracted dim is sharded in one operand only: gathering that operand is "
+    "faster on this chip than partial sums and an allreduce";
+static const char why_reduce_faster[] =
+    "the contracted dim is sharded in one operand only: partial sums and an allreduce "
+    "are faster on this chip than gathering that operand (each chip then does its "
+    "share of the FLOPs, not all of them)";
+
+/* Case 2 by bytes: partial sums when their allreduce (2V of the result) moves fewer
+ * bytes than gathering x (V of x); *known is false while the sizes are not numbers. */
+static bool reduce_moves_less(const Plan *p, const Tensor *x, AxisSet s, bool *known)
+{
+    double gather_bytes = 0, reduce_bytes = 0;
+    Poly *gv = group_bytes(x, s, p->mesh), *rv = tensor_local_bytes(p->result, p->mesh);
+    *known = value_now(gv, p->opt, &gather_bytes) && value_now(rv, p->opt, &reduce_bytes);
+    poly_free(gv);
+    poly_free(rv);
+    return *known && 2 * reduce_bytes < gather_bytes;
+}
 
 /* Case 2: gather the sharded operand x over s, or make partial sums over s (possible
- * when the other operand y is free of s), whichever moves fewer bytes. */
+ * when the other operand y is free of s), as p->how decides. */
 static void choose_case2(Plan *p, Pair *pair, bool left, AxisSet s)
 {
     const Tensor *x = left ? p->a : p->b, *y = left ? p->b : p->a;
     AxisSet *gather = left ? &p->gather_a : &p->gather_b;
-    double gather_bytes = 0, reduce_bytes = 0;
-    bool partial_ok = !(tensor_axes(y, p->mesh) & s);
-    Poly *gv = group_bytes(x, s, p->mesh), *rv = tensor_local_bytes(p->result, p->mesh);
-    bool known = value_now(gv, p->opt, &gather_bytes) && value_now(rv, p->opt, &reduce_bytes);
-    poly_free(gv);
-    poly_free(rv);
-    if (partial_ok && known && 2 * reduce_bytes < gather_bytes) {
+    bool partial_ok = !(tensor_axes(y, p->mesh) & s), known = false;
+    p->could_reduce |= partial_ok;
+    bool reduce = partial_ok && (p->how == CASE2_BY_BYTES ? reduce_moves_less(p, x, s, &known)
+                                                          : p->how == CASE2_REDUCE_FASTER);
+    if (reduce) {
         pair->sharded = s;
         p->reduce |= s;
-        p->why_reduce = why_reduce_cheaper;
+        p->why_reduce = p->how == CASE2_BY_BYTES ? why_reduce_cheaper : why_reduce_faster;
         return;
     }
     *gather |= s;
-    p->why_gather = !partial_ok ? why_gather_only : known ? why_gather_cheaper
-                                                          : why_gather_unknown;
+    p->why_gather = !partial_ok                 ? why_gather_only
+                    : p->how != CASE2_BY_BYTES  ? why_gather_faster
+                    : known                     ? why_gather_cheaper
+                                                : why_gather_unknown;
 }
 
 static CostError shard_pairs(Plan *p)
@@ -522,10 +549,13 @@ static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *a
     return *out ? add_plan_collectives(p, acc, scatter) : error(COST_TOO_COMPLEX, -1, -1, -1);
 }
 
-CostError cost_contract(const Tensor *a, const Tensor *b, const int *names, int nnames,
-                        const CostOptions *opt, Tensor **out, Cost *acc)
+/* One plan of a *_{names} b, case 2 decided as `how` says; could_reduce, when given,
+ * says whether case 2 arose with partial sums possible. */
+static CostError contract_as(const Tensor *a, const Tensor *b, const int *names, int nnames,
+                             const CostOptions *opt, CaseTwo how, Tensor **out, Cost *acc,
+                             bool *could_reduce)
 {
-    Plan p = {.a = a, .b = b, .opt = opt, .mesh = opt->mesh};
+    Plan p = {.a = a, .b = b, .opt = opt, .mesh = opt->mesh, .how = how};
     p.pairs = malloc(sizeof *p.pairs * (size_t)(nnames + 1));
     p.used_a = calloc((size_t)a->ndims + 1, 1);
     p.used_b = calloc((size_t)b->ndims + 1, 1);
@@ -541,7 +571,50 @@ CostError cost_contract(const Tensor *a, const Tensor *b, const int *names, int 
     free(p.used_a);
     free(p.used_b);
     tensor_free(p.result);
+    if (could_reduce)
+        *could_reduce = p.could_reduce;
     return e;
+}
+
+/* A plan's time as opt->plan_time prices it, trained as the statement will be; NaN
+ * when it cannot be built or priced. */
+static double plan_time(const Tensor *a, const Tensor *b, const int *names, int nnames,
+                        const CostOptions *opt, CaseTwo how, bool *could_reduce)
+{
+    Cost trial;
+    Tensor *result = NULL;
+    cost_init(&trial);
+    double t = NAN;
+    if (contract_as(a, b, names, nnames, opt, how, &result, &trial, could_reduce).status ==
+            COST_OK &&
+        (!opt->training || cost_train(&trial)))
+        t = opt->plan_time(&trial, opt);
+    tensor_free(result);
+    cost_free(&trial);
+    return t;
+}
+
+/* Case 2 by time when the chip can price both plans and one is faster, else by bytes. */
+static CaseTwo decide_case2(const Tensor *a, const Tensor *b, const int *names, int nnames,
+                            const CostOptions *opt)
+{
+    bool could_reduce = false;
+    if (!opt->plan_time)
+        return CASE2_BY_BYTES;
+    double gather = plan_time(a, b, names, nnames, opt, CASE2_GATHER_FASTER, &could_reduce);
+    if (!could_reduce || isnan(gather))
+        return CASE2_BY_BYTES;
+    double reduce = plan_time(a, b, names, nnames, opt, CASE2_REDUCE_FASTER, NULL);
+    if (isnan(reduce) || reduce == gather) /* a tie (latency floors): fewer bytes */
+        return CASE2_BY_BYTES;
+    return reduce < gather ? CASE2_REDUCE_FASTER : CASE2_GATHER_FASTER;
+}
+
+CostError cost_contract(const Tensor *a, const Tensor *b, const int *names, int nnames,
+                        const CostOptions *opt, Tensor **out, Cost *acc)
+{
+    return contract_as(a, b, names, nnames, opt, decide_case2(a, b, names, nnames, opt), out,
+                       acc, NULL);
 }
 
 /* ---- Elementwise ------------------------------------------------------------------ */

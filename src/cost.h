@@ -33,7 +33,7 @@ typedef struct {
 /* Running totals of a statement, per chip: FLOPs by the dtype whose peak runs them,
  * HBM bytes read and written, and the collectives. Every operation reads its operands
  * from HBM and writes its result (no fusion). */
-typedef struct {
+typedef struct Cost_ {
     Poly *flops[DT_COUNT]; /* NULL where no op ran at that dtype */
     Poly *read, *written;
     Poly *held;            /* HBM a chip holds: operands (gathered copies too), results */
@@ -75,7 +75,7 @@ typedef struct {
     int lhs_dim, rhs_dim;
 } CostError;
 
-typedef struct {
+typedef struct CostOptions_ {
     bool exact;           /* out·(2K−1) FLOPs instead of 2·out·K */
     int out_dtype;        /* -1: the wider input dtype */
     int compute_dtype;    /* -1: the wider input dtype */
@@ -85,6 +85,12 @@ typedef struct {
     void *lookup_ctx;
     bool training;        /* add the collectives of weight gradients */
     bool param_a, param_b;  /* which operands of a contraction are weights (`param`) */
+    /* Prices a plan on the statement's chip: its T_lower, or NaN when that is not
+     * known yet (dims unbound). With it, a contracted dim sharded in one operand only
+     * (case 2) takes the faster plan, gathering or partial sums; without it, or while
+     * NaN, the one that moves fewer bytes. plan_ctx is the caller's (the chip). */
+    double (*plan_time)(const struct Cost_ *plan, const struct CostOptions_ *opt);
+    const void *plan_ctx;
 } CostOptions;
 
 /* a *_{names} b. On success *out is the result and the op's cost is added to acc. */

@@ -525,7 +525,17 @@ SEPARATE static bool contract_error(Eval *ev, const Node *n, const StmtState *st
     }
 }
 
-SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+SEPARATE /* A contraction plan's T_lower on the statement's chip (CostOptions.plan_time). */
+static double time_on_chip(const Cost *plan, const CostOptions *opt)
+{
+    Roofline r;
+    RoofError e = roof_compute(plan, opt->plan_ctx, opt->mesh, opt->lookup, opt->lookup_ctx, &r);
+    double t = e.status == ROOF_OK && r.times_known ? r.t_lower : NAN;
+    roof_free(&r);
+    return t;
+}
+
+static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     EVal a = {0}, b = {0};
     bool ok = eval_expr(ev, n->as.contract.lhs, st, -1, &a) &&
@@ -544,6 +554,10 @@ SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int o
         opt.training = ev->world->training;
         opt.param_a = n->as.contract.lhs->kind == NODE_PARAM;
         opt.param_b = n->as.contract.rhs->kind == NODE_PARAM;
+        if (st->chip) {
+            opt.plan_time = time_on_chip;
+            opt.plan_ctx = st->chip;
+        }
         CostError e = cost_contract(a.tensor, b.tensor, names, n->as.contract.ndims, &opt,
                                     &out->tensor, &st->cost);
         ok = e.status == COST_OK || contract_error(ev, n, st, a.tensor, b.tensor, e);
@@ -641,8 +655,9 @@ static void stmt_state_init(Eval *ev, StmtState *st)
     memset(st, 0, sizeof *st);
     cost_init(&st->cost);
     layout_inherit(ev->world, &st->layout);
-    st->opt = (CostOptions){ev->exact, -1, -1, &st->layout.mesh, NULL, world_lookup,
-                            ev->world, false, false, false};
+    st->opt = (CostOptions){.exact = ev->exact, .out_dtype = -1, .compute_dtype = -1,
+                            .mesh = &st->layout.mesh, .lookup = world_lookup,
+                            .lookup_ctx = ev->world};
 }
 
 bool eval_number(Eval *ev, const Node *n, double *out)

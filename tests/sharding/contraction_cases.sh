@@ -47,7 +47,9 @@ check_has case1_result_sharding 'bf16[I_X,K_Y]'
 #                     then each chip multiplies the whole A by the whole B.
 #   partial sums:     each chip multiplies A[I, J/4] by the J/4 rows of B it pairs with,
 #                     then AllReduce of C[I,K]: V = 2·I·K, factor 2: comm_bytes 4·I·K.
-#   Gather when 2·I·J < 4·I·K (J < 2·K), partial sums when J > 2·K.
+#   On a chip roofline prices both and takes the lower T_lower (2a–2e: the same pick as
+#   by bytes, 2f: not); with no chip or dims unbound, fewer bytes: gather when
+#   2·I·J < 4·I·K (J < 2·K), partial sums when J > 2·K.
 
 # -- 2a, the gather wins: I = 1024, J = 4096, K = 8192:
 #    gather 2·1024·4096 = 8388608 B  <  partial sums 4·1024·8192 = 33554432 B
@@ -82,6 +84,34 @@ check case2_partial_bytes_read bytes_read '2*1024*4096 + 2*4096*2048'
 check case2_partial_bytes_written bytes_written '2*1024*2048'
 # T_comm 186.41 µs > T_math 87.21 µs
 check_str case2_partial_bound bound comm
+
+# -- 2f, fewer bytes but slower: I = 1024, J = K = 16384 on v5e 4x1 (X a line).
+#    gather:       comm 2·I·J = 33554432 B (fewer than 4·I·K = 67108864), but every chip
+#                  then does all 2·I·J·K = 5.4976e11 FLOPs: T_math = 2.7907 ms = T_lower
+#    partial sums: 2·I·(J/4)·K = 1.3744e11 FLOPs, 697.66 µs; AllReduce 4·I·K / 4.5e10
+#                  = 1.4913 ms = T_lower: faster, so partial sums
+C2F='bf16[I, J_X] *_J bf16[J, K] on v5e 4x1'
+run -e 'let I = 1024, J = 16384, K = 16384' -e "$C2F"
+check_str case2_faster_collective collective allreduce
+check case2_faster_comm_bytes comm_bytes '4*1024*16384'
+check case2_faster_flops flops '2*1024*4096*16384'
+check case2_faster_t_lower t_lower '4*1024*16384/4.5e10'
+check_str case2_faster_bound bound comm
+run_text -e 'let I = 1024, J = 16384, K = 16384' -e "$C2F"
+case $_book_text in
+*'partial sums and an allreduce are faster on this chip'*) _book_ok case2_faster_says_why ;;
+*) _book_fail case2_faster_says_why "no 'faster on this chip' reason" ;;
+esac
+#    with no chip the times are unknown: fewer bytes, so the gather
+run -e 'let I = 1024, J = 16384, K = 16384' -e 'mesh X = 4' -e 'bf16[I, J_X] *_J bf16[J, K]'
+check_str case2_no_chip_collective collective allgather
+check case2_no_chip_flops flops '2*1024*16384*16384'
+#    in training (3× FLOPs, forward collectives 2×): gather T_math 3·2.7907 = 8.372 ms;
+#    partial sums T_math 3·697.66 µs = 2.093 ms, the AllReduce 2·1.4913 = 2.9826 ms:
+#    partial sums still, flops 3·2·I·(J/4)·K
+run -e 'let I = 1024, J = 16384, K = 16384' -e 'mode training' -e "$C2F"
+check_str case2_training_collective collective allreduce
+check case2_training_flops flops '3*2*1024*4096*16384'
 
 # -- 2c, partial sums are impossible when the other operand uses the axis:
 #    A[I, J_X] · B[J, K_X] (I = 1024, J = 16384, K = 2048): though 4·I·K < 2·I·J, B is
