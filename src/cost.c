@@ -599,8 +599,8 @@ static CaseTwo decide_case2(const Tensor *a, const Tensor *b, const int *names, 
                             const CostOptions *opt)
 {
     bool could_reduce = false;
-    if (!opt->plan_time)
-        return CASE2_BY_BYTES;
+    if (!opt->plan_time || !(tensor_axes(a, opt->mesh) | tensor_axes(b, opt->mesh)))
+        return CASE2_BY_BYTES; /* nothing sharded: no case 2, nothing to price */
     double gather = plan_time(a, b, names, nnames, opt, CASE2_GATHER_FASTER, &could_reduce);
     if (!could_reduce || isnan(gather))
         return CASE2_BY_BYTES;
