@@ -613,8 +613,13 @@ static CaseTwo decide_case2(const Tensor *a, const Tensor *b, const int *names, 
 CostError cost_contract(const Tensor *a, const Tensor *b, const int *names, int nnames,
                         const CostOptions *opt, Tensor **out, Cost *acc)
 {
-    return contract_as(a, b, names, nnames, opt, decide_case2(a, b, names, nnames, opt), out,
-                       acc, NULL);
+    CaseTwo how = opt->plan == COST_PLAN_GATHER   ? CASE2_GATHER_FASTER
+                  : opt->plan == COST_PLAN_REDUCE ? CASE2_REDUCE_FASTER
+                                                  : decide_case2(a, b, names, nnames, opt);
+    bool could_reduce = false;
+    CostError e = contract_as(a, b, names, nnames, opt, how, out, acc, &could_reduce);
+    acc->choices += could_reduce;
+    return e;
 }
 
 /* ---- Elementwise ------------------------------------------------------------------ */

@@ -40,6 +40,7 @@ typedef struct Cost_ {
     Collective colls[COST_MAX_COLLECTIVES];
     int ncolls;
     int ops;
+    int choices;           /* contractions that could gather or make partial sums (case 2) */
 } Cost;
 
 void cost_init(Cost *c);
@@ -75,6 +76,9 @@ typedef struct {
     int lhs_dim, rhs_dim;
 } CostError;
 
+/* Case 2 forced one way, for a sweep that compares the two plans at every point. */
+typedef enum { COST_PLAN_BEST, COST_PLAN_GATHER, COST_PLAN_REDUCE } CostPlan;
+
 typedef struct CostOptions_ {
     bool exact;           /* out·(2K−1) FLOPs instead of 2·out·K */
     int out_dtype;        /* -1: the wider input dtype */
@@ -91,6 +95,7 @@ typedef struct CostOptions_ {
      * NaN, the one that moves fewer bytes. plan_ctx is the caller's (the chip). */
     double (*plan_time)(const struct Cost_ *plan, const struct CostOptions_ *opt);
     const void *plan_ctx;
+    CostPlan plan;        /* how case 2 goes: COST_PLAN_BEST unless a caller forces it */
 } CostOptions;
 
 /* a *_{names} b. On success *out is the result and the op's cost is added to acc. */

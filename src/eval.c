@@ -558,6 +558,7 @@ static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype,
             opt.plan_time = time_on_chip;
             opt.plan_ctx = st->chip;
         }
+        opt.plan = ev->plan;
         CostError e = cost_contract(a.tensor, b.tensor, names, n->as.contract.ndims, &opt,
                                     &out->tensor, &st->cost);
         ok = e.status == COST_OK || contract_error(ev, n, st, a.tensor, b.tensor, e);

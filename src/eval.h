@@ -133,6 +133,7 @@ struct Eval {
     bool exact;
     bool json;
     bool csv;      /* sweeps as CSV */
+    CostPlan plan; /* case 2 forced one way (a sweep's alternatives); else BEST */
     FILE *out;
     IncludeFn include;
     void *include_ctx;

@@ -35,11 +35,91 @@ static bool free_dim(Eval *ev, int dim, Span span, Value *saved)
     return true;
 }
 
+/* A statement's figures along one dim. When a contraction of it may either gather an
+ * operand or make partial sums (case 2), which is faster can change along the dim, so
+ * both plans are compiled and each point takes the faster, as the statement alone
+ * would at that value. */
+typedef struct {
+    RoofCurve plan[2];
+    Costed forced[2]; /* the plans' costs, which the curves borrow */
+    int n;            /* 1, or 2: [0] gathers, [1] makes partial sums */
+} Along;
+
+/* Compiles c's figures along dim, and with a case-2 choice both plans' (costing s again,
+ * each way). */
+static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along *out)
+{
+    memset(out, 0, sizeof *out);
+    if (c->cost.choices > 1)
+        return eval_fail(ev, s->span, "%d contractions here may each gather an operand or "
+                         "make partial sums, and which is faster changes with %s: sweep or "
+                         "solve them one statement each", c->cost.choices, spelling(ev, dim));
+    if (c->cost.choices == 0) {
+        out->n = 1;
+        return roof_curve(&c->roof, &c->cost, dim, world_lookup, ev->world, &out->plan[0]) ||
+               eval_fail(ev, s->span, "out of memory");
+    }
+    static const CostPlan plans[2] = {COST_PLAN_GATHER, COST_PLAN_REDUCE};
+    bool ok = true;
+    for (int k = 0; ok && k < 2; k++) {
+        ev->plan = plans[k];
+        ok = eval_costed(ev, s, &out->forced[k]);
+        ev->plan = COST_PLAN_BEST;
+        if (!ok)
+            break;
+        out->n = k + 1;
+        ok = roof_curve(&out->forced[k].roof, &out->forced[k].cost, dim, world_lookup,
+                        ev->world, &out->plan[k]) ||
+             eval_fail(ev, s->span, "out of memory");
+    }
+    return ok;
+}
+
+static void along_free(Along *a)
+{
+    for (int k = 0; k < a->n; k++) {
+        roof_curve_free(&a->plan[k]);
+        if (a->forced[k].chip)
+            costed_free(&a->forced[k]);
+    }
+    a->n = 0;
+}
+
+/* Point j of `from` into `to`. */
+static void take_point(RoofBlock *to, const RoofBlock *from, int j)
+{
+    to->flops[j] = from->flops[j];
+    to->bytes[j] = from->bytes[j];
+    to->t_math[j] = from->t_math[j];
+    to->t_hbm[j] = from->t_hbm[j];
+    to->t_comm[j] = from->t_comm[j];
+    to->comm_bytes[j] = from->comm_bytes[j];
+    to->t_lower[j] = from->t_lower[j];
+    to->t_upper[j] = from->t_upper[j];
+    to->attained[j] = from->attained[j];
+    to->bound[j] = from->bound[j];
+}
+
+/* The figures at x[0 .. n): with two plans, each point the faster one's (on a tie, the
+ * one that moves fewer bytes, as cost.c decides). */
+static void along_block(const Along *a, const double *x, int n, RoofBlock *out)
+{
+    roof_curve_block(&a->plan[0], x, n, out);
+    if (a->n < 2)
+        return;
+    RoofBlock partial;
+    roof_curve_block(&a->plan[1], x, n, &partial);
+    for (int j = 0; j < out->n; j++)
+        if (partial.t_lower[j] < out->t_lower[j] ||
+            (partial.t_lower[j] == out->t_lower[j] && partial.comm_bytes[j] < out->comm_bytes[j]))
+            take_point(out, &partial, j);
+}
+
 /* The figures at one value of the dim. */
-static RoofPoint at(const RoofCurve *c, double x)
+static RoofPoint at(const Along *c, double x)
 {
     RoofBlock b;
-    roof_curve_block(c, &x, 1, &b);
+    along_block(c, &x, 1, &b);
     return roof_block_point(&b, 0);
 }
 
@@ -89,7 +169,7 @@ typedef struct {
 /* t_math - t_hbm, t_math - t_comm or t_hbm - t_comm at x: the bound can only change
  * where one of them changes sign. */
 enum { TIME_PAIRS = 3 };
-static double time_gap(const RoofCurve *c, int pair, double x)
+static double time_gap(const Along *c, int pair, double x)
 {
     RoofPoint p = at(c, x);
     switch (pair) {
@@ -103,7 +183,7 @@ static double time_gap(const RoofCurve *c, int pair, double x)
 }
 
 /* Where a pair's gap changes sign between a and b: bisection on the exact figures. */
-static double crossing(const RoofCurve *c, int pair, double a, double b)
+static double crossing(const Along *c, int pair, double a, double b)
 {
     bool positive = time_gap(c, pair, a) > 0;
     for (int i = 0; i < BISECTIONS && b - a > 1e-15 * b; i++) {
@@ -117,7 +197,7 @@ static double crossing(const RoofCurve *c, int pair, double a, double b)
 }
 
 /* The points in (a, b) where two of the times cross, ascending, then b. */
-static int cuts_between(const RoofCurve *c, double a, double b, double *cuts)
+static int cuts_between(const Along *c, double a, double b, double *cuts)
 {
     int n = 0;
     for (int pair = 0; pair < TIME_PAIRS; pair++)
@@ -136,7 +216,7 @@ static int cuts_between(const RoofCurve *c, double a, double b, double *cuts)
 /* The bound over X >= 1, as segments. Scans X = 2^(k/4); in each step, every point
  * where two times cross is found, and the bound between two such points is that of
  * their middle, so a regime narrower than a step is not skipped. */
-static int segments(const RoofCurve *c, Segment *out)
+static int segments(const Along *c, Segment *out)
 {
     double x = 1;
     int n = 0;
@@ -303,7 +383,7 @@ static void asymptote_row(Eval *ev, const PolyRatio *formula, double ridge, cons
 }
 
 static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const Segment *seg,
-                       int n)
+                       int n, int plans)
 {
     const Roofline *r = &c->roof;
     FILE *out = ev->out;
@@ -327,6 +407,10 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
                 num_format_unit(r->net_ridge, UNIT_NONE, 0, b, sizeof b));
     segments_text(ev, dim, seg, n, line, sizeof line);
     fprintf(out, "  %-13s %s\n", "bound", line);
+    if (plans > 1)
+        fprintf(out, "  %-13s at each %s, the faster of gathering the sharded operand and "
+                "partial sums + allreduce (the formulas here are the gather's)\n", "plan",
+                spelling(ev, dim));
     double limit;
     if (r->computes && limit_of(&r->intensity_now, dim, &limit))
         fprintf(out, "  %-13s as %s grows, the intensity → %s FLOP/B (ridge %s)\n", "limit",
@@ -365,15 +449,17 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
 static bool report_solve(Eval *ev, const Stmt *s, const Costed *c, int dim)
 {
     Segment seg[MAX_SEGMENTS];
-    RoofCurve curve;
-    if (!roof_curve(&c->roof, &c->cost, dim, world_lookup, ev->world, &curve))
-        return eval_fail(ev, s->span, "out of memory");
-    int n = segments(&curve, seg);
-    roof_curve_free(&curve);
+    Along curve;
+    if (!along_build(ev, s, c, dim, &curve)) {
+        along_free(&curve);
+        return false;
+    }
+    int n = segments(&curve, seg), plans = curve.n;
+    along_free(&curve);
     if (ev->json)
         solve_json(ev, s, c, dim, seg, n);
     else
-        solve_text(ev, s, c, dim, seg, n);
+        solve_text(ev, s, c, dim, seg, n, plans);
     return true;
 }
 
@@ -509,7 +595,7 @@ static bool sweep_points(Eval *ev, const RangeSpec *r, Points *p)
 typedef struct {
     const Stmt *stmt;
     Costed costed;
-    RoofCurve along; /* its figures as functions of the swept dim */
+    Along along;      /* its figures as functions of the swept dim */
     char label[128];
     PlotThin chart;   /* its attained FLOP/s, thinned for the chart */
 } Curve;
@@ -530,12 +616,11 @@ static bool cost_curve(Eval *ev, const Stmt *s, int dim, Curve *c)
     if (!eval_costed(ev, s, &c->costed))
         return false;
     curve_label(ev, s, c->label, sizeof c->label);
-    bool ok = only_dim(ev, s, &c->costed, dim);
-    if (ok && !roof_curve(&c->costed.roof, &c->costed.cost, dim, world_lookup, ev->world,
-                          &c->along))
-        ok = eval_fail(ev, s->span, "out of memory");
-    if (!ok)
+    bool ok = only_dim(ev, s, &c->costed, dim) && along_build(ev, s, &c->costed, dim, &c->along);
+    if (!ok) {
+        along_free(&c->along);
         costed_free(&c->costed);
+    }
     return ok;
 }
 
@@ -624,7 +709,7 @@ static bool finite_ends(Eval *ev, const Curve *c, int dim, const Points *pts)
 {
     double ends[2] = {point_at(pts, 0), point_at(pts, pts->n - 1)};
     RoofBlock b;
-    roof_curve_block(&c->along, ends, 2, &b);
+    along_block(&c->along, ends, 2, &b);
     return finite_block(ev, c, dim, &b);
 }
 
@@ -640,7 +725,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     double made[ROOF_BLOCK];
     for (int at = 0; at < pts->n; at += ROOF_BLOCK) {
         int n = pts->n - at < ROOF_BLOCK ? pts->n - at : ROOF_BLOCK;
-        roof_curve_block(&c->along, points_block(pts, at, n, made), n, &b);
+        along_block(&c->along, points_block(pts, at, n, made), n, &b);
         if (!finite_block(ev, c, dim, &b))
             return false;
         if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))
@@ -713,7 +798,7 @@ static void free_curves(Curve *curves, int n)
 {
     for (int i = 0; i < n; i++) {
         costed_free(&curves[i].costed);
-        roof_curve_free(&curves[i].along);
+        along_free(&curves[i].along);
         plot_thin_free(&curves[i].chart);
     }
     free(curves);

@@ -34,6 +34,14 @@ compare 'AllGather alone' B 'allgather(bf16[B_X,D]) over X on v5e 4x1' \
     'flops bytes t_math t_hbm t_comm comm_bytes t_lower t_upper'
 compare attention T 'bf16[B,S,H,K] *_K bf16[B,T,H,K] on v5p'
 compare 'exp of a sum' S 'exp(bf16[B,S] + bf16[B,S]) on v6e'
+# case 2 on v5e 4x1, A[I, J_X] · B[J, K] with I = 4096, J = 512: partial sums and an
+# AllReduce (4·I·K bytes) are faster up to K = 255, gathering A (2·I·J bytes, then all
+# the FLOPs) from K = 256; each point of the sweep must take the faster, as the
+# statement does (the sweep once kept the gather, decided with K unbound)
+dims_before=$dims
+dims="$dims; let I = 4096, J = 512"
+compare 'case 2, gather or partial sums' K 'bf16[I, J_X] *_J bf16[J, K] on v5e 4x1'
+dims=$dims_before
 # training: 3× the FLOPs and bytes, forward collectives 2×, the weight's gradient summed
 dims="$dims; mode training"
 compare 'training, data parallel' B 'bf16[B_X,D] *_D param bf16[D,F] on v5p 4x1'
