@@ -305,11 +305,36 @@ static bool finite_poly(Eval *ev, const Poly *p, Span span)
 }
 
 /* A bound dim must be a whole number of elements, at least 1. */
+/* Keeps a dim's size that is not a number yet, for solve and sweep to check. */
+static bool keep_open(Eval *ev, Poly *now, Span span)
+{
+    OpenDims *o = ev->open;
+    for (int i = 0; i < o->n; i++)
+        if (poly_equal(o->dims[i].size, now)) { /* one check serves both */
+            poly_free(now);
+            return true;
+        }
+    if (o->n == o->cap) {
+        int cap = o->cap ? 2 * o->cap : 8;
+        OpenDim *more = realloc(o->dims, sizeof *more * (size_t)cap);
+        if (!more) {
+            poly_free(now);
+            return eval_fail(ev, span, "out of memory");
+        }
+        o->dims = more;
+        o->cap = cap;
+    }
+    o->dims[o->n++] = (OpenDim){now, span};
+    return true;
+}
+
 static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
 {
     Poly *now = poly_subst(size, world_lookup, ev->world);
     double v;
     bool ok = true;
+    if (now && !poly_is_const(now, &v) && ev->open)
+        return keep_open(ev, now, span);
     if (now && poly_is_const(now, &v) && (v < 1 || v != floor(v))) {
         char value[64], formula[256];
         poly_format(size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
@@ -1556,8 +1581,11 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
     memset(out, 0, sizeof *out);
     EVal want = {0}, v = {0};
     st.span = s->span;
+    OpenDims *outer = ev->open;
+    ev->open = &out->open;
     bool ok = prepare_clauses(ev, c, &st, &out->chip, &want) && eval_value(ev, s, &st, &want, &v) &&
               layout_check_used(ev, c, &st.layout);
+    ev->open = outer;
     if (ok && (!v.tensor || st.cost.ops == 0))
         ok = eval_fail(ev, s->as.expr.value->span, "there is no operation here to cost");
     if (ok && want.tensor)
@@ -1588,6 +1616,10 @@ void costed_free(Costed *c)
     roof_free(&c->roof);
     tensor_free(c->result);
     c->result = NULL;
+    for (int i = 0; i < c->open.n; i++)
+        poly_free(c->open.dims[i].size);
+    free(c->open.dims);
+    c->open = (OpenDims){0};
 }
 
 /* ---- Repeat, mode, return, expect --------------------------------------------------- */

@@ -106,6 +106,18 @@ bool world_lookup(int sym, double *value, void *world);
 /* PolyNamer over the interned names of a world. */
 const char *world_namer(int sym, void *world);
 
+/* The sizes of a statement's dims that still depend on an unbound dim, each with the
+ * span that wrote it: a sweep or solve checks them at every value it tries, as `let`
+ * checks a dim (a whole number of at least 1). */
+typedef struct {
+    Poly *size;  /* the bound dims put in */
+    Span span;
+} OpenDim;
+typedef struct {
+    OpenDim *dims;
+    int n, cap;
+} OpenDims;
+
 typedef struct Eval Eval;
 /* Runs an included file, resolved against the file being evaluated. */
 typedef bool (*IncludeFn)(void *ctx, const Source *from, const char *path, Span span);
@@ -134,6 +146,7 @@ struct Eval {
     bool json;
     bool csv;      /* sweeps as CSV */
     CostPlan plan; /* case 2 forced one way (a sweep's alternatives); else BEST */
+    OpenDims *open; /* while costing for solve or sweep: dims not yet numbers go here */
     FILE *out;
     IncludeFn include;
     void *include_ctx;
@@ -148,6 +161,7 @@ typedef struct {
     Tensor *result;
     Mesh mesh;
     const Chip *chip;
+    OpenDims open;
 } Costed;
 /* False after reporting an error; the statement needs an operation and a chip. */
 bool eval_costed(Eval *ev, const Stmt *s, Costed *out);

@@ -7,6 +7,7 @@
  * as many values as they need: no statement is re-parsed or re-costed per point.
  */
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -43,13 +44,41 @@ typedef struct {
     RoofCurve plan[2];
     Costed forced[2]; /* the plans' costs, which the curves borrow */
     int n;            /* 1, or 2: [0] gathers, [1] makes partial sums */
+    PolyOne **open;   /* the sizes of the dims that depend on the swept one */
+    const OpenDim **open_at; /* their formulas and spans (the Costed's) */
+    int nopen;
+    const OpenDim *itself; /* a dim that is the swept one itself, or NULL: its values are
+                            * the points, checked without evaluating anything */
 } Along;
+
+/* Compiles the statement's open dims (eval.h) along dim. */
+static bool along_open(Eval *ev, const Costed *c, int dim, Along *out)
+{
+    Poly *itself = poly_sym(dim);
+    out->open = calloc((size_t)c->open.n + 1, sizeof *out->open);
+    out->open_at = calloc((size_t)c->open.n + 1, sizeof *out->open_at);
+    bool ok = itself && out->open && out->open_at;
+    for (int i = 0; ok && i < c->open.n; i++) {
+        const OpenDim *d = &c->open.dims[i];
+        if (poly_equal(d->size, itself)) {
+            out->itself = d;
+            continue;
+        }
+        out->open_at[out->nopen] = d;
+        ok = (out->open[out->nopen] = poly_one(d->size, dim, world_lookup, ev->world)) != NULL;
+        out->nopen += ok;
+    }
+    poly_free(itself);
+    return ok;
+}
 
 /* Compiles c's figures along dim, and with a case-2 choice both plans' (costing s again,
  * each way). */
 static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along *out)
 {
     memset(out, 0, sizeof *out);
+    if (!along_open(ev, c, dim, out))
+        return eval_fail(ev, s->span, "out of memory");
     if (c->cost.choices > 1)
         return eval_fail(ev, s->span, "%d contractions here may each gather an operand or "
                          "make partial sums, and which is faster changes with %s: sweep or "
@@ -83,6 +112,54 @@ static void along_free(Along *a)
             costed_free(&a->forced[k]);
     }
     a->n = 0;
+    for (int i = 0; i < a->nopen; i++)
+        poly_one_free(a->open[i]);
+    free(a->open);
+    free(a->open_at);
+    a->open = NULL;
+    a->open_at = NULL;
+    a->nopen = 0;
+}
+
+/* Whether a size is below 1 or, with `whole`, has a fraction (every double from 2^53
+ * up is whole; the cast only sees values it can hold). */
+static inline int not_a_dim(double v, bool whole)
+{
+    /* below 2^52, adding and taking away 2^52 rounds v to a whole number; from 2^52 up
+     * every double is whole (and the sum only rounds to itself) */
+    double rounded = v < 0x1p52 ? (v + 0x1p52) - 0x1p52 : v;
+    int small = !(v >= 1), fraction = whole && rounded != v;
+    return small | fraction;
+}
+
+/* The first of x[0 .. n) where an open dim is not a whole number of at least 1 (or,
+ * with `whole` false, is below 1), or -1; *which says which dim and *size its value. */
+static int first_bad_dim(const Along *a, const double *x, int n, bool whole, int *which,
+                         double *size)
+{
+    double v[POLY_ONE_BLOCK];
+    int first = -1;
+    for (int i = 0; i < a->nopen; i++) {
+        poly_one_each(a->open[i], x, v, n);
+        int bad = 0; /* counted first, without branches, so the common case is quick */
+        for (int j = 0; j < n; j++)
+            bad += not_a_dim(v[j], whole);
+        for (int j = 0; bad && j < (first < 0 ? n : first); j++)
+            if (not_a_dim(v[j], whole)) {
+                first = j;
+                *which = i;
+                *size = v[j];
+                break;
+            }
+    }
+    return first;
+}
+
+static bool valid_at(const Along *a, double x)
+{
+    int which;
+    double size;
+    return first_bad_dim(a, &x, 1, false, &which, &size) < 0;
 }
 
 /* Point j of `from` into `to`. */
@@ -213,28 +290,67 @@ static int cuts_between(const Along *c, double a, double b, double *cuts)
     return n;
 }
 
-/* The bound over X >= 1, as segments. Scans X = 2^(k/4); in each step, every point
- * where two times cross is found, and the bound between two such points is that of
- * their middle, so a regime narrower than a step is not skipped. */
+/* Where validity changes between a and b (bisection): the point on the valid side. */
+static double domain_edge(const Along *c, double a, double b)
+{
+    bool valid_a = valid_at(c, a);
+    for (int i = 0; i < BISECTIONS && b - a > 1e-15 * b; i++) {
+        double mid = a + (b - a) / 2;
+        if (valid_at(c, mid) == valid_a)
+            a = mid;
+        else
+            b = mid;
+    }
+    return valid_a ? a : b;
+}
+
+/* Appends the segments of [x, to], found at the crossings of the times between. */
+static int cut_step(const Along *c, double x, double to, Segment *out, int n)
+{
+    double cuts[TIME_PAIRS + 1];
+    int m = cuts_between(c, x, to, cuts);
+    for (int i = 0; i < m && n < MAX_SEGMENTS; i++) {
+        double lo = i ? cuts[i - 1] : x;
+        Bound b = at(c, lo + (cuts[i] - lo) / 2).bound;
+        if (b != out[n - 1].bound) {
+            out[n - 1].to = lo;
+            out[n++] = (Segment){lo, INFINITY, b};
+        }
+    }
+    return n;
+}
+
+/* The bound over the values X >= 1 that give every dim a size of at least 1 (from the
+ * first such value up to the first that does not), as segments; 0 when there is none.
+ * Scans X = 2^(k/4); in each step, every point where two times cross is found, and the
+ * bound between two such points is that of their middle, so a regime narrower than a
+ * step is not skipped. */
 static int segments(const Along *c, Segment *out)
 {
     double x = 1;
+    int k = 1;
+    if (!valid_at(c, x)) {
+        while (k <= SCAN_STEPS && !valid_at(c, pow(2, k / 4.0)))
+            x = pow(2, k++ / 4.0);
+        if (k > SCAN_STEPS)
+            return 0;
+        x = domain_edge(c, x, pow(2, k / 4.0));
+    }
     int n = 0;
-    out[n++] = (Segment){1, INFINITY, at(c, x).bound};
-    for (int k = 1; k <= SCAN_STEPS && n < MAX_SEGMENTS; k++) {
+    out[n++] = (Segment){x, INFINITY, at(c, x).bound};
+    for (; k <= SCAN_STEPS && n < MAX_SEGMENTS; k++) {
         double next = pow(2, k / 4.0);
+        if (next <= x)
+            continue;
+        if (!valid_at(c, next)) {
+            double end = domain_edge(c, x, next);
+            n = cut_step(c, x, end, out, n);
+            out[n - 1].to = end;
+            break;
+        }
         if (!isfinite(at(c, next).t_lower))
             break;
-        double cuts[TIME_PAIRS + 1];
-        int m = cuts_between(c, x, next, cuts);
-        for (int i = 0; i < m && n < MAX_SEGMENTS; i++) {
-            double lo = i ? cuts[i - 1] : x;
-            Bound b = at(c, lo + (cuts[i] - lo) / 2).bound;
-            if (b != out[n - 1].bound) {
-                out[n - 1].to = lo;
-                out[n++] = (Segment){lo, INFINITY, b};
-            }
-        }
+        n = cut_step(c, x, next, out, n);
         x = next;
     }
     return n;
@@ -302,16 +418,18 @@ static void segments_text(Eval *ev, int dim, const Segment *seg, int n, char *bu
     buf[0] = '\0';
     for (int i = 0; i < n && used < size; i++) {
         const char *b = roof_bound_name(seg[i].bound), *sep = i ? "; " : "";
-        if (n == 1)
-            used += (size_t)snprintf(buf + used, size - used, "%s for every %s", b, x);
-        else if (i == 0)
-            used += (size_t)snprintf(buf + used, size - used, "%s for %s < %.5g", b, x, seg[i].to);
-        else if (i == n - 1)
+        bool lo = i > 0 || seg[i].from > 1, hi = isfinite(seg[i].to);
+        if (lo && hi)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s for %.5g < %s < %.5g", sep, b,
+                                     seg[i].from, x, seg[i].to);
+        else if (hi)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s for %s < %.5g", sep, b, x,
+                                     seg[i].to);
+        else if (lo)
             used += (size_t)snprintf(buf + used, size - used, "%s%s for %s > %.5g", sep, b, x,
                                      seg[i].from);
         else
-            used += (size_t)snprintf(buf + used, size - used, "%s%s for %.5g < %s < %.5g", sep, b,
-                                     seg[i].from, x, seg[i].to);
+            used += (size_t)snprintf(buf + used, size - used, "%s for every %s", b, x);
     }
 }
 
@@ -371,8 +489,9 @@ static void asymptote_row(Eval *ev, const PolyRatio *formula, double ridge, cons
     else
         fprintf(out, "  %-13s the intensity is %s whatever the other dims", label, text);
     /* The lead may not hold dim (the network's D/2 when solving for B): name its own. */
-    if (roof_crossing(&lead, ridge, &cross) && cross.sense == 1)
-        fprintf(out, ": compute-bound when %s > %.5g", spelling(ev, cross.sym), cross.value);
+    if (roof_crossing(&lead, ridge, &cross) && (cross.sense == 1 || cross.sense == -1))
+        fprintf(out, ": compute-bound when %s %s %.5g", spelling(ev, cross.sym),
+                cross.sense == 1 ? ">" : "<", cross.value);
     else if (roof_crossing(&lead, ridge, &cross))
         fprintf(out, ": %s", cross.sense ? "always compute-bound" : "never compute-bound");
     else if (poly_is_const(lead.num, &num) && poly_is_const(lead.den, &den) && den != 0)
@@ -411,8 +530,8 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
         fprintf(out, "  %-13s at each %s, the faster of gathering the sharded operand and "
                 "partial sums + allreduce (the formulas here are the gather's)\n", "plan",
                 spelling(ev, dim));
-    double limit;
-    if (r->computes && limit_of(&r->intensity_now, dim, &limit))
+    double limit; /* as the dim grows: none when the dims' sizes bound it */
+    if (r->computes && !isfinite(seg[n - 1].to) && limit_of(&r->intensity_now, dim, &limit))
         fprintf(out, "  %-13s as %s grows, the intensity → %s FLOP/B (ridge %s)\n", "limit",
                 spelling(ev, dim),
                 num_format_unit(limit, UNIT_NONE, 0, b, sizeof b),
@@ -441,7 +560,8 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
                 isinf(seg[i].to) ? "null" : num_format_json(seg[i].to, buf + 32, 32),
                 roof_bound_name(seg[i].bound));
     double limit;
-    bool finite = c->roof.computes && limit_of(&c->roof.intensity_now, dim, &limit);
+    bool finite = c->roof.computes && !isfinite(seg[n - 1].to) &&
+                  limit_of(&c->roof.intensity_now, dim, &limit);
     fprintf(out, "],\"limit_intensity\":%s}\n",
             finite ? num_format_json(limit, buf, sizeof buf) : "null");
 }
@@ -456,6 +576,9 @@ static bool report_solve(Eval *ev, const Stmt *s, const Costed *c, int dim)
     }
     int n = segments(&curve, seg), plans = curve.n;
     along_free(&curve);
+    if (n == 0)
+        return eval_fail(ev, s->span, "no value of %s from 1 up gives every dim of this a size "
+                         "of at least 1", spelling(ev, dim));
     if (ev->json)
         solve_json(ev, s, c, dim, seg, n);
     else
@@ -505,6 +628,7 @@ typedef struct {
     int n;
     bool log;
     bool ascending; /* a range's are; a list's may not be */
+    bool whole;     /* every point is a whole number of at least 1 */
 } Points;
 
 static double point_at(const Points *p, int i)
@@ -588,6 +712,10 @@ static bool sweep_points(Eval *ev, const RangeSpec *r, Points *p)
         return false;
     for (int i = 1; r->list && i < p->n && p->ascending; i++)
         p->ascending = p->values[i] >= p->values[i - 1];
+    /* a step range's points are whole when its start and step are */
+    p->whole = p->values || (!not_a_dim(p->from, true) && !not_a_dim(p->step + 1, true));
+    for (int i = 0; p->values && i < p->n && p->whole; i++)
+        p->whole = !not_a_dim(p->values[i], true);
     return true;
 }
 
@@ -683,11 +811,26 @@ static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoin
 /* Every point of one curve, in the chosen format; the attained FLOP/s kept for a chart
  * (false: out of memory). */
 /* The first point of a block whose figures overflow a double, or -1. */
+/* fabs(x) <= DBL_MAX is false for inf and nan, and compiles to vector compares. */
+static inline int not_finite(double x)
+{
+    return !(fabs(x) <= DBL_MAX);
+}
+
+/* The figures are never negative, so their sum is finite exactly when each is (and
+ * attained = flops / t_lower with t_lower >= flops / peak is then finite too). */
+static inline int overflows(const RoofBlock *b, int i)
+{
+    return not_finite(b->flops[i] + b->bytes[i] + b->comm_bytes[i] + b->t_upper[i]);
+}
+
 static int first_overflow(const RoofBlock *b)
 {
+    int any = 0; /* counted first, without branches, so the common case is quick */
     for (int i = 0; i < b->n; i++)
-        if (!isfinite(b->flops[i]) || !isfinite(b->bytes[i]) || !isfinite(b->comm_bytes[i]) ||
-            !isfinite(b->t_upper[i]) || !isfinite(b->attained[i]))
+        any |= overflows(b, i);
+    for (int i = 0; any && i < b->n; i++)
+        if (overflows(b, i))
             return i;
     return -1;
 }
@@ -704,9 +847,40 @@ static bool finite_block(Eval *ev, const Curve *c, int dim, const RoofBlock *b)
                      num_format_plain(b->x[bad], at, sizeof at));
 }
 
-/* Both ends first, so a range that overflows at its end fails before printing. */
-static bool finite_ends(Eval *ev, const Curve *c, int dim, const Points *pts)
+static bool dim_error(Eval *ev, const OpenDim *d, int dim, double x, double size)
 {
+    char at[32], value[32], formula[256];
+    poly_format(d->size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
+    return eval_fail(ev, d->span, "at %s = %s the dim %s is %s; a dim must be a whole number of "
+                     "at least 1", spelling(ev, dim), num_format_plain(x, at, sizeof at),
+                     formula, num_format_plain(size, value, sizeof value));
+}
+
+/* An error at the dim that is not a whole number of at least 1 at some x[0 .. n), as
+ * `let` would give with the swept dim bound there. */
+static bool dims_whole(Eval *ev, const Curve *c, int dim, const double *x, int n)
+{
+    int which;
+    double size;
+    int bad = first_bad_dim(&c->along, x, n, true, &which, &size);
+    if (bad < 0)
+        return true;
+    return dim_error(ev, c->along.open_at[which], dim, x[bad], size);
+}
+
+/* Before anything is printed: the dims at every point (the first bad one is the
+ * error), and the figures at both ends (where a range overflows). */
+static bool check_points(Eval *ev, const Curve *c, int dim, const Points *pts)
+{
+    for (int i = 0; c->along.itself && !pts->whole && i < pts->n; i++)
+        if (not_a_dim(point_at(pts, i), true))
+            return dim_error(ev, c->along.itself, dim, point_at(pts, i), point_at(pts, i));
+    double made[ROOF_BLOCK];
+    for (int at = 0; c->along.nopen && at < pts->n; at += ROOF_BLOCK) {
+        int n = pts->n - at < ROOF_BLOCK ? pts->n - at : ROOF_BLOCK;
+        if (!dims_whole(ev, c, dim, points_block(pts, at, n, made), n))
+            return false;
+    }
     double ends[2] = {point_at(pts, 0), point_at(pts, pts->n - 1)};
     RoofBlock b;
     along_block(&c->along, ends, 2, &b);
@@ -822,7 +996,7 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
     if (!ok)
         n--;
     for (int i = 0; ok && i < n; i++)
-        ok = finite_ends(ev, &curves[i], dim, pts);
+        ok = check_points(ev, &curves[i], dim, pts);
     if (ok && ev->csv)
         fprintf(ev->out, "stmt,%s,flops,bytes,intensity,t_math,t_hbm,t_comm,t_lower,t_upper,"
                 "bound,attained\n", spelling(ev, dim));

@@ -218,4 +218,28 @@ want='asymptote (network) the intensity is D/2 whatever B: compute-bound when D 
 if printf '%s\n' "$_book_text" | grep -qF "$want"; then _book_ok network_asymptote_names_D
 else _book_fail network_asymptote_names_D "no line '$want'"; fi
 
+# ---- a dim the solved one bounds: solve stays where every dim is at least 1 ----------
+# bf16[1000-B,D] *_D bf16[D,F] on v5e, D = F = 4096: the intensity is
+#   2048·(1000 - B)/(3048 - B) = 1.97e14/8.2e11  <=>  B = (2048000 - 3048·r)/(2048 - r)
+#   with r = 240.2439: 727.83; the dim 1000 - B is at least 1 up to B = 999, so the
+# last segment ends there (it went on to "comm for B > 3048" on one chip).
+run -e 'let D = 4096, F = 4096' -e 'solve B: bf16[1000-B,D] *_D bf16[D,F] on v5e'
+check_str domain_compute segments.0.bound compute
+check domain_compute_to segments.0.to '(2048000 - 3048*1.97e14/8.2e11) / (2048 - 1.97e14/8.2e11)'
+check_str domain_memory segments.1.bound memory
+check domain_memory_to segments.1.to 999
+check_absent domain_two_segments segments.2
+check_null domain_no_limit limit_intensity
+# the asymptote 1000 - B > 240.2439 holds below B = 759.76: "compute-bound when B < ..."
+run_text -e 'let D = 4096, F = 4096' -e 'solve B: bf16[1000-B,D] *_D bf16[D,F] on v5e'
+want='the intensity → 1000 - B: compute-bound when B < 759.76'
+if printf '%s\n' "$_book_text" | grep -qF "$want"; then _book_ok domain_asymptote_below
+else _book_fail domain_asymptote_below "no line with '$want'"; fi
+# bf16[B-5,D]: valid from B = 6; (2048·(B - 5))/(B + 2043) = r  <=>
+#   B = (10240 + 2043·r)/(2048 - r) = 277.17
+run -e 'let D = 4096, F = 4096' -e 'solve B: bf16[B-5,D] *_D bf16[D,F] on v5e'
+check domain_start segments.0.from 6
+check_str domain_start_memory segments.0.bound memory
+check domain_start_to segments.0.to '(10240 + 2043*1.97e14/8.2e11) / (2048 - 1.97e14/8.2e11)'
+
 finish
