@@ -304,6 +304,15 @@ static bool finite_poly(Eval *ev, const Poly *p, Span span)
     return true;
 }
 
+/* p with the bound dims put in must be finite too: x * x with x = 1e200 is not. */
+static bool finite_now(Eval *ev, const Poly *p, Span span)
+{
+    Poly *now = poly_subst(p, world_lookup, ev->world);
+    bool ok = now ? finite_poly(ev, now, span) : eval_fail(ev, span, "out of memory");
+    poly_free(now);
+    return ok;
+}
+
 /* A bound dim must be a whole number of elements, at least 1. */
 /* Keeps a dim's size that is not a number yet, for solve and sweep to check. */
 static bool keep_open(Eval *ev, Poly *now, Span span)
@@ -333,6 +342,10 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
     Poly *now = poly_subst(size, world_lookup, ev->world);
     double v;
     bool ok = true;
+    if (now && poly_has_nonfinite(now)) {
+        poly_free(now);
+        return eval_fail(ev, span, "number too large: the size of this %s overflows", what);
+    }
     if (now && !poly_is_const(now, &v) && ev->open)
         return keep_open(ev, now, span);
     if (now && poly_is_const(now, &v) && (v < 1 || v != floor(v))) {
@@ -353,10 +366,10 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
 /* A tensor's bytes, once its dims are bound, must fit in a double. */
 static bool check_size(Eval *ev, const Tensor *t, Span span)
 {
-    Poly *bytes = tensor_bytes(t);
-    double v;
-    bool ok = bytes && (!value_now(ev, bytes, &v) || isfinite(v)) && !poly_has_nonfinite(bytes);
+    Poly *bytes = tensor_bytes(t), *now = bytes ? poly_subst(bytes, world_lookup, ev->world) : NULL;
+    bool ok = now && !poly_has_nonfinite(bytes) && !poly_has_nonfinite(now);
     poly_free(bytes);
+    poly_free(now);
     return ok || eval_fail(ev, span, "tensor too large: its size in bytes overflows");
 }
 
@@ -457,7 +470,7 @@ SEPARATE static bool scalar_op(Eval *ev, const Node *n, Poly *a, Poly *b, EVal *
         if (!out->scalar)
             return false;
     }
-    if (!finite_poly(ev, out->scalar, n->span))
+    if (!finite_poly(ev, out->scalar, n->span) || !finite_now(ev, out->scalar, n->span))
         return false;
     return n->as.binary.op == '+' || n->as.binary.op == '-' ||
            check_result(ev, a, b, out->scalar, n->span);
@@ -1092,13 +1105,22 @@ static bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     return true;
 }
 
+/* Adds a breakdown up; an error when its totals overflow a double. */
+static bool add_up(Eval *ev, const Stmt *s, Op *root)
+{
+    op_total(root);
+    return op_finite(root) || eval_fail(ev, s->span, "the cost overflows: the totals are too "
+                                        "large for a double");
+}
+
 /* The breakdown of a top-level statement that calls blocks, with the statement's own
  * operations as a leaf. */
 static bool report_calls(Eval *ev, const Stmt *s, StmtState *st)
 {
     if (st->cost.ops > 0 && !collect_leaf(ev, s, st, st->root))
         return false;
-    op_total(st->root);
+    if (!add_up(ev, s, st->root))
+        return false;
     Report r;
     report_init(ev, s, &r);
     r.chip = st->chip;
@@ -1654,8 +1676,9 @@ static bool report_repeat(Eval *ev, const Stmt *s, Op *op)
     const Chip *chip = ev->world->use_chip >= 0
                            ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
                            : NULL;
+    if (!add_up(ev, s, op))
+        return false;
     Report r;
-    op_total(op);
     report_init(ev, s, &r);
     r.chip = chip;
     r.mesh = &ev->world->mesh;

@@ -1,5 +1,6 @@
 /* model.c — whole models: the breakdown tree of block calls and repeats, its totals,
  * and keeping the sources whose trees hold block definitions. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,6 +117,15 @@ Op op_scaled(const Op *op)
         *figures[i] *= op->runs;
     all.runs = 1;
     return all;
+}
+
+bool op_finite(const Op *op)
+{
+    Op all = op_scaled(op);
+    double sum = all.flops + all.bytes + all.comm_bytes + all.t_upper + all.t_derated +
+                 all.params + all.param_bytes + all.local_params + all.cache_bytes +
+                 all.act_bytes;
+    return isfinite(sum) && isfinite(op->runs); /* none is negative: a sum tells */
 }
 
 double block_memory(const Op *op, bool training)

@@ -34,6 +34,8 @@ void op_free(Op *op);
 bool op_add(Op *parent, Op *child);
 /* Adds up the children into a node that is not a leaf (recursively). */
 void op_total(Op *op);
+/* Whether the node's totals (its figures times its runs) are all finite. */
+bool op_finite(const Op *op);
 /* Adds each leaf's t_lower, times scale and the runs above it, to by[its bound]. */
 void op_bound_shares(const Op *op, double scale, double *by);
 /* The node's own figures times its runs: what it costs in all. Shallow: the copy
