@@ -710,29 +710,55 @@ bool eval_number(Eval *ev, const Node *n, double *out)
     return ok;
 }
 
+/* The value of one binding of a let. */
+static bool let_value(Eval *ev, const Binding *b, Value *out)
+{
+    StmtState st;
+    stmt_state_init(ev, &st);
+    EVal v = {0};
+    bool ok = eval_expr(ev, b->value, &st, -1, &v);
+    cost_free(&st.cost);
+    *out = (Value){VAL_TENSOR, 0, v.tensor};
+    if (ok && v.scalar) {
+        out->kind = VAL_NUMBER;
+        ok = number_now(ev, v.scalar, b->value->span, &out->number);
+    }
+    poly_free(v.scalar);
+    if (!ok)
+        tensor_free(v.tensor);
+    return ok;
+}
+
+/* `let A = .., B = ..`: each binding sees the ones before it. Outside a block it is
+ * all or nothing: when one fails, the names get back what they held (the REPL keeps
+ * every binding through an error); inside one, the call's frame puts them back. */
 static bool eval_let(Eval *ev, const Stmt *s)
 {
-    for (int i = 0; i < s->as.let.n; i++) {
-        const Binding *b = &s->as.let.items[i];
-        StmtState st;
-        stmt_state_init(ev, &st);
-        EVal v = {0};
-        bool ok = eval_expr(ev, b->value, &st, -1, &v);
-        cost_free(&st.cost);
-        Value val = {VAL_TENSOR, 0, v.tensor};
-        if (ok && v.scalar) {
-            val.kind = VAL_NUMBER;
-            ok = number_now(ev, v.scalar, b->value->span, &val.number);
-        }
-        poly_free(v.scalar);
-        if (!ok) {
+    int n = s->as.let.n, done = 0;
+    Value *before = ev->frame ? NULL : calloc((size_t)n + 1, sizeof *before);
+    bool ok = ev->frame || before || eval_fail(ev, s->span, "out of memory");
+    while (ok && done < n) {
+        const Binding *b = &s->as.let.items[done];
+        Value v;
+        if (!(ok = let_value(ev, b, &v)))
+            break;
+        if (!before) {
+            ok = bind(ev, b->name.name, v) || eval_fail(ev, b->name.span, "out of memory");
+        } else if (!world_swap(ev->world, b->name.name, v, &before[done])) {
             tensor_free(v.tensor);
-            return false;
+            ok = eval_fail(ev, b->name.span, "out of memory");
         }
-        if (!bind(ev, b->name.name, val))
-            return eval_fail(ev, b->name.span, "out of memory");
+        done += ok;
     }
-    return true;
+    while (before && done-- > 0) {
+        int name = s->as.let.items[done].name.name;
+        if (ok && before[done].kind == VAL_TENSOR)
+            tensor_free(before[done].tensor);
+        else if (!ok)
+            world_restore(ev->world, name, before[done]);
+    }
+    free(before);
+    return ok;
 }
 
 static const Chip *find_chip(Eval *ev, const NameRef *ref)
