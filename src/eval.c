@@ -1365,17 +1365,19 @@ static bool run_body(Eval *inner, const AstList *body)
     return true;
 }
 
-/* The calling statement's chip, mesh and `shard` rules apply inside the call. */
+/* The calling statement's chip, mesh and `shard` rules apply inside the call; what the
+ * body sets with `use`, `mesh` or `mode` ends with it. */
 typedef struct {
     int use_chip;
     Mesh mesh;
     struct Layout *calling;
+    bool training;
 } Outside;
 
 static Outside enter(Eval *ev, StmtState *st)
 {
     World *w = ev->world;
-    Outside was = {w->use_chip, w->mesh, w->calling};
+    Outside was = {w->use_chip, w->mesh, w->calling, w->training};
     if (st->chip)
         w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
     w->mesh = st->layout.mesh;
@@ -1388,6 +1390,7 @@ static void leave(Eval *ev, const Outside *was)
     ev->world->use_chip = was->use_chip;
     ev->world->mesh = was->mesh;
     ev->world->calling = was->calling;
+    ev->world->training = was->training;
 }
 
 typedef struct {
