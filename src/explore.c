@@ -1088,6 +1088,9 @@ bool eval_plot(Eval *ev, const Stmt *s)
     if (w->nchart == 0)
         return eval_fail(ev, s->span, "nothing to plot yet: a statement costed on a chip, with its "
                          "dims bound, puts a point on the chart");
+    /* A chart in the terminal is text: with --json or --csv only a file gets one. */
+    if ((ev->json || ev->csv) && !s->as.sweep.plot_path)
+        return true;
     PlotPoint *points = malloc(sizeof *points * (size_t)w->nchart);
     Roofs *roofs = malloc(sizeof *roofs);
     if (!points || !roofs) {
