@@ -1632,11 +1632,18 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
     memset(out, 0, sizeof *out);
     EVal want = {0}, v = {0};
     st.span = s->span;
+    st.stmt = s; /* a block call makes a root; it is refused below */
     OpenDims *outer = ev->open;
     ev->open = &out->open;
     bool ok = prepare_clauses(ev, c, &st, &out->chip, &want) && eval_value(ev, s, &st, &want, &v) &&
               layout_check_used(ev, c, &st.layout);
     ev->open = outer;
+    if (st.root) { /* a block was called: its breakdown is not a polynomial to compile */
+        op_free(st.root);
+        ok = ok && eval_fail(ev, s->as.expr.value->span, "solve and sweep take operations "
+                             "written out, not block calls: bind the dim with `let` and call "
+                             "the block, once per value");
+    }
     if (ok && (!v.tensor || st.cost.ops == 0))
         ok = eval_fail(ev, s->as.expr.value->span, "there is no operation here to cost");
     if (ok && want.tensor)
