@@ -33,6 +33,7 @@ int yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
     } while (0)
 
 static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
+static void twice(yyscan_t scanner, Span at, const char *clause);
 }
 
 %define api.pure full
@@ -246,12 +247,17 @@ fields
 
 clauses
     : %empty                    { $$ = ast_clauses(A); }
-    | clauses ARROW tensor_type { $$ = $1; if ($$) $$->out_type = $3; }
-    | clauses ON chip_ref       { $$ = $1; if ($$ && $3) $$->chip = *$3; }
+    | clauses ARROW tensor_type { $$ = $1; if ($$ && $$->out_type) twice(scanner, @2, "->");
+                                  if ($$) $$->out_type = $3; }
+    | clauses ON chip_ref       { $$ = $1; if ($$ && $$->chip.name.name >= 0)
+                                      twice(scanner, @2, "on");
+                                  if ($$ && $3) $$->chip = *$3; }
     | clauses SHARD name OVER expr
                                 { $$ = $1; if ($$) $$->shards = ast_list_push(A, $$->shards,
                                       ast_shard(A, (Span){@2.begin, @5.end}, $3, $5)); }
-    | clauses COMPUTE DTYPE     { $$ = $1; if ($$) { $$->compute = $3;
+    | clauses COMPUTE DTYPE     { $$ = $1; if ($$ && $$->compute >= 0)
+                                      twice(scanner, @2, "compute");
+                                  if ($$) { $$->compute = $3;
                                   $$->compute_span = @3; } }
     ;
 
@@ -300,6 +306,14 @@ static void yyerror(const Span *loc, yyscan_t scanner, const char *msg)
     ParseState *st = yyget_extra(scanner);
     diag_error(st->diag, st->src, *loc, "nested too deeply for the parser (%s after %d "
                "levels)", msg, YYMAXDEPTH);
+}
+
+/* A clause that a statement may have once, written again: an error, not the last one
+ * silently winning. */
+static void twice(yyscan_t scanner, Span at, const char *clause)
+{
+    ParseState *st = yyget_extra(scanner);
+    diag_error(st->diag, st->src, at, "`%s` given twice in one statement; keep one", clause);
 }
 
 /* Where to point at the end of input: just after the last thing written. */

@@ -849,11 +849,18 @@ static bool eval_chip(Eval *ev, const Stmt *s)
     Chip *c = chip_new(spelling(ev, s->as.chip.name.name), parent);
     if (!c)
         return eval_fail(ev, s->span, "out of memory");
-    for (int i = 0; i < s->as.chip.nfields; i++)
-        if (!set_field(ev, c, &s->as.chip.fields[i])) {
+    for (int i = 0; i < s->as.chip.nfields; i++) {
+        const Binding *f = &s->as.chip.fields[i];
+        bool again = false;
+        for (int j = 0; j < i && !again; j++)
+            again = s->as.chip.fields[j].name.name == f->name.name;
+        if (again ? !eval_fail(ev, f->name.span, "field %s given twice; keep one",
+                               spelling(ev, f->name.name))
+                  : !set_field(ev, c, f)) {
             chip_free(c);
             return false;
         }
+    }
     if (!chip_table_put(&ev->world->chips, c)) {
         chip_free(c);
         return eval_fail(ev, s->span, "out of memory");
