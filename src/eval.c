@@ -256,13 +256,20 @@ static bool number_now(Eval *ev, const Poly *p, Span span, double *out)
     bool ok = now && poly_is_const(now, out);
     if (!ok) {
         char buf[256];
-        poly_format(now ? now : p, POLY_STYLE_TEXT, world_namer, ev->world, buf, sizeof buf);
+        int unbound[1];
+        const Poly *shown = now ? now : p;
+        poly_format(shown, POLY_STYLE_TEXT, world_namer, ev->world, buf, sizeof buf);
         bool one_name = p && poly_nterms(p) == 1 && strspn(buf, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
                         "abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(buf);
-        eval_fail(ev, span, one_name ? "needs a number, but %s is not bound"
-                                     : "needs a number, but %s depends on a dim that is not bound",
-                  buf);
-        diag_note(ev->diag, "bind it first, e.g. `let B = 256`");
+        const char *name = poly_symbols(shown, unbound, 1) > 0 ? spelling(ev, unbound[0]) : "B";
+        if (strlen(name) > 32) /* the message cuts a long name; the example need not show it */
+            name = "it";
+        if (one_name)
+            eval_fail(ev, span, "needs a number, but %s is not bound", buf);
+        else
+            eval_fail(ev, span, "needs a number, but %s depends on %s, which is not bound", buf,
+                      name);
+        diag_note(ev->diag, "bind it first, e.g. `let %s = 256`", strcmp(name, "it") ? name : "B");
     } else if (!isfinite(*out)) {
         ok = eval_fail(ev, span, "number too large: the value overflows");
     }
