@@ -78,6 +78,50 @@ static bool set_flag(Options *o, const char *arg)
     return false;
 }
 
+/* Edits (insert, delete or replace a character) from a to b; names longer than 31
+ * count as far from everything. */
+static int edits(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    if (n > 31 || m > 31)
+        return 99;
+    int row[32], prev[32];
+    for (size_t j = 0; j <= m; j++)
+        prev[j] = (int)j;
+    for (size_t i = 1; i <= n; i++) {
+        row[0] = (int)i;
+        for (size_t j = 1; j <= m; j++) {
+            int replace = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            int drop = prev[j] + 1, add = row[j - 1] + 1;
+            row[j] = replace < drop ? (replace < add ? replace : add) : (drop < add ? drop : add);
+        }
+        memcpy(prev, row, sizeof row);
+    }
+    return prev[m];
+}
+
+/* "unknown option --jsn", with the option it is closest to when one is within 2 edits. */
+static int unknown_option(const char *arg)
+{
+    static const char *const others[] = {"--help", "--version"};
+    size_t nflags = sizeof flags / sizeof flags[0];
+    const char *near = NULL;
+    int best = 3;
+    for (size_t k = 0; k < nflags + 2; k++) {
+        const char *name = k < nflags ? flags[k].name : others[k - nflags];
+        int d = edits(arg, name);
+        if (d < best) {
+            best = d;
+            near = name;
+        }
+    }
+    if (!near)
+        return usage_error("unknown option %s", arg);
+    fprintf(stderr, "roofline: error: unknown option %s; did you mean %s?\n", arg, near);
+    fputs("(roofline --help shows the usage)\n", stderr);
+    return 2;
+}
+
 /* Reads every argument before anything runs, so a usage error runs nothing. Options
  * may come anywhere before `--`; after it every argument is a file. Returns -1 to go
  * on, or an exit status. */
@@ -99,8 +143,11 @@ static int parse_options(int argc, char **argv, Options *o)
         else if (strcmp(arg, "--version") == 0)
             return puts("roofline " ROOFLINE_VERSION), 0;
         else if (!set_flag(o, arg))
-            return usage_error("unknown option %s", arg);
+            return unknown_option(arg);
     }
+    if (o->json && o->csv)
+        return usage_error("%s: --json and --csv are two formats for one output; pick one",
+                           "--json --csv");
     return -1;
 }
 
