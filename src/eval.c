@@ -17,6 +17,7 @@ enum { CALL_NOTES = 3 }; /* notes naming the calls an error happened in */
 #include "num.h"
 #include "report.h"
 #include "roof.h"
+#include "spell.h"
 
 /* The expression evaluator recurses once per level of a tree up to LIMIT_EXPR_DEPTH
  * deep: each kind's handler gets its own frame so that eval_expr's stays small (with
@@ -772,7 +773,12 @@ static const Chip *find_chip(Eval *ev, const NameRef *ref)
 {
     const Chip *c = chip_find(&ev->world->chips, spelling(ev, ref->name));
     if (!c) {
+        SpellNear near = spell_begin(spelling(ev, ref->name));
+        for (int i = 0; i < ev->world->chips.n; i++)
+            spell_offer(&near, ev->world->chips.chips[i]->name);
         eval_fail(ev, ref->span, "unknown chip %s", spelling(ev, ref->name));
+        if (near.best)
+            diag_note(ev->diag, "did you mean %s?", near.best);
         diag_note(ev->diag, "`chips` in the REPL lists them; define one with "
                   "`chip NAME : PARENT { field = value }`");
     }
@@ -1537,15 +1543,31 @@ SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int o
     return ok;
 }
 
+/* "unknown block glue", with the block or function its name is closest to. */
+static bool unknown_block(Eval *ev, const NameRef *callee)
+{
+    const char *name = spelling(ev, callee->name);
+    SpellNear near = spell_begin(name);
+    for (int i = 0; i < ev->world->nblocks; i++)
+        spell_offer(&near, spelling(ev, ev->world->blocks[i].name));
+    for (int i = 0; UNARY_FUNCTIONS[i]; i++)
+        spell_offer(&near, UNARY_FUNCTIONS[i]);
+    for (int i = 0; REDUCTIONS[i]; i++)
+        spell_offer(&near, REDUCTIONS[i]);
+    eval_fail(ev, callee->span, "unknown block %s; define it with `block %s(...) { ... }`",
+              name, name);
+    if (near.best)
+        diag_note(ev->diag, "did you mean %s?", near.best);
+    return false;
+}
+
 SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     const BlockDef *b = find_block(ev->world, n->as.call.callee.name);
     if (!b && is_function(ev, n->as.call.callee.name))
         return eval_function(ev, n, st, out_dtype, out);
     if (!b)
-        return eval_fail(ev, n->as.call.callee.span, "unknown block %s; define it with `block "
-                         "%s(...) { ... }`", spelling(ev, n->as.call.callee.name),
-                         spelling(ev, n->as.call.callee.name));
+        return unknown_block(ev, &n->as.call.callee);
     if (ev->depth >= LIMIT_CALL_DEPTH)
         return eval_fail(ev, n->span, "blocks call blocks more than %d deep (a block that calls "
                          "itself never ends)", LIMIT_CALL_DEPTH);

@@ -13,6 +13,7 @@
 #include "repl.h"
 #include "session.h"
 #include "source.h"
+#include "spell.h"
 
 static const char usage[] =
     "usage: roofline [OPTION]... [FILE.roof | -e STATEMENT | -]...\n"
@@ -78,46 +79,17 @@ static bool set_flag(Options *o, const char *arg)
     return false;
 }
 
-/* Edits (insert, delete or replace a character) from a to b; names longer than 31
- * count as far from everything. */
-static int edits(const char *a, const char *b)
-{
-    size_t n = strlen(a), m = strlen(b);
-    if (n > 31 || m > 31)
-        return 99;
-    int row[32], prev[32];
-    for (size_t j = 0; j <= m; j++)
-        prev[j] = (int)j;
-    for (size_t i = 1; i <= n; i++) {
-        row[0] = (int)i;
-        for (size_t j = 1; j <= m; j++) {
-            int replace = prev[j - 1] + (a[i - 1] != b[j - 1]);
-            int drop = prev[j] + 1, add = row[j - 1] + 1;
-            row[j] = replace < drop ? (replace < add ? replace : add) : (drop < add ? drop : add);
-        }
-        memcpy(prev, row, sizeof row);
-    }
-    return prev[m];
-}
-
 /* "unknown option --jsn", with the option it is closest to when one is within 2 edits. */
 static int unknown_option(const char *arg)
 {
-    static const char *const others[] = {"--help", "--version"};
-    size_t nflags = sizeof flags / sizeof flags[0];
-    const char *near = NULL;
-    int best = 3;
-    for (size_t k = 0; k < nflags + 2; k++) {
-        const char *name = k < nflags ? flags[k].name : others[k - nflags];
-        int d = edits(arg, name);
-        if (d < best) {
-            best = d;
-            near = name;
-        }
-    }
-    if (!near)
+    SpellNear near = spell_begin(arg);
+    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
+        spell_offer(&near, flags[k].name);
+    spell_offer(&near, "--help");
+    spell_offer(&near, "--version");
+    if (!near.best)
         return usage_error("unknown option %s", arg);
-    fprintf(stderr, "roofline: error: unknown option %s; did you mean %s?\n", arg, near);
+    fprintf(stderr, "roofline: error: unknown option %s; did you mean %s?\n", arg, near.best);
     fputs("(roofline --help shows the usage)\n", stderr);
     return 2;
 }
