@@ -499,6 +499,18 @@ SEPARATE static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a,
                      shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
 }
 
+/* a + b (or - * /) of two tensors: its own frame, so the CostOptions is not on the
+ * stack of every level of a deep expression. */
+SEPARATE static bool elementwise(Eval *ev, const Node *n, StmtState *st, int out_dtype,
+                                 const EVal *a, const EVal *b, EVal *out)
+{
+    CostOptions opt = st->opt;
+    opt.out_dtype = out_dtype;
+    opt.want = NULL;
+    CostError e = cost_elementwise(a->tensor, b->tensor, &opt, &out->tensor, &st->cost);
+    return e.status == COST_OK || elementwise_error(ev, n, a->tensor, b->tensor, e);
+}
+
 SEPARATE static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     EVal a = {0}, b = {0};
@@ -507,11 +519,7 @@ SEPARATE static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out
     if (ok && a.scalar && b.scalar) {
         ok = scalar_op(ev, n, a.scalar, b.scalar, out);
     } else if (ok && a.tensor && b.tensor) {
-        CostOptions opt = st->opt;
-        opt.out_dtype = out_dtype;
-        opt.want = NULL;
-        CostError e = cost_elementwise(a.tensor, b.tensor, &opt, &out->tensor, &st->cost);
-        ok = e.status == COST_OK || elementwise_error(ev, n, a.tensor, b.tensor, e);
+        ok = elementwise(ev, n, st, out_dtype, &a, &b, out);
     } else if (ok) {
         ok = eval_fail(ev, n->span, "cannot mix a tensor and a number in %c; elementwise ops "
                        "take two tensors of one shape", n->as.binary.op);
@@ -571,7 +579,7 @@ SEPARATE static bool contract_error(Eval *ev, const Node *n, const StmtState *st
     }
 }
 
-SEPARATE /* A contraction plan's T_lower on the statement's chip (CostOptions.plan_time). */
+/* A contraction plan's T_lower on the statement's chip (CostOptions.plan_time). */
 static double time_on_chip(const Cost *plan, const CostOptions *opt)
 {
     Roofline r;
@@ -581,7 +589,7 @@ static double time_on_chip(const Cost *plan, const CostOptions *opt)
     return t;
 }
 
-static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     EVal a = {0}, b = {0};
     bool ok = eval_expr(ev, n->as.contract.lhs, st, -1, &a) &&
