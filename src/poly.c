@@ -712,14 +712,36 @@ static bool put_factors(Printer *pr, const Term *t, int sign, bool after)
     return any;
 }
 
-/* A term's magnitude as numerator/denominator: "2·B·D", "D/2", "B/(T·K)", "1/K". */
+/* q when mag is exactly p/q for whole p and 2 <= q <= 1000 and its decimals run long
+ * (0.6666666666666666), else 0: 2·B·D/3 reads better. The smallest such q. */
+static long long_fraction(double mag, double *p)
+{
+    char text[64];
+    if (mag == floor(mag) || !(mag < 1e12) ||
+        strlen(num_format_plain(mag, text, sizeof text)) <= 8)
+        return 0;
+    for (long q = 2; q <= 1000; q++) {
+        double whole = round(mag * q);
+        if (whole >= 1 && whole / q == mag) {
+            *p = whole;
+            return q;
+        }
+    }
+    return 0;
+}
+
+/* A term's magnitude as numerator/denominator: "2·B·D", "D/2", "B/(T·K)", "1/K",
+ * "2·B·D/3". */
 static void put_term(Printer *pr, const Term *t, double mag)
 {
+    double above = 1; /* the numerator when the magnitude is shown as a fraction */
     long n = t->nvars > 0 ? unit_fraction(mag) : 0;
+    if (n == 0 && t->nvars > 0)
+        n = long_fraction(mag, &above);
     int below = count_factors(t, -1) + (n > 0);
-    bool coef_shown = n == 0 && (mag != 1 || count_factors(t, 1) == 0);
+    bool coef_shown = n > 0 ? above > 1 : mag != 1 || count_factors(t, 1) == 0;
     if (coef_shown)
-        put_number(pr, mag);
+        put_number(pr, n > 0 ? above : mag);
     if (!put_factors(pr, t, 1, coef_shown) && !coef_shown)
         put(pr, "1");
     if (below == 0)
