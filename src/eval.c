@@ -665,7 +665,19 @@ SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *o
 
 static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out);
 
+static bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out);
+
+/* An expression's value into out; on failure out holds nothing (a handler may have made
+ * a tensor before a check failed: a call's argument bf16[B, 8] with B = 0.5 leaked). */
 static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+{
+    if (eval_node(ev, n, st, out_dtype, out))
+        return true;
+    eval_free(out);
+    return false;
+}
+
+static inline bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     /* Children are shallower, so only the top of a too-deep tree gets here. */
     if (n->depth - 1 > LIMIT_EXPR_DEPTH) /* a leaf is depth 1 */
