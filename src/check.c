@@ -46,6 +46,7 @@ void remember_statement(Eval *ev, const Stmt *s, const Roofline *r)
     set(last, FIELD_COMM_BYTES, r->chip && r->comm_bytes.known, r->comm_bytes.value);
     last->bound = r->bound;
     last->known[FIELD_BOUND] = r->bound != BOUND_UNKNOWN;
+    last->plain = true;
 }
 
 void remember_block(Eval *ev, const Stmt *s, const Op *one, const Chip *chip, double chips)
@@ -206,6 +207,10 @@ bool eval_expect(Eval *ev, const Stmt *s)
     if (!last->set)
         return eval_fail(ev, s->span,
                          "expect checks the statement reported before it; there is none");
+    if (!last->known[f] && last->plain &&
+        (f == FIELD_PARAMS || f == FIELD_PARAM_BYTES || f == FIELD_CACHE_BYTES))
+        return eval_fail(ev, s->span, "the last report is of a statement, which counts no %s: "
+                         "expect %s checks a block call or a repeat", field, field);
     if (!last->known[f])
         return eval_fail(ev, s->span, "the last report's %s is not a number (a dim is unbound, or "
                          "there is no chip)", field);

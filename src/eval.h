@@ -61,6 +61,7 @@ typedef struct {
     double value[16];    /* by ExpectField */
     bool known[16];
     Bound bound;
+    bool plain;          /* a statement, not a block call or repeat: no params or cache */
 } LastReport;
 
 typedef struct {
