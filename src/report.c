@@ -667,6 +667,20 @@ void report_statement(const Report *r)
 
 /* ---- Statements without a cost ---------------------------------------------- */
 
+/* Whether a statement already reads as its value: "3", or "x = 3" (no "x = 3 = 3"). */
+static bool says_already(const char *stmt, size_t len, const char *value)
+{
+    size_t n = strlen(value);
+    if (n > len || memcmp(stmt + len - n, value, n) != 0)
+        return false;
+    size_t i = len - n; /* where the value starts: the whole statement, or after "=" */
+    if (i == 0)
+        return true;
+    while (i > 0 && stmt[i - 1] == ' ')
+        i--;
+    return i > 0 && stmt[i - 1] == '=';
+}
+
 void report_number(const Report *r, const Poly *value)
 {
     if (r->json)
@@ -675,7 +689,7 @@ void report_number(const Report *r, const Poly *value)
     Poly *sub = poly_subst(value, r->lookup, r->ctx);
     poly_text(r, sub ? sub : value, POLY_STYLE_TEXT, now, sizeof now);
     print_collapsed(r->out, r->stmt, r->stmt_len);
-    if (strlen(now) != r->stmt_len || memcmp(now, r->stmt, r->stmt_len) != 0)
+    if (!says_already(r->stmt, r->stmt_len, now))
         fprintf(r->out, " = %s", now);
     fputc('\n', r->out);
     poly_free(sub);
