@@ -795,17 +795,45 @@ static void row_csv(FILE *out, const Curve *c, double x, const RoofPoint *p)
             p->t_upper, roof_bound_name(p->bound), p->attained);
 }
 
+/* ,"key":number, in the shortest form that reads back the same double. */
+static void json_field(FILE *out, const char *key, double v)
+{
+    char buf[40];
+    fprintf(out, ",\"%s\":%s", key, num_format_json(v, buf, sizeof buf));
+}
+
+/* One point of a sweep as a JSON line: the statement's keys that a point has, with
+ * `at` the swept dim's value. */
 static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoint *p)
 {
     FILE *out = ev->out;
+    const Roofline *r = &c->costed.roof;
+    int line, col;
+    source_position(ev->src, c->stmt->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
     report_json_string(out, c->label, strlen(c->label));
-    fprintf(out, ",\"at\":{\"%s\":%.17g},\"chip\":\"%s\",\"chips\":%.17g,\"flops\":%.17g,"
-            "\"bytes\":%.17g,\"intensity\":%.17g,\"t_math\":%.17g,\"t_hbm\":%.17g,"
-            "\"t_comm\":%.17g,\"comm_bytes\":%.17g,\"t_lower\":%.17g,\"t_upper\":%.17g,"
-            "\"bound\":\"%s\"}\n", spelling(ev, dim), x, c->costed.chip->name,
-            c->costed.roof.chips, p->flops, p->bytes, p->intensity, p->t_math, p->t_hbm,
-            p->t_comm, p->comm_bytes, p->t_lower, p->t_upper, roof_bound_name(p->bound));
+    char buf[40];
+    if (x == floor(x) && fabs(x) < 1e15) /* a dim's value in full: 1000000, not 1e6 */
+        snprintf(buf, sizeof buf, "%.0f", x);
+    else
+        num_format_json(x, buf, sizeof buf);
+    fprintf(out, ",\"at\":{\"%s\":%s},\"line\":%d,\"chip\":", spelling(ev, dim), buf, line);
+    report_json_string(out, c->costed.chip->name, strlen(c->costed.chip->name));
+    json_field(out, "chips", r->chips);
+    json_field(out, "flops", p->flops);
+    json_field(out, "bytes", p->bytes);
+    json_field(out, "intensity", p->intensity);
+    json_field(out, "ridge", r->ridge);
+    json_field(out, "t_math", p->t_math);
+    json_field(out, "t_hbm", p->t_hbm);
+    json_field(out, "t_comm", p->t_comm);
+    json_field(out, "comm_bytes", p->comm_bytes);
+    json_field(out, "t_lower", p->t_lower);
+    json_field(out, "t_upper", p->t_upper);
+    json_field(out, "t_derated", roof_derated(r->chip, p->t_math, p->t_hbm, p->t_comm));
+    fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(p->bound));
+    json_field(out, "attained", p->attained);
+    fputs("}\n", out);
 }
 
 /* Every point of one curve, in the chosen format; the attained FLOP/s kept for a chart
