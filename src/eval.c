@@ -1136,6 +1136,7 @@ static void fill_leaf(Op *op, const Roofline *r, double activations)
                 op->t_comm > op->t_hbm ? BOUND_COMM
               : op->t_math >= op->t_hbm ? BOUND_COMPUTE : BOUND_MEMORY;
     op->t_derated = roof_derated(r->chip, op->t_math, op->t_hbm, op->t_comm);
+    op->held = r->memory_known ? r->memory : 0;
 }
 
 /* An operation inside a block: a leaf of the breakdown, not a report. */

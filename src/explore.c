@@ -1157,13 +1157,26 @@ static int memory_at(Eval *ev, const Stmt *s, int dim, double x, double *memory)
     ev->world->values[dim] = (Value){VAL_UNBOUND, 0, NULL};
     if (result == 1) {
         op_total(root);
-        *memory = block_memory(root, ev->world->training);
+        /* A statement alone needs what its report's memory row counts, its operands
+         * and result; a call or a repeat, what a block holds (params, cache, ...). */
+        bool alone = root->nchildren == 1 && root->children[0]->leaf;
+        *memory = alone ? root->children[0]->held : block_memory(root, ev->world->training);
         if (!root->known)
             result = eval_fail(ev, s->span, "its memory is not a number with %s set (every other "
                                "dim must be bound)", spelling(ev, dim)) ? 1 : 0;
     }
     op_free(root);
     return result;
+}
+
+/* Bytes in four digits ("15.99 GB"), or in full when those read the same as `beside`
+ * (the capacity), so "16 GB of 16 GB" does not hide which side of it they are. */
+static char *bytes_beside(double v, const char *beside, char *buf, size_t size)
+{
+    num_format_unit(v, UNIT_BYTES, 0, buf, size);
+    if (strcmp(buf, beside) == 0)
+        snprintf(buf, size, "%.0f B", v);
+    return buf;
 }
 
 static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_best,
@@ -1180,12 +1193,12 @@ static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_b
                 "\"hbm\":%.17g}\n", line, spelling(ev, dim), best, m_best, hbm);
         return;
     }
+    num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b);
     fprintf(ev->out,
             "%.*s\n  %-13s %s = %.17g fits: %s of %s HBM per chip; %s = %.17g needs %s\n\n",
             s->span.end - s->span.begin, ev->src->text + s->span.begin, "largest",
-            spelling(ev, dim), best, num_format_unit(m_best, UNIT_BYTES, 0, a, sizeof a),
-            num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b), spelling(ev, dim), best + 1,
-            num_format_unit(m_next, UNIT_BYTES, 0, c, sizeof c));
+            spelling(ev, dim), best, bytes_beside(m_best, b, a, sizeof a), b, spelling(ev, dim),
+            best + 1, bytes_beside(m_next, b, c, sizeof c));
 }
 
 /* Doubling until the memory no longer fits, then bisection on whole numbers. */

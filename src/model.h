@@ -25,6 +25,7 @@ struct Op {
      * their count, the KV cache, the activations a backward pass keeps. */
     double params, param_bytes, local_params, cache_bytes, act_bytes;
     double own[5];     /* the same five, for what the node itself holds */
+    double held;       /* a leaf's: its operands and result per chip (a report's memory) */
     Op **children;
     int nchildren, cap;
 };
