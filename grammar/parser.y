@@ -34,6 +34,7 @@ int yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 
 static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
 static void twice(yyscan_t scanner, Span at, const char *clause);
+static int sharded_dim(yyscan_t scanner, int name, Span at);
 }
 
 %define api.pure full
@@ -75,11 +76,11 @@ static void twice(yyscan_t scanner, Span at, const char *clause);
 %token <string> SHAPE "slice shape"
 %token CONTRACT "*_" ARROW "->"
 
-%type <node> expr tensor_type
+%type <node> expr tensor_type dim axis_set
 %type <stmt> stmt opt_stmt opt_plot
 %type <range> range
 %type <list> lines bindings fields contracted names exprs mesh_axes body params param_list
-%type <list> args arg_list
+%type <list> args arg_list dims opt_names
 %type <binding> param arg
 %type <node> expect_value opt_within
 %type <ref> name parent opt_name
@@ -179,6 +180,9 @@ param_list
 param
     : name                      { $$ = ast_binding(A, $1, NULL); }
     | name '=' expr             { $$ = ast_binding(A, $1, $3); }
+    | name '=' axis_set         { $$ = ast_binding(A, $1, $3); }
+    | name ':' '[' opt_names ']'
+                                { $$ = ast_shaped_param(A, $1, $4); }
     ;
 
 args
@@ -194,6 +198,8 @@ arg_list
 arg
     : expr                      { $$ = ast_binding(A, ast_name_ref(A, @1, -1), $1); }
     | IDENT '=' expr            { $$ = ast_binding(A, ast_name_ref(A, @1, $1), $3); }
+    | axis_set                  { $$ = ast_binding(A, ast_name_ref(A, @1, -1), $1); }
+    | IDENT '=' axis_set        { $$ = ast_binding(A, ast_name_ref(A, @1, $1), $3); }
     ;
 
 expect_value
@@ -278,6 +284,11 @@ expr
     | tensor_type
     ;
 
+/* {X, Y} or {}: mesh axes, for a block's axis parameter. */
+axis_set
+    : '{' opt_names '}'         { $$ = ast_axes(A, @$, -1, $2); }
+    ;
+
 contracted
     : name                      { $$ = ast_list_push(A, NULL, $1); }
     | '{' names '}'             { $$ = $2; }
@@ -288,9 +299,25 @@ names
     | names ',' name            { $$ = ast_list_push(A, $1, $3); }
     ;
 
+opt_names
+    : %empty                    { $$ = NULL; }
+    | names
+    ;
+
 tensor_type
     : DTYPE '[' ']'             { $$ = ast_tensor(A, @$, $1, NULL); }
-    | DTYPE '[' exprs ']'       { $$ = ast_tensor(A, @$, $1, $3); }
+    | DTYPE '[' dims ']'        { $$ = ast_tensor(A, @$, $1, $3); }
+    ;
+
+dims
+    : dim                       { $$ = ast_list_push(A, NULL, $1); }
+    | dims ',' dim              { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+/* F_{tp}: the dim F sharded over the axes in braces (named, or bound to axes). */
+dim
+    : expr
+    | IDENT '{' opt_names '}'   { $$ = ast_axes(A, @$, sharded_dim(scanner, $1, @1), $3); }
     ;
 
 exprs
@@ -314,6 +341,22 @@ static void twice(yyscan_t scanner, Span at, const char *clause)
 {
     ParseState *st = yyget_extra(scanner);
     diag_error(st->diag, st->src, at, "`%s` given twice in one statement; keep one", clause);
+}
+
+/* The dim of `F_{tp}`: the name before the brace without its `_`. */
+static int sharded_dim(yyscan_t scanner, int name, Span at)
+{
+    ParseState *st = yyget_extra(scanner);
+    const char *text = intern_name(st->names, name);
+    size_t len = strlen(text);
+    if (len < 2 || text[len - 1] != '_') {
+        diag_error(st->diag, st->src, at, "a dim's axes follow an underscore: %s_{...}", text);
+        return name;
+    }
+    int dim = intern_id(st->names, text, len - 1);
+    if (dim < 0)
+        st->arena->oom = 1;
+    return dim;
 }
 
 /* Where to point at the end of input: just after the last thing written. */

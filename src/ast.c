@@ -135,6 +135,37 @@ Binding *ast_binding(Arena *a, NameRef *name, Node *value)
     return b;
 }
 
+/* The NameRefs of a list, copied into one array. */
+static NameRef *name_array(Arena *a, const AstList *names)
+{
+    NameRef *out = arena_alloc(a, sizeof *out * (size_t)(names ? names->n + 1 : 1));
+    for (int i = 0; out && names && i < names->n; i++)
+        out[i] = *(NameRef *)names->items[i];
+    return out;
+}
+
+Binding *ast_shaped_param(Arena *a, NameRef *name, AstList *dims)
+{
+    Binding *b = ast_binding(a, name, NULL);
+    if (b) {
+        b->shaped = true;
+        b->shape = name_array(a, dims);
+        b->rank = dims ? dims->n : 0;
+    }
+    return b;
+}
+
+Node *ast_axes(Arena *a, Span span, int dim, AstList *names)
+{
+    Node *n = node(a, NODE_AXES, span);
+    if (n) {
+        n->as.axes.dim = dim;
+        n->as.axes.names = name_array(a, names);
+        n->as.axes.n = names ? names->n : 0;
+    }
+    return n;
+}
+
 Node *ast_call(Arena *a, Span span, NameRef *callee, AstList *args)
 {
     Node *n = node(a, NODE_CALL, span);
@@ -455,6 +486,13 @@ static void dump_node(FILE *out, const Node *n, const Intern *names)
         dump_node(out, n->as.operand, names);
         fputc(')', out);
         break;
+    case NODE_AXES:
+        fprintf(out, "(axes%s%s", n->as.axes.dim >= 0 ? " " : "",
+                n->as.axes.dim >= 0 ? intern_name(names, n->as.axes.dim) : "");
+        for (int i = 0; i < n->as.axes.n; i++)
+            fprintf(out, " %s", intern_name(names, n->as.axes.names[i].name));
+        fputc(')', out);
+        break;
     case NODE_CONTRACT:
         fputs("(contract {", out);
         for (int i = 0; i < n->as.contract.ndims; i++)
@@ -579,8 +617,12 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
             fprintf(out, "(block %s (", intern_name(names, s->as.block.name.name));
             for (int k = 0; k < s->as.block.nparams; k++) {
                 fprintf(out, k ? " %s" : "%s", intern_name(names, s->as.block.params[k].name.name));
-                if (s->as.block.params[k].value)
-                    fputc('=', out), dump_node(out, s->as.block.params[k].value, names);
+                const Binding *param = &s->as.block.params[k];
+                if (param->value)
+                    fputc('=', out), dump_node(out, param->value, names);
+                for (int d = 0; param->shaped && d <= param->rank; d++)
+                    fputs(d == param->rank ? "]" : d ? " " : ":[", out),
+                    fputs(d < param->rank ? intern_name(names, param->shape[d].name) : "", out);
             }
             fprintf(out, ") {%d statements}", s->as.block.body ? s->as.block.body->n : 0);
             break;

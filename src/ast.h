@@ -23,7 +23,9 @@ typedef enum {
     NODE_CONTRACT, /* x *_D y, x *_{D,F} y */
     NODE_CALL,     /* mlp(x, F = 4 * D) */
     NODE_PARAM,    /* param bf16[D, F]: weights, counted as parameters */
-    NODE_CACHE     /* cache bf16[B, S, K, H]: a KV cache, counted as memory */
+    NODE_CACHE,    /* cache bf16[B, S, K, H]: a KV cache, counted as memory */
+    NODE_AXES      /* {X, Y} or {}: mesh axes, a block's axis argument; F_{tp}: a dim
+                    * sharded over them, in a tensor type */
 } NodeKind;
 
 typedef struct Node Node;
@@ -61,6 +63,11 @@ struct Node {
             NameRef *dims;
             int ndims;
         } contract;
+        struct {
+            int dim;        /* F of F_{tp}; -1 for a bare set {X, Y} */
+            NameRef *names; /* axes, or names bound to axes (a block's axis parameter) */
+            int n;
+        } axes;
         struct {
             NameRef callee;
             struct Binding *args; /* name -1 for a positional argument */
@@ -100,10 +107,14 @@ typedef struct {
 } RangeSpec;
 
 /* name = value, in `let`, chip bodies, block parameters (value NULL without a
- * default) and call arguments (name -1 when positional). */
+ * default) and call arguments (name -1 when positional). A block parameter may give
+ * the shape of the tensor it takes, `x: [B, T, D]`, whose names the call binds. */
 typedef struct Binding {
     NameRef name;
     Node *value;
+    bool shaped;      /* x: [...] */
+    NameRef *shape;   /* the dims' names, in order */
+    int rank;
 } Binding;
 
 /* A chip, and the shape of its slice when given: `v5e`, `v5e 4x4`. */
@@ -205,6 +216,10 @@ Node *ast_negate(Arena *a, Span span, Node *operand);
 Node *ast_contract(Arena *a, Span span, Node *lhs, AstList *dims, Node *rhs);
 NameRef *ast_name_ref(Arena *a, Span span, int name);
 Binding *ast_binding(Arena *a, NameRef *name, Node *value);
+/* A block parameter `x: [B, T, D]`. */
+Binding *ast_shaped_param(Arena *a, NameRef *name, AstList *dims);
+/* {X, Y} (dim -1), or F_{X, Y}: the name written before the brace must end in `_`. */
+Node *ast_axes(Arena *a, Span span, int dim, AstList *names);
 
 Stmt *ast_let(Arena *a, Span span, AstList *bindings);
 Stmt *ast_use(Arena *a, Span span, ChipRef *chip);

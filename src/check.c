@@ -150,7 +150,7 @@ static bool expected_value(Eval *ev, const Stmt *s, const LastReport *last, doub
             continue;
         names[n] = intern_id(ev->world->names, field_names[f], strlen(field_names[f]));
         if (names[n] >= 0 &&
-            world_swap(ev->world, names[n], (Value){VAL_NUMBER, last->value[f], NULL}, &saved[n]))
+            world_swap(ev->world, names[n], (Value){.kind = VAL_NUMBER, .number = last->value[f]}, &saved[n]))
             n++;
     }
     bool ok = eval_number(ev, s->as.expect.value, out);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "shapes.h"
 
 enum { CALL_NOTES = 3 }; /* notes naming the calls an error happened in */
 #include "num.h"
@@ -78,7 +79,7 @@ void world_free(World *w)
 
 const Value *world_value(const World *w, int name)
 {
-    static const Value unbound = {VAL_UNBOUND, 0, NULL};
+    static const Value unbound = {.kind = VAL_UNBOUND};
     return name >= 0 && name < w->nvalues ? &w->values[name] : &unbound;
 }
 
@@ -396,16 +397,22 @@ static bool eval_scalar(Eval *ev, const Node *n, StmtState *st, Poly **out)
     return true;
 }
 
-/* A dim written as a name (`B`, or `B_X` sharded over X) is the symbol B; any other
- * expression is a size with no name. */
+/* A dim written as a name (`B`, `B_X` sharded over X, `B_{dp}` over the axes dp
+ * stands for) is the symbol B; any other expression is a size with no name. */
 static bool eval_dim(Eval *ev, const Node *d, StmtState *st, Dim *dim)
 {
     dim->name = -1;
-    if (d->kind != NODE_NAME)
+    if (d->kind == NODE_AXES) {
+        dim->name = d->as.axes.dim;
+        if (!layout_axis_names(ev, d->as.axes.names, d->as.axes.n, dim->axes, &dim->naxes,
+                               DIM_MAX_AXES))
+            return false;
+    } else if (d->kind != NODE_NAME) {
         return eval_scalar(ev, d, st, &dim->size);
-    if (!layout_split_name(ev, &st->layout, d->as.name, d->span, &dim->name, dim->axes,
-                           &dim->naxes))
+    } else if (!layout_split_name(ev, &st->layout, d->as.name, d->span, &dim->name, dim->axes,
+                                  &dim->naxes)) {
         return false;
+    }
     if (world_value(ev->world, dim->name)->kind == VAL_TENSOR)
         return eval_fail(ev, d->span, "%s is a tensor, not a dim", spelling(ev, dim->name));
     dim->size = poly_sym(dim->name);
@@ -434,6 +441,10 @@ SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EV
 SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out)
 {
     const Value *v = world_value(ev->world, n->as.name);
+    if (v->kind == VAL_AXES)
+        return eval_fail(ev, n->span, "%s stands for mesh axes, not a number or a tensor: shard "
+                         "a dim over them, F_{%s}, or pass them on", spelling(ev, n->as.name),
+                         spelling(ev, n->as.name));
     if (v->kind != VAL_TENSOR) {
         out->scalar = poly_sym(n->as.name);
         return finite_poly(ev, out->scalar, n->span);
@@ -700,6 +711,9 @@ static inline bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dty
     case NODE_PARAM:
     case NODE_CACHE:
         return eval_marked(ev, n, st, out);
+    case NODE_AXES:
+        return eval_fail(ev, n->span, "a set of mesh axes is the argument of a block's axis "
+                         "parameter (one declared with axes for its default, `tp = {}`)");
     case NODE_NEGATE:
         if (!eval_expr(ev, n->as.operand, st, -1, out))
             return false;
@@ -746,7 +760,7 @@ static bool let_value(Eval *ev, const Binding *b, Value *out)
     EVal v = {0};
     bool ok = eval_expr(ev, b->value, &st, -1, &v);
     cost_free(&st.cost);
-    *out = (Value){VAL_TENSOR, 0, v.tensor};
+    *out = (Value){.kind = VAL_TENSOR, .tensor = v.tensor};
     if (ok && v.scalar) {
         out->kind = VAL_NUMBER;
         ok = number_now(ev, v.scalar, b->value->span, &out->number);
@@ -1297,6 +1311,10 @@ static bool eval_block_def(Eval *ev, const Stmt *s)
     if (!def.params)
         return eval_fail(ev, s->span, "out of memory");
     int twice = repeated_param(def.params, s->as.block.nparams);
+    if (twice < 0 && !shapes_check_def(ev, s)) {
+        free(def.params);
+        return false;
+    }
     if (twice >= 0) {
         free(def.params);
         return eval_fail(ev, s->as.block.params[twice].name.span, "parameter %s appears twice",
@@ -1310,15 +1328,38 @@ static bool eval_block_def(Eval *ev, const Stmt *s)
     return true;
 }
 
-/* An argument: a number (its dims bound) or a tensor. */
-static bool arg_value(Eval *ev, const Node *n, StmtState *st, Value *v)
+/* A parameter whose default is a set of axes, `tp = {}`, takes mesh axes. */
+static bool is_axis_param(const Binding *param)
+{
+    return param->value && param->value->kind == NODE_AXES && param->value->as.axes.dim < 0;
+}
+
+/* An axis parameter's argument: a name (`Y`, or a name bound to axes) or a set
+ * (`{X, Y}`, `{}`), each axis one of the statement's mesh. */
+static bool axes_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, Value *v)
+{
+    NameRef one = {n->kind == NODE_NAME ? n->as.name : -1, n->span};
+    const NameRef *names = n->kind == NODE_AXES ? n->as.axes.names : &one;
+    int count = n->kind == NODE_AXES ? n->as.axes.n : 1;
+    if (n->kind != NODE_AXES && n->kind != NODE_NAME)
+        return eval_fail(ev, n->span, "%s takes mesh axes: an axis (Y), a set of them ({X, Y}), "
+                         "or {} for none", spelling(ev, param->name.name));
+    if (!layout_axis_names(ev, names, count, v->axes, &v->naxes, MESH_MAX_AXES) ||
+        !layout_check_axes(ev, &st->layout.mesh, v->axes, v->naxes, n->span))
+        return false;
+    v->kind = VAL_AXES;
+    return true;
+}
+
+/* A value to bind: a number (its dims bound) or a tensor. */
+static bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v)
 {
     EVal e = {0};
-    *v = (Value){VAL_UNBOUND, 0, NULL};
+    *v = (Value){.kind = VAL_UNBOUND};
     if (!eval_expr(ev, n, st, -1, &e))
         return false;
     if (e.tensor) {
-        *v = (Value){VAL_TENSOR, 0, e.tensor};
+        *v = (Value){.kind = VAL_TENSOR, .tensor = e.tensor};
         return true;
     }
     bool ok = number_now(ev, e.scalar, n->span, &v->number);
@@ -1327,8 +1368,16 @@ static bool arg_value(Eval *ev, const Node *n, StmtState *st, Value *v)
     return ok;
 }
 
+/* An argument for `param`: mesh axes for an axis parameter, else a bindable value. */
+static bool arg_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, Value *v)
+{
+    *v = (Value){.kind = VAL_UNBOUND};
+    return is_axis_param(param) ? axes_value(ev, param, n, st, v) : bindable_value(ev, n, st, v);
+}
+
 /* The call's arguments by parameter: positional ones first, then named ones. */
-static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Value *vals)
+static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Value *vals,
+                      Span *where)
 {
     const Stmt *def = b->def;
     int next = 0;
@@ -1345,27 +1394,34 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b,
         if (vals[at].kind != VAL_UNBOUND)
             return eval_fail(ev, a->value->span, "%s is given twice",
                              spelling(ev, def->as.block.params[at].name.name));
-        if (!arg_value(ev, a->value, st, &vals[at]))
+        if (!arg_value(ev, &def->as.block.params[at], a->value, st, &vals[at]))
             return false;
+        where[at] = a->value->span;
     }
     for (int i = 0; i < def->as.block.nparams; i++)
-        if (vals[i].kind == VAL_UNBOUND && !def->as.block.params[i].value)
+        if (vals[i].kind == VAL_UNBOUND && !def->as.block.params[i].value &&
+            !def->as.block.params[i].shaped)
             return eval_fail(ev, n->span, "%s needs a value for %s",
                              spelling(ev, def->as.block.name.name),
                              spelling(ev, def->as.block.params[i].name.name));
     return true;
 }
 
-/* Binds each parameter in the callee: its argument, else its default (which may use
- * the parameters before it). Takes the values. */
-static bool bind_params(Eval *inner, const Stmt *def, Value *vals, Span call)
+/* Binds the names of the shapes in the callee, then each parameter: its argument,
+ * else its default (which may use the shapes' names and the parameters before it).
+ * Takes the values. */
+static bool bind_params(Eval *inner, const Stmt *def, Value *vals, const ShapeBinds *sb,
+                        Span call)
 {
+    for (int i = 0; i < sb->n; i++)
+        if (!bind(inner, sb->items[i].name, (Value){.kind = VAL_NUMBER, .number = sb->items[i].value}))
+            return eval_fail(inner, call, "out of memory");
     for (int i = 0; i < def->as.block.nparams; i++) {
         const Binding *p = &def->as.block.params[i];
         if (vals[i].kind == VAL_UNBOUND) {
             StmtState st;
             stmt_state_init(inner, &st);
-            bool ok = arg_value(inner, p->value, &st, &vals[i]);
+            bool ok = arg_value(inner, p, p->value, &st, &vals[i]);
             cost_free(&st.cost);
             if (!ok)
                 return false;
@@ -1442,11 +1498,13 @@ typedef struct {
 static bool caller_lookup(int sym, double *value, void *ctx)
 {
     const Caller *c = ctx;
-    return param_index(c->block, sym) >= 0 && world_lookup(sym, value, c->ev->world);
+    return (param_index(c->block, sym) >= 0 || shapes_bind_name(c->block->def, sym)) &&
+           world_lookup(sym, value, c->ev->world);
 }
 
-/* A tensor argument's dims named like the callee's parameters take the caller's
- * numbers: `D` in the caller's tensor is the caller's D, not the parameter D. */
+/* A tensor argument's dims named like what the callee binds (its parameters, its
+ * shapes' names) take the caller's numbers: `D` in the caller's tensor is the
+ * caller's D, not the callee's. */
 static bool pin_args(Eval *ev, const BlockDef *b, Value *vals)
 {
     const Stmt *def = b->def;
@@ -1466,7 +1524,10 @@ static bool pin_args(Eval *ev, const BlockDef *b, Value *vals)
 static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Op *op,
                        Value *result, bool *ran)
 {
-    Value *vals = calloc((size_t)b->def->as.block.nparams + 1, sizeof *vals);
+    int nparams = b->def->as.block.nparams;
+    Value *vals = calloc((size_t)nparams + 1, sizeof *vals);
+    Span *where = calloc((size_t)nparams + 1, sizeof *where);
+    ShapeBinds shapes = {0};
     Frame frame = frame_begin(ev->world);
     Eval inner = *ev;
     inner.src = b->src;
@@ -1474,17 +1535,22 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
     inner.frame = &frame;
     inner.depth = ev->depth + 1;
     inner.returned = false;
-    inner.result = (Value){VAL_UNBOUND, 0, NULL};
-    bool ok = vals && call_args(ev, n, st, b, vals) && pin_args(ev, b, vals);
+    inner.result = (Value){.kind = VAL_UNBOUND};
+    bool ok = vals && where && call_args(ev, n, st, b, vals, where) && pin_args(ev, b, vals) &&
+              shapes_bind(ev, b->def, vals, where, &shapes);
     *ran = ok;
     Outside was = enter(ev, st);
-    ok = ok && bind_params(&inner, b->def, vals, n->span) &&
+    ok = ok && bind_params(&inner, b->def, vals, &shapes, n->span) &&
          run_body(&inner, b->def->as.block.body) && settle(&inner, &inner.result);
     frame_restore(ev->world, &frame);
     leave(ev, &was);
-    for (int i = 0; vals && i < b->def->as.block.nparams; i++)
+    if (ok && !shapes_give_back(&shapes, inner.result.tensor))
+        ok = eval_fail(ev, n->span, "out of memory");
+    for (int i = 0; vals && i < nparams; i++)
         tensor_free(vals[i].tensor);
     free(vals);
+    free(where);
+    shapes_free(&shapes);
     *result = inner.result;
     return ok;
 }
@@ -1593,7 +1659,7 @@ SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_d
         return eval_fail(ev, n->span, "blocks call blocks more than %d deep (a block that calls "
                          "itself never ends)", LIMIT_CALL_DEPTH);
     Op *op = op_new(spelling(ev, b->name));
-    Value result = {VAL_UNBOUND, 0, NULL};
+    Value result = {.kind = VAL_UNBOUND};
     bool ran = false;
     bool ok = op && call_block(ev, n, st, b, op, &result, &ran);
     if (!ok && ran && ev->world->call_notes++ < CALL_NOTES) {
@@ -1641,7 +1707,7 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
                        spelling(ev, s->as.expr.value->as.call.callee.name),
                        spelling(ev, s->as.expr.target.name));
     /* A name is bound to a number or a tensor, never to a formula. */
-    Value val = {v.scalar ? VAL_NUMBER : VAL_TENSOR, 0, NULL};
+    Value val = {.kind = v.scalar ? VAL_NUMBER : VAL_TENSOR};
     if (ok && s->kind == STMT_ASSIGN && v.scalar)
         ok = number_now(ev, v.scalar, s->as.expr.value->span, &val.number);
     if (ok && ev->collect && st.cost.ops > 0)
@@ -1749,7 +1815,7 @@ static bool eval_return(Eval *ev, const Stmt *s)
     st.span = s->span;
     Value v;
     bool ok = statement_chip(ev, &(Clauses){.chip.name.name = -1, .compute = -1}, &st.chip) &&
-              arg_value(ev, s->as.repeat.value, &st, &v);
+              bindable_value(ev, s->as.repeat.value, &st, &v);
     /* `return a *_D b`: the operation is the block's too. */
     if (ok && st.cost.ops > 0 && !collect_leaf(ev, s, &st, ev->collect)) {
         tensor_free(v.tensor);

@@ -23,12 +23,15 @@
 #include "model.h"
 #include "roof.h"
 
-typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR } ValueKind;
+typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR, VAL_AXES } ValueKind;
 
+/* A name's value: a number, a tensor, or (a block's axis parameter) mesh axes. */
 typedef struct {
     ValueKind kind;
     double number;
     Tensor *tensor;
+    int axes[MESH_MAX_AXES]; /* VAL_AXES: interned axis names; none for {} */
+    int naxes;
 } Value;
 
 /* A costed statement, kept for the roofline chart (`plot`). */

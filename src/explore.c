@@ -31,7 +31,7 @@ static bool free_dim(Eval *ev, int dim, Span span, Value *saved)
 {
     if (world_value(ev->world, dim)->kind == VAL_TENSOR)
         return eval_fail(ev, span, "%s is a tensor, not a dim", spelling(ev, dim));
-    if (!world_swap(ev->world, dim, (Value){VAL_UNBOUND, 0, NULL}, saved))
+    if (!world_swap(ev->world, dim, (Value){.kind = VAL_UNBOUND}, saved))
         return eval_fail(ev, span, "out of memory");
     return true;
 }
@@ -603,7 +603,7 @@ static bool pick_dim(Eval *ev, const Stmt *s, const Costed *c, int *dim)
 bool eval_solve(Eval *ev, const Stmt *s)
 {
     int dim = s->as.expr.target.name;
-    Value saved = {VAL_UNBOUND, 0, NULL};
+    Value saved = {.kind = VAL_UNBOUND};
     bool swapped = false;
     if (dim >= 0 && !(swapped = free_dim(ev, dim, s->as.expr.target.span, &saved)))
         return false;
@@ -1152,9 +1152,9 @@ enum { FIT_MAX_DOUBLINGS = 40 };
 static int memory_at(Eval *ev, const Stmt *s, int dim, double x, double *memory)
 {
     Op *root = op_new("fit");
-    ev->world->values[dim] = (Value){VAL_NUMBER, x, NULL};
+    ev->world->values[dim] = (Value){.kind = VAL_NUMBER, .number = x};
     int result = root && eval_quietly(ev, s, root) ? 1 : -1;
-    ev->world->values[dim] = (Value){VAL_UNBOUND, 0, NULL};
+    ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
     if (result == 1) {
         op_total(root);
         /* A statement alone needs what its report's memory row counts, its operands

@@ -209,11 +209,50 @@ bool layout_apply(Eval *ev, Layout *l, Tensor *t, Span span)
     return true;
 }
 
+static bool add_axis(Eval *ev, int axis, int *axes, int *naxes, int max, Span span)
+{
+    for (int i = 0; i < *naxes; i++)
+        if (axes[i] == axis)
+            return true;
+    if (*naxes == max)
+        return eval_fail(ev, span, "a dim is sharded over at most %d axes", max);
+    axes[(*naxes)++] = axis;
+    return true;
+}
+
+bool layout_axis_names(Eval *ev, const NameRef *names, int n, int *axes, int *naxes, int max)
+{
+    *naxes = 0;
+    for (int i = 0; i < n; i++) {
+        const Value *v = world_value(ev->world, names[i].name);
+        if (v->kind != VAL_AXES && !add_axis(ev, names[i].name, axes, naxes, max, names[i].span))
+            return false;
+        for (int k = 0; v->kind == VAL_AXES && k < v->naxes; k++)
+            if (!add_axis(ev, v->axes[k], axes, naxes, max, names[i].span))
+                return false;
+    }
+    return true;
+}
+
+bool layout_check_axes(Eval *ev, const Mesh *m, const int *axes, int n, Span span)
+{
+    for (int i = 0; i < n; i++)
+        if (mesh_find(m, axes[i]) < 0) {
+            eval_fail(ev, span, "unknown mesh axis %s", spelling(ev, axes[i]));
+            describe_mesh(ev, m);
+            return false;
+        }
+    return true;
+}
+
 bool layout_axes(Eval *ev, const Layout *l, const NameRef *over, AxisSet *out)
 {
-    int axes[DIM_MAX_AXES], n;
+    int axes[MESH_MAX_AXES], n;
     const char *text = spelling(ev, over->name);
-    if (!suffix_axes(ev, l, text, text, over->span, axes, &n))
+    bool bound = world_value(ev->world, over->name)->kind == VAL_AXES;
+    if (bound ? !layout_axis_names(ev, over, 1, axes, &n, MESH_MAX_AXES) ||
+                    !layout_check_axes(ev, &l->mesh, axes, n, over->span)
+              : !suffix_axes(ev, l, text, text, over->span, axes, &n))
         return false;
     *out = 0;
     for (int i = 0; i < n; i++)

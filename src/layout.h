@@ -4,6 +4,8 @@
  *
  * A dim name ending in `_` and capital letters names axes: `B_XY` is B sharded over
  * X and Y (or over one axis named XY). Other names are plain dims (`d_model`).
+ * `B_{dp, X}` names them in braces, where a block's axis parameter (`dp`) stands for
+ * the axes its caller passed: no axes at all leaves the dim whole.
  */
 #ifndef ROOFLINE_LAYOUT_H
 #define ROOFLINE_LAYOUT_H
@@ -44,7 +46,13 @@ bool layout_split_name(Eval *ev, const Layout *l, int name, Span span, int *base
 /* Puts the `shard` axes on the dims they name, and checks that every axis of t is in
  * the mesh and shards one dim only. */
 bool layout_apply(Eval *ev, Layout *l, Tensor *t, Span span);
-/* The axes of `over Y` or `over XY`. */
+/* The axes written in braces, `{tp, X}` or `F_{tp}`: a name bound to axes (a block's
+ * axis parameter) gives those, any other name is an axis itself. Repeats count once;
+ * false (reported) past `max`. */
+bool layout_axis_names(Eval *ev, const NameRef *names, int n, int *axes, int *naxes, int max);
+/* Every axis is one of the mesh's; reported at `span` when one is not. */
+bool layout_check_axes(Eval *ev, const Mesh *m, const int *axes, int n, Span span);
+/* The axes of `over Y`, `over XY`, or `over tp` (a name bound to axes). */
 bool layout_axes(Eval *ev, const Layout *l, const NameRef *over, AxisSet *out);
 
 #endif

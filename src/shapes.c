@@ -1,0 +1,228 @@
+/* shapes.c — binding a block's shaped parameters from the tensors a call passes. */
+#include "shapes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "num.h"
+
+static const char *block_name(const Eval *ev, const Stmt *def)
+{
+    return spelling(ev, def->as.block.name.name);
+}
+
+/* "[B,S,K,H]": a parameter's shape as written. */
+static char *pattern(const Eval *ev, const Binding *p, char *buf, size_t size)
+{
+    size_t used = (size_t)snprintf(buf, size, "[");
+    for (int k = 0; k < p->rank && used < size; k++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", k ? "," : "",
+                                 spelling(ev, p->shape[k].name));
+    if (used < size)
+        snprintf(buf + used, size - used, "]");
+    return buf;
+}
+
+static char *tensor_text(const Eval *ev, const Tensor *t, char *buf, size_t size)
+{
+    return tensor_format(t, world_namer, ev->world, buf, size);
+}
+
+static int param_named(const Stmt *def, int name)
+{
+    for (int i = 0; i < def->as.block.nparams; i++)
+        if (def->as.block.params[i].name.name == name)
+            return i;
+    return -1;
+}
+
+bool shapes_check_def(Eval *ev, const Stmt *def)
+{
+    for (int i = 0; i < def->as.block.nparams; i++) {
+        const Binding *p = &def->as.block.params[i];
+        for (int k = 0; p->shaped && k < p->rank; k++) {
+            const NameRef *d = &p->shape[k];
+            for (int j = 0; j < k; j++)
+                if (p->shape[j].name == d->name)
+                    return eval_fail(ev, d->span, "%s appears twice in the shape of %s; give "
+                                     "each dim a name of its own", spelling(ev, d->name),
+                                     spelling(ev, p->name.name));
+            if (param_named(def, d->name) >= 0)
+                return eval_fail(ev, d->span, "%s is a parameter of %s, so the shape of %s "
+                                 "cannot bind it; drop one of the two", spelling(ev, d->name),
+                                 block_name(ev, def), spelling(ev, p->name.name));
+        }
+    }
+    return true;
+}
+
+bool shapes_bind_name(const Stmt *def, int name)
+{
+    for (int i = 0; i < def->as.block.nparams; i++)
+        for (int k = 0; def->as.block.params[i].shaped && k < def->as.block.params[i].rank; k++)
+            if (def->as.block.params[i].shape[k].name == name)
+                return true;
+    return false;
+}
+
+static ShapeName *find(const ShapeBinds *sb, int name)
+{
+    for (int i = 0; i < sb->n; i++)
+        if (sb->items[i].name == name)
+            return &sb->items[i];
+    return NULL;
+}
+
+static bool add(ShapeBinds *sb, ShapeName s)
+{
+    if (sb->n == sb->cap) {
+        int cap = sb->cap ? 2 * sb->cap : 8;
+        ShapeName *items = realloc(sb->items, sizeof *items * (size_t)cap);
+        if (!items)
+            return false;
+        sb->items = items;
+        sb->cap = cap;
+    }
+    sb->items[sb->n++] = s;
+    return true;
+}
+
+/* The number a dim of the argument has now; false (reported) when it has none. */
+static bool dim_number(Eval *ev, const Stmt *def, const Binding *p, const Tensor *t, int k,
+                       Span where, double *out)
+{
+    Poly *now = poly_subst(t->dims[k].size, world_lookup, ev->world);
+    bool known = now && poly_is_const(now, out);
+    poly_free(now);
+    if (known)
+        return true;
+    char buf[256], want[128];
+    eval_fail(ev, where, "%s binds %s from this tensor's dim %d, which is not a number: %s",
+              block_name(ev, def), spelling(ev, p->shape[k].name), k + 1,
+              tensor_text(ev, t, buf, sizeof buf));
+    diag_note(ev->diag, "%s: %s; bind the caller's dims first, e.g. `let %s = 256`",
+              spelling(ev, p->name.name), pattern(ev, p, want, sizeof want),
+              t->dims[k].name >= 0 ? spelling(ev, t->dims[k].name) : "B");
+    return false;
+}
+
+/* Two arguments give one name two numbers. */
+static bool disagree(Eval *ev, const Stmt *def, const Value *vals, int name, int first,
+                     double a, int second, double b, Span where)
+{
+    char ta[256], tb[256], pa[128], pb[128], na[64], nb[64];
+    const Binding *p = def->as.block.params;
+    const char *dim = spelling(ev, name);
+    return eval_fail(ev, where, "the shapes of %s disagree on %s: %s: %s is %s (%s = %s), "
+                     "%s: %s is %s (%s = %s)", block_name(ev, def), dim,
+                     spelling(ev, p[first].name.name), pattern(ev, &p[first], pa, sizeof pa),
+                     tensor_text(ev, vals[first].tensor, ta, sizeof ta), dim,
+                     num_format_plain(a, na, sizeof na), spelling(ev, p[second].name.name),
+                     pattern(ev, &p[second], pb, sizeof pb),
+                     tensor_text(ev, vals[second].tensor, tb, sizeof tb), dim,
+                     num_format_plain(b, nb, sizeof nb));
+}
+
+/* One shaped parameter's argument: a tensor of the shape's rank, each name one number. */
+static bool match(Eval *ev, const Stmt *def, int i, const Value *vals, Span where,
+                  ShapeBinds *sb, int *from)
+{
+    const Binding *p = &def->as.block.params[i];
+    const Tensor *t = vals[i].tensor;
+    char want[128], got[256];
+    if (vals[i].kind != VAL_TENSOR)
+        return eval_fail(ev, where, "%s's %s takes a tensor %s, not a number", block_name(ev, def),
+                         spelling(ev, p->name.name), pattern(ev, p, want, sizeof want));
+    if (t->ndims != p->rank)
+        return eval_fail(ev, where, "%s's %s is %s, %d dim%s; this tensor has %d: %s",
+                         block_name(ev, def), spelling(ev, p->name.name),
+                         pattern(ev, p, want, sizeof want), p->rank, p->rank == 1 ? "" : "s",
+                         t->ndims, tensor_text(ev, t, got, sizeof got));
+    for (int k = 0; k < p->rank; k++) {
+        double v;
+        if (!dim_number(ev, def, p, t, k, where, &v))
+            return false;
+        ShapeName *seen = find(sb, p->shape[k].name);
+        if (seen && seen->value != v)
+            return disagree(ev, def, vals, seen->name, from[seen - sb->items], seen->value, i, v,
+                            where);
+        if (seen)
+            continue;
+        Poly *size = poly_copy(t->dims[k].size);
+        if (!size || !add(sb, (ShapeName){p->shape[k].name, v, t->dims[k].name, size})) {
+            poly_free(size);
+            return eval_fail(ev, where, "out of memory");
+        }
+        from[sb->n - 1] = i;
+    }
+    return true;
+}
+
+/* The argument's dims take the shape's names. */
+static bool rename_dims(const Binding *p, Tensor *t)
+{
+    for (int k = 0; k < p->rank; k++) {
+        Poly *size = poly_sym(p->shape[k].name);
+        if (!size)
+            return false;
+        poly_free(t->dims[k].size);
+        t->dims[k].size = size;
+        t->dims[k].name = p->shape[k].name;
+    }
+    return true;
+}
+
+bool shapes_bind(Eval *ev, const Stmt *def, Value *vals, const Span *where, ShapeBinds *out)
+{
+    int names = 0;
+    for (int i = 0; i < def->as.block.nparams; i++)
+        names += def->as.block.params[i].shaped ? def->as.block.params[i].rank : 0;
+    int *from = malloc(sizeof *from * (size_t)(names + 1)); /* the parameter of each name */
+    bool ok = from != NULL || eval_fail(ev, where[0], "out of memory");
+    for (int i = 0; ok && i < def->as.block.nparams; i++)
+        if (def->as.block.params[i].shaped)
+            ok = match(ev, def, i, vals, where[i], out, from);
+    free(from);
+    for (int i = 0; ok && i < def->as.block.nparams; i++)
+        if (def->as.block.params[i].shaped && !rename_dims(&def->as.block.params[i], vals[i].tensor))
+            ok = eval_fail(ev, where[i], "out of memory");
+    return ok;
+}
+
+/* Whether a dim of t other than `skip` is named `name`. */
+static bool named_elsewhere(const Tensor *t, int skip, int name)
+{
+    for (int k = 0; name >= 0 && k < t->ndims; k++)
+        if (k != skip && t->dims[k].name == name)
+            return true;
+    return false;
+}
+
+bool shapes_give_back(const ShapeBinds *sb, Tensor *t)
+{
+    for (int k = 0; t && k < t->ndims; k++) {
+        const ShapeName *s = find(sb, t->dims[k].name);
+        if (!s)
+            continue;
+        if (named_elsewhere(t, k, s->caller_name)) {
+            t->dims[k].name = -1; /* two shape names from one caller dim: the second a number */
+            continue;
+        }
+        Poly *size = poly_copy(s->caller_size);
+        if (!size)
+            return false;
+        poly_free(t->dims[k].size);
+        t->dims[k].size = size;
+        t->dims[k].name = s->caller_name;
+    }
+    return true;
+}
+
+void shapes_free(ShapeBinds *sb)
+{
+    for (int i = 0; i < sb->n; i++)
+        poly_free(sb->items[i].caller_size);
+    free(sb->items);
+    *sb = (ShapeBinds){0};
+}
