@@ -34,7 +34,7 @@ int yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 
 static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
 static void twice(yyscan_t scanner, Span at, const char *clause);
-static int sharded_dim(yyscan_t scanner, int name, Span at);
+static int dim_of(yyscan_t scanner, int name, Span at);
 }
 
 %define api.pure full
@@ -76,11 +76,11 @@ static int sharded_dim(yyscan_t scanner, int name, Span at);
 %token <string> SHAPE "slice shape"
 %token CONTRACT "*_" ARROW "->"
 
-%type <node> expr tensor_type dim axis_set
+%type <node> expr tensor_type dim axis_set sharded_dim shape_dim
 %type <stmt> stmt opt_stmt opt_plot
 %type <range> range
 %type <list> lines bindings fields contracted names exprs mesh_axes body params param_list
-%type <list> args arg_list dims opt_names
+%type <list> args arg_list dims opt_names opt_shape shape
 %type <binding> param arg
 %type <node> expect_value opt_within
 %type <ref> name parent opt_name
@@ -181,7 +181,7 @@ param
     : name                      { $$ = ast_binding(A, $1, NULL); }
     | name '=' expr             { $$ = ast_binding(A, $1, $3); }
     | name '=' axis_set         { $$ = ast_binding(A, $1, $3); }
-    | name ':' '[' opt_names ']'
+    | name ':' '[' opt_shape ']'
                                 { $$ = ast_shaped_param(A, $1, $4); }
     ;
 
@@ -317,7 +317,27 @@ dims
 /* F_{tp}: the dim F sharded over the axes in braces (named, or bound to axes). */
 dim
     : expr
-    | IDENT '{' opt_names '}'   { $$ = ast_axes(A, @$, sharded_dim(scanner, $1, @1), $3); }
+    | sharded_dim
+    ;
+
+sharded_dim
+    : IDENT '{' opt_names '}'   { $$ = ast_axes(A, @$, dim_of(scanner, $1, @1), $3); }
+    ;
+
+/* A shaped parameter's dims: names, each with the axes the block wants it over. */
+opt_shape
+    : %empty                    { $$ = NULL; }
+    | shape
+    ;
+
+shape
+    : shape_dim                 { $$ = ast_list_push(A, NULL, $1); }
+    | shape ',' shape_dim       { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+shape_dim
+    : IDENT                     { $$ = ast_name(A, @1, $1); }
+    | sharded_dim
     ;
 
 exprs
@@ -344,7 +364,7 @@ static void twice(yyscan_t scanner, Span at, const char *clause)
 }
 
 /* The dim of `F_{tp}`: the name before the brace without its `_`. */
-static int sharded_dim(yyscan_t scanner, int name, Span at)
+static int dim_of(yyscan_t scanner, int name, Span at)
 {
     ParseState *st = yyget_extra(scanner);
     const char *text = intern_name(st->names, name);

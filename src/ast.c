@@ -149,7 +149,7 @@ Binding *ast_shaped_param(Arena *a, NameRef *name, AstList *dims)
     Binding *b = ast_binding(a, name, NULL);
     if (b) {
         b->shaped = true;
-        b->shape = name_array(a, dims);
+        b->shape = dims ? (Node **)dims->items : NULL;
         b->rank = dims ? dims->n : 0;
     }
     return b;
@@ -620,9 +620,11 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
                 const Binding *param = &s->as.block.params[k];
                 if (param->value)
                     fputc('=', out), dump_node(out, param->value, names);
-                for (int d = 0; param->shaped && d <= param->rank; d++)
-                    fputs(d == param->rank ? "]" : d ? " " : ":[", out),
-                    fputs(d < param->rank ? intern_name(names, param->shape[d].name) : "", out);
+                for (int d = 0; param->shaped && d <= param->rank; d++) {
+                    fputs(d == param->rank ? "]" : d ? " " : ":[", out);
+                    if (d < param->rank)
+                        dump_node(out, param->shape[d], names);
+                }
             }
             fprintf(out, ") {%d statements}", s->as.block.body ? s->as.block.body->n : 0);
             break;

@@ -113,7 +113,7 @@ typedef struct Binding {
     NameRef name;
     Node *value;
     bool shaped;      /* x: [...] */
-    NameRef *shape;   /* the dims' names, in order */
+    Node **shape;     /* the dims, in order: names (NODE_NAME), or K_{tp} (NODE_AXES) */
     int rank;
 } Binding;
 

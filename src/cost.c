@@ -803,9 +803,9 @@ CostError cost_collective(const Tensor *t, CollKind kind, AxisSet axes,
                           const CostOptions *opt, Tensor **out, Cost *acc)
 {
     Tensor *r = tensor_copy(t);
-    CostError e = r ? collective_result(t, kind, axes, opt, r)
-                    : error(COST_TOO_COMPLEX, -1, -1, -1);
-    if (e.status == COST_OK)
+    CostError e = !r ? error(COST_TOO_COMPLEX, -1, -1, -1)
+                  : axes ? collective_result(t, kind, axes, opt, r) : ok;
+    if (e.status == COST_OK && spans_chips(opt->mesh, axes))
         e = add_collective(acc, kind, axes, collective_bytes(t, kind, axes, opt->mesh), t,
                            NULL);
     if (e.status != COST_OK) {

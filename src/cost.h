@@ -111,7 +111,8 @@ CostError cost_unary(const Tensor *a, const CostOptions *opt, Tensor **out, Cost
  * dim is sharded, an AllReduce of the result over its axes. */
 CostError cost_reduce(const Tensor *a, int dim, const CostOptions *opt, Tensor **out,
                       Cost *acc);
-/* A collective on its own: `allgather bf16[E_Y, F] over Y`. */
+/* A collective on its own: `allgather bf16[E_Y, F] over Y`. Over no axes (a block's
+ * axis parameter given none) or over one chip it moves nothing and costs nothing. */
 CostError cost_collective(const Tensor *t, CollKind kind, AxisSet axes,
                           const CostOptions *opt, Tensor **out, Cost *acc);
 

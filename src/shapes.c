@@ -12,13 +12,26 @@ static const char *block_name(const Eval *ev, const Stmt *def)
     return spelling(ev, def->as.block.name.name);
 }
 
+/* The name of a shape's dim: B, or K of K_{tp}. */
+static int dim_name(const Node *d)
+{
+    return d->kind == NODE_AXES ? d->as.axes.dim : d->as.name;
+}
+
 /* "[B,S,K,H]": a parameter's shape as written. */
 static char *pattern(const Eval *ev, const Binding *p, char *buf, size_t size)
 {
     size_t used = (size_t)snprintf(buf, size, "[");
-    for (int k = 0; k < p->rank && used < size; k++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", k ? "," : "",
-                                 spelling(ev, p->shape[k].name));
+    for (int k = 0; k < p->rank && used < size; k++) {
+        const Node *d = p->shape[k];
+        used += (size_t)snprintf(buf + used, size - used, "%s%s%s", k ? "," : "",
+                                 spelling(ev, dim_name(d)), d->kind == NODE_AXES ? "_{" : "");
+        for (int a = 0; d->kind == NODE_AXES && a < d->as.axes.n && used < size; a++)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", a ? "," : "",
+                                     spelling(ev, d->as.axes.names[a].name));
+        if (d->kind == NODE_AXES && used < size)
+            used += (size_t)snprintf(buf + used, size - used, "}");
+    }
     if (used < size)
         snprintf(buf + used, size - used, "]");
     return buf;
@@ -42,15 +55,16 @@ bool shapes_check_def(Eval *ev, const Stmt *def)
     for (int i = 0; i < def->as.block.nparams; i++) {
         const Binding *p = &def->as.block.params[i];
         for (int k = 0; p->shaped && k < p->rank; k++) {
-            const NameRef *d = &p->shape[k];
+            int name = dim_name(p->shape[k]);
+            Span at = p->shape[k]->span;
             for (int j = 0; j < k; j++)
-                if (p->shape[j].name == d->name)
-                    return eval_fail(ev, d->span, "%s appears twice in the shape of %s; give "
-                                     "each dim a name of its own", spelling(ev, d->name),
+                if (dim_name(p->shape[j]) == name)
+                    return eval_fail(ev, at, "%s appears twice in the shape of %s; give "
+                                     "each dim a name of its own", spelling(ev, name),
                                      spelling(ev, p->name.name));
-            if (param_named(def, d->name) >= 0)
-                return eval_fail(ev, d->span, "%s is a parameter of %s, so the shape of %s "
-                                 "cannot bind it; drop one of the two", spelling(ev, d->name),
+            if (param_named(def, name) >= 0)
+                return eval_fail(ev, at, "%s is a parameter of %s, so the shape of %s "
+                                 "cannot bind it; drop one of the two", spelling(ev, name),
                                  block_name(ev, def), spelling(ev, p->name.name));
         }
     }
@@ -61,7 +75,7 @@ bool shapes_bind_name(const Stmt *def, int name)
 {
     for (int i = 0; i < def->as.block.nparams; i++)
         for (int k = 0; def->as.block.params[i].shaped && k < def->as.block.params[i].rank; k++)
-            if (def->as.block.params[i].shape[k].name == name)
+            if (dim_name(def->as.block.params[i].shape[k]) == name)
                 return true;
     return false;
 }
@@ -99,7 +113,7 @@ static bool dim_number(Eval *ev, const Stmt *def, const Binding *p, const Tensor
         return true;
     char buf[256], want[128];
     eval_fail(ev, where, "%s binds %s from this tensor's dim %d, which is not a number: %s",
-              block_name(ev, def), spelling(ev, p->shape[k].name), k + 1,
+              block_name(ev, def), spelling(ev, dim_name(p->shape[k])), k + 1,
               tensor_text(ev, t, buf, sizeof buf));
     diag_note(ev->diag, "%s: %s; bind the caller's dims first, e.g. `let %s = 256`",
               spelling(ev, p->name.name), pattern(ev, p, want, sizeof want),
@@ -143,14 +157,15 @@ static bool match(Eval *ev, const Stmt *def, int i, const Value *vals, Span wher
         double v;
         if (!dim_number(ev, def, p, t, k, where, &v))
             return false;
-        ShapeName *seen = find(sb, p->shape[k].name);
+        int name = dim_name(p->shape[k]);
+        ShapeName *seen = find(sb, name);
         if (seen && seen->value != v)
             return disagree(ev, def, vals, seen->name, from[seen - sb->items], seen->value, i, v,
                             where);
         if (seen)
             continue;
         Poly *size = poly_copy(t->dims[k].size);
-        if (!size || !add(sb, (ShapeName){p->shape[k].name, v, t->dims[k].name, size})) {
+        if (!size || !add(sb, (ShapeName){name, v, t->dims[k].name, size})) {
             poly_free(size);
             return eval_fail(ev, where, "out of memory");
         }
@@ -159,16 +174,88 @@ static bool match(Eval *ev, const Stmt *def, int i, const Value *vals, Span wher
     return true;
 }
 
+/* The axes a shape's dim K_{tp} wants: those of the callee's axis parameter tp as the
+ * call gives them (or its default), or the axis named. */
+static bool wanted_axes(Eval *ev, const Stmt *def, const Value *vals, const Node *d, int *axes,
+                        int *n)
+{
+    *n = 0;
+    for (int a = 0; d->kind == NODE_AXES && a < d->as.axes.n; a++) {
+        const NameRef *ref = &d->as.axes.names[a];
+        int i = param_named(def, ref->name);
+        const Node *dflt = i >= 0 ? def->as.block.params[i].value : NULL;
+        int more[MESH_MAX_AXES], nmore = 0;
+        if (i >= 0 && vals[i].kind == VAL_AXES)
+            memcpy(more, vals[i].axes, sizeof(int) * (size_t)(nmore = vals[i].naxes));
+        else if (dflt && dflt->kind == NODE_AXES)
+            for (int k = 0; k < dflt->as.axes.n && nmore < MESH_MAX_AXES; k++)
+                more[nmore++] = dflt->as.axes.names[k].name;
+        else if (i >= 0)
+            return eval_fail(ev, ref->span, "%s is not an axis parameter of %s",
+                             spelling(ev, ref->name), block_name(ev, def));
+        else
+            more[nmore++] = ref->name;
+        for (int k = 0; k < nmore; k++) {
+            bool have = false;
+            for (int j = 0; j < *n; j++)
+                have = have || axes[j] == more[k];
+            if (!have && *n == DIM_MAX_AXES)
+                return eval_fail(ev, ref->span, "a dim is sharded over at most %d axes",
+                                 DIM_MAX_AXES);
+            if (!have)
+                axes[(*n)++] = more[k];
+        }
+    }
+    return true;
+}
+
+static bool same_axes(const Dim *d, const int *axes, int n)
+{
+    if (d->naxes != n)
+        return false;
+    for (int i = 0; i < n; i++) {
+        bool found = false;
+        for (int j = 0; j < n; j++)
+            found = found || d->axes[j] == axes[i];
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+/* A dim the block wants over some axes: a whole one is sliced (free: each chip keeps
+ * its part); one split some other way is an error. */
+static bool lay_out(Eval *ev, const Stmt *def, const Value *vals, int i, int k, Span where)
+{
+    const Binding *p = &def->as.block.params[i];
+    Dim *dim = &vals[i].tensor->dims[k];
+    int axes[DIM_MAX_AXES], n;
+    if (!wanted_axes(ev, def, vals, p->shape[k], axes, &n))
+        return false;
+    if (n == 0 || same_axes(dim, axes, n))
+        return true;
+    if (dim->naxes == 0) {
+        memcpy(dim->axes, axes, sizeof(int) * (size_t)n);
+        dim->naxes = n;
+        return true;
+    }
+    char want[128], got[256];
+    return eval_fail(ev, where, "%s's %s is %s, and this tensor's dim %d is split another way: "
+                     "%s; pass it whole or split as the block wants", block_name(ev, def),
+                     spelling(ev, p->name.name), pattern(ev, p, want, sizeof want), k + 1,
+                     tensor_text(ev, vals[i].tensor, got, sizeof got));
+}
+
 /* The argument's dims take the shape's names. */
 static bool rename_dims(const Binding *p, Tensor *t)
 {
     for (int k = 0; k < p->rank; k++) {
-        Poly *size = poly_sym(p->shape[k].name);
+        Poly *size = poly_sym(dim_name(p->shape[k]));
         if (!size)
             return false;
         poly_free(t->dims[k].size);
         t->dims[k].size = size;
-        t->dims[k].name = p->shape[k].name;
+        t->dims[k].name = dim_name(p->shape[k]);
     }
     return true;
 }
@@ -184,6 +271,9 @@ bool shapes_bind(Eval *ev, const Stmt *def, Value *vals, const Span *where, Shap
         if (def->as.block.params[i].shaped)
             ok = match(ev, def, i, vals, where[i], out, from);
     free(from);
+    for (int i = 0; ok && i < def->as.block.nparams; i++)
+        for (int k = 0; def->as.block.params[i].shaped && ok && k < def->as.block.params[i].rank; k++)
+            ok = lay_out(ev, def, vals, i, k, where[i]);
     for (int i = 0; ok && i < def->as.block.nparams; i++)
         if (def->as.block.params[i].shaped && !rename_dims(&def->as.block.params[i], vals[i].tensor))
             ok = eval_fail(ev, where[i], "out of memory");

@@ -7,6 +7,10 @@
  * shapes must get one number. The tensor the call returns gets the caller's dims back:
  * its D is the caller's 4096 again.
  *
+ * A shape's dim may say how the block wants it split, `keys: [B, S, K_{tp}, H]`: an
+ * argument passed whole is sliced so (free: each chip keeps its part), one split the
+ * same way passes, one split another way is an error at the call.
+ *
  * Ownership: ShapeBinds owns the caller's sizes it keeps.
  */
 #ifndef ROOFLINE_SHAPES_H
