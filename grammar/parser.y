@@ -261,6 +261,8 @@ clauses
     | clauses SHARD name OVER expr
                                 { $$ = $1; if ($$) $$->shards = ast_list_push(A, $$->shards,
                                       ast_shard(A, (Span){@2.begin, @5.end}, $3, $5)); }
+    | clauses MESH mesh_axes    { $$ = $1; if ($$ && $$->mesh) twice(scanner, @2, "mesh");
+                                  ast_clauses_mesh(A, $$, $3, (Span){@2.begin, @3.end}); }
     | clauses COMPUTE DTYPE     { $$ = $1; if ($$ && $$->compute >= 0)
                                       twice(scanner, @2, "compute");
                                   if ($$) { $$->compute = $3;
@@ -422,7 +424,7 @@ static const char *token_name(yysymbol_kind_t tok, char *buf, size_t size)
 static void list_expected(const yypcontext_t *ctx, char *buf, size_t size)
 {
     /* Bison lists nothing when more tokens would fit than there is room for. */
-    enum { MAX_LISTED = 12 };
+    enum { MAX_LISTED = 14 };
     yysymbol_kind_t expected[MAX_LISTED];
     int n = yypcontext_expected_tokens(ctx, expected, MAX_LISTED);
     size_t used = 0;

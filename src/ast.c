@@ -306,16 +306,31 @@ MeshAxisDef *ast_mesh_axis(Arena *a, NameRef *name, Node *size, NameRef *tag)
     return m;
 }
 
+static MeshAxisDef *mesh_axis_array(Arena *a, const AstList *axes)
+{
+    MeshAxisDef *out = arena_alloc(a, sizeof *out * (size_t)axes->n);
+    for (int i = 0; out && i < axes->n; i++)
+        out[i] = *(MeshAxisDef *)axes->items[i];
+    return out;
+}
+
 Stmt *ast_mesh(Arena *a, Span span, AstList *axes)
 {
     Stmt *s = stmt(a, STMT_MESH, span);
     if (!s || !axes)
         return s;
     s->as.mesh.n = axes->n;
-    s->as.mesh.axes = arena_alloc(a, sizeof(MeshAxisDef) * (size_t)axes->n);
-    for (int i = 0; s->as.mesh.axes && i < axes->n; i++)
-        s->as.mesh.axes[i] = *(MeshAxisDef *)axes->items[i];
+    s->as.mesh.axes = mesh_axis_array(a, axes);
     return s;
+}
+
+void ast_clauses_mesh(Arena *a, Clauses *c, AstList *axes, Span span)
+{
+    if (!c || !axes)
+        return;
+    c->mesh = mesh_axis_array(a, axes);
+    c->nmesh = c->mesh ? axes->n : 0;
+    c->mesh_span = span;
 }
 
 ShardClause *ast_shard(Arena *a, Span span, NameRef *dim, Node *count)

@@ -143,6 +143,9 @@ typedef struct {
     Node *out_type;     /* NULL when absent */
     ChipRef chip;
     AstList *shards;    /* of ShardClause *; NULL when none */
+    MeshAxisDef *mesh;  /* `mesh X = 16, Y = n`: the statement's own mesh; NULL when none */
+    int nmesh;
+    Span mesh_span;
     int compute;        /* a DType, -1 when absent */
     Span compute_span;
 } Clauses;
@@ -224,6 +227,8 @@ Node *ast_axes(Arena *a, Span span, int dim, AstList *names);
 Stmt *ast_let(Arena *a, Span span, AstList *bindings);
 Stmt *ast_use(Arena *a, Span span, ChipRef *chip);
 Stmt *ast_mesh(Arena *a, Span span, AstList *axes);
+/* The axes of a `mesh` clause, copied into the clauses. */
+void ast_clauses_mesh(Arena *a, Clauses *c, AstList *axes, Span span);
 MeshAxisDef *ast_mesh_axis(Arena *a, NameRef *name, Node *size, NameRef *tag);
 ChipRef *ast_chip_ref(Arena *a, NameRef *name, char *shape, Span shape_span);
 ShardClause *ast_shard(Arena *a, Span span, NameRef *dim, Node *count);

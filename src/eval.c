@@ -838,23 +838,9 @@ static bool eval_use(Eval *ev, const Stmt *s)
 /* `mesh X = 4, Y = 2` (an axis tagged `dcn` joins pods): the mesh from here on. */
 static bool eval_mesh(Eval *ev, const Stmt *s)
 {
-    Mesh mesh = {.n = 0};
-    for (int i = 0; i < s->as.mesh.n; i++) {
-        const MeshAxisDef *a = &s->as.mesh.axes[i];
-        double size;
-        if (!eval_number(ev, a->size, &size))
-            return false;
-        if (size < 1 || size > LIMIT_MESH_CHIPS || size != floor(size))
-            return eval_fail(ev, a->size->span, "a mesh axis has a whole number of chips, 1 to "
-                             "%d", LIMIT_MESH_CHIPS);
-        if (a->tag.name >= 0 && strcmp(spelling(ev, a->tag.name), "dcn") != 0)
-            return eval_fail(ev, a->tag.span, "unknown axis tag %s; the one tag is dcn (an axis "
-                             "across pods)", spelling(ev, a->tag.name));
-        if (mesh_find(&mesh, a->name.name) >= 0)
-            return eval_fail(ev, a->name.span, "axis %s appears twice", spelling(ev, a->name.name));
-        if (mesh_add(&mesh, a->name.name, (int)size, a->tag.name >= 0) < 0)
-            return eval_fail(ev, a->name.span, "a mesh has at most %d axes", MESH_MAX_AXES);
-    }
+    Mesh mesh;
+    if (!layout_mesh_from(ev, s->as.mesh.axes, s->as.mesh.n, &mesh))
+        return false;
     const Chip *chip = ev->world->use_chip >= 0
                            ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
                            : NULL;

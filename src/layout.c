@@ -2,6 +2,7 @@
  * clauses, dims named `B_X`, and the axes of `over XY`. */
 #include "layout.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,28 @@ bool layout_shape_mesh(Eval *ev, const char *shape, Span span, Mesh *out)
             return eval_fail(ev, span, "a slice axis has 1 to %d chips", LIMIT_MESH_CHIPS);
         mesh_add(out, intern(ev, axis_names + out->n, 1), (int)chips, false);
         p = *end == 'x' ? end + 1 : end;
+    }
+    return true;
+}
+
+bool layout_mesh_from(Eval *ev, const MeshAxisDef *axes, int n, Mesh *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < n; i++) {
+        const MeshAxisDef *a = &axes[i];
+        double size;
+        if (!eval_number(ev, a->size, &size))
+            return false;
+        if (size < 1 || size > LIMIT_MESH_CHIPS || size != floor(size))
+            return eval_fail(ev, a->size->span, "a mesh axis has a whole number of chips, 1 to "
+                             "%d", LIMIT_MESH_CHIPS);
+        if (a->tag.name >= 0 && strcmp(spelling(ev, a->tag.name), "dcn") != 0)
+            return eval_fail(ev, a->tag.span, "unknown axis tag %s; the one tag is dcn (an axis "
+                             "across pods)", spelling(ev, a->tag.name));
+        if (mesh_find(out, a->name.name) >= 0)
+            return eval_fail(ev, a->name.span, "axis %s appears twice", spelling(ev, a->name.name));
+        if (mesh_add(out, a->name.name, (int)size, a->tag.name >= 0) < 0)
+            return eval_fail(ev, a->name.span, "a mesh has at most %d axes", MESH_MAX_AXES);
     }
     return true;
 }
@@ -99,12 +122,18 @@ bool layout_from_clauses(Eval *ev, const Clauses *c, const Chip *chip, Span stmt
                          Layout *out)
 {
     layout_inherit(ev->world, out);
-    if (c->chip.shape)
+    if (c->chip.shape && c->mesh)
+        return eval_fail(ev, c->mesh_span, "the statement has a slice (%s) and a mesh: give one",
+                         c->chip.shape);
+    if (c->chip.shape || c->mesh)
         for (int i = 0; i < MESH_MAX_AXES; i++)
             out->shard_dim[i] = -1;
     if (c->chip.shape && !layout_shape_mesh(ev, c->chip.shape, c->chip.shape_span, &out->mesh))
         return false;
+    if (c->mesh && !layout_mesh_from(ev, c->mesh, c->nmesh, &out->mesh))
+        return false;
     Span where = c->chip.shape ? c->chip.shape_span
+               : c->mesh ? c->mesh_span
                : c->chip.name.name >= 0 ? c->chip.name.span : stmt;
     for (int i = 0; c->shards && i < c->shards->n; i++) {
         const ShardClause *sh = c->shards->items[i];

@@ -26,13 +26,15 @@ typedef struct Layout {
                                     * `shard` rules apply here too; or NULL */
 } Layout;
 
+/* The mesh that `mesh X = 4, Y = n` (a statement, or a statement's clause) names. */
+bool layout_mesh_from(Eval *ev, const MeshAxisDef *axes, int n, Mesh *out);
 /* The mesh of a shape such as "4x4" or "2x2x2": axes X, Y, Z. */
 bool layout_shape_mesh(Eval *ev, const char *shape, Span span, Mesh *out);
 /* The layout a statement starts from: the world's mesh, and inside a block call the
  * calling statement's `shard` rules. */
 void layout_inherit(const World *w, Layout *out);
-/* The statement's layout: the chip's slice when `on CHIP AxB` gives one, else the
- * world's mesh; then one new axis for each `shard D over N`. Checked against the chip's
+/* The statement's layout: the chip's slice when `on CHIP AxB` gives one, or its
+ * `mesh X = 4, Y = n` clause, else the world's mesh; then one new axis for each `shard D over N`. Checked against the chip's
  * pod when there is a chip. */
 bool layout_from_clauses(Eval *ev, const Clauses *c, const Chip *chip, Span stmt,
                          Layout *out);
