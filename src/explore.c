@@ -19,6 +19,7 @@
 #include "num.h"
 #include "plot.h"
 #include "report.h"
+#include "scan.h"
 
 enum {
     SCAN_STEPS = 4 * 64,       /* the solve scan: X = 2^(k/4), up to 2^64 */
@@ -608,8 +609,8 @@ bool eval_solve(Eval *ev, const Stmt *s)
     if (dim >= 0 && !(swapped = free_dim(ev, dim, s->as.expr.target.span, &saved)))
         return false;
     Costed c;
-    bool ok = eval_costed(ev, s, &c);
-    if (ok) {
+    bool ok = scan_wanted(ev, s) ? scan_solve(ev, s, dim) : eval_costed(ev, s, &c);
+    if (ok && !scan_wanted(ev, s)) {
         ok = pick_dim(ev, s, &c, &dim) && report_solve(ev, s, &c, dim);
         costed_free(&c);
     }
@@ -1039,6 +1040,32 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
     return ok;
 }
 
+/* Whether a statement of the sweep needs each point costed whole (scan.h). */
+static bool sweep_scans(Eval *ev, const Stmt *s)
+{
+    for (int i = 0; s->as.sweep.body && i < s->as.sweep.body->n; i++)
+        if (scan_wanted(ev, s->as.sweep.body->items[i]))
+            return true;
+    return false;
+}
+
+/* The sweep costed whole at each point: its points as one array. */
+static bool scan_points(Eval *ev, const Stmt *s, int dim, const Points *pts)
+{
+    long long rows = (long long)pts->n * s->as.sweep.body->n;
+    if (rows > LIMIT_SWEEP_ROWS)
+        return eval_fail(ev, s->as.sweep.range.span, "a sweep prints at most %d rows (points × "
+                         "statements), not %lld", LIMIT_SWEEP_ROWS, rows);
+    double *x = malloc(sizeof *x * (size_t)(pts->n + 1));
+    if (!x)
+        return eval_fail(ev, s->span, "out of memory");
+    for (int i = 0; i < pts->n; i++)
+        x[i] = point_at(pts, i);
+    bool ok = scan_sweep(ev, s, dim, x, pts->n);
+    free(x);
+    return ok;
+}
+
 bool eval_sweep(Eval *ev, const Stmt *s)
 {
     int dim = s->as.sweep.dim.name;
@@ -1046,7 +1073,7 @@ bool eval_sweep(Eval *ev, const Stmt *s)
     Value saved;
     bool ok = sweep_points(ev, &s->as.sweep.range, &pts);
     if (ok && (ok = free_dim(ev, dim, s->as.sweep.dim.span, &saved))) {
-        ok = run_sweep(ev, s, dim, &pts);
+        ok = sweep_scans(ev, s) ? scan_points(ev, s, dim, &pts) : run_sweep(ev, s, dim, &pts);
         world_restore(ev->world, dim, saved);
     }
     free(pts.values);

@@ -1,0 +1,336 @@
+/* scan.c — solve and sweep by costing the whole statement at each value (scan.h). */
+#include "scan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "num.h"
+#include "report.h"
+
+enum { SCAN_MAX_DOUBLINGS = 24, SCAN_MAX_CHANGES = 64 };
+
+static bool calls_block(const World *w, const Node *n)
+{
+    if (!n)
+        return false;
+    switch (n->kind) {
+    case NODE_CALL:
+        if (n->as.call.callee.name < w->nblock_of && w->block_of[n->as.call.callee.name] > 0)
+            return true;
+        for (int i = 0; i < n->as.call.nargs; i++)
+            if (calls_block(w, n->as.call.args[i].value))
+                return true;
+        return false;
+    case NODE_BINARY:
+        return calls_block(w, n->as.binary.lhs) || calls_block(w, n->as.binary.rhs);
+    case NODE_CONTRACT:
+        return calls_block(w, n->as.contract.lhs) || calls_block(w, n->as.contract.rhs);
+    case NODE_NEGATE:
+    case NODE_PARAM:
+    case NODE_CACHE:
+        return calls_block(w, n->as.operand);
+    default:
+        return false;
+    }
+}
+
+bool scan_wanted(const Eval *ev, const Stmt *s)
+{
+    bool expression = s->kind == STMT_EXPR || s->kind == STMT_ASSIGN ||
+                      s->kind == STMT_COLLECTIVE || s->kind == STMT_SOLVE;
+    return expression && (s->as.expr.clauses.mesh || calls_block(ev->world, s->as.expr.value));
+}
+
+/* A statement's figures at one value of the dim: its totals, per chip. */
+typedef struct {
+    double flops, bytes, comm_bytes, t_math, t_hbm, t_comm, t_lower, t_upper, t_derated;
+    double memory;
+    Bound bound;
+} Figures;
+
+static void figures_of(const Op *root, bool training, Figures *f)
+{
+    bool alone = root->nchildren == 1 && root->children[0]->leaf;
+    *f = (Figures){root->flops, root->bytes, root->comm_bytes, root->t_math, root->t_hbm,
+                   root->t_comm, root->t_lower, root->t_upper, root->t_derated,
+                   alone ? root->children[0]->held : block_memory(root, training), root->bound};
+}
+
+/* Costs the statement with the dim at x. False after an error (reported to ev's diag). */
+static bool cost_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f)
+{
+    Op *root = op_new("scan");
+    if (!root)
+        return eval_fail(ev, s->span, "out of memory");
+    ev->world->values[dim] = (Value){.kind = VAL_NUMBER, .number = x};
+    bool ok = eval_quietly(ev, s, root);
+    ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
+    if (ok) {
+        op_total(root);
+        figures_of(root, ev->world->training, f);
+        char at[32];
+        if (!root->known || root->bound == BOUND_UNKNOWN)
+            ok = eval_fail(ev, s->span, "with %s = %s its times are not numbers: every other "
+                           "dim must be bound, and it needs a chip", spelling(ev, dim),
+                           num_format_plain(x, at, sizeof at));
+        else if (!op_finite(root))
+            ok = eval_fail(ev, s->span, "with %s = %s a figure overflows", spelling(ev, dim),
+                           num_format_plain(x, at, sizeof at));
+    }
+    op_free(root);
+    return ok;
+}
+
+/* ---- sweep ------------------------------------------------------------------------ */
+
+static void label_of(Eval *ev, const Stmt *s, char *buf, size_t size)
+{
+    if (s->kind == STMT_ASSIGN)
+        snprintf(buf, size, "%s", spelling(ev, s->as.expr.target.name));
+    else
+        snprintf(buf, size, "%.*s", s->span.end - s->span.begin, ev->src->text + s->span.begin);
+}
+
+static void header_text(Eval *ev, const char *label, int dim)
+{
+    fprintf(ev->out, "%s%s  [costed whole at each %s]\n  %12s %12s %12s %12s %12s %12s %12s "
+            "%-8s %12s\n", label, ev->world->training ? "  [training: forward + backward]" : "",
+            spelling(ev, dim), spelling(ev, dim), "flops", "bytes", "t_math", "t_hbm", "t_comm",
+            "t_lower", "bound", "memory");
+}
+
+static void row_text(FILE *out, double x, const Figures *f)
+{
+    char b[8][32];
+    fprintf(out, "  %12.6g %12s %12s %12s %12s %12s %12s %-8s %12s\n", x,
+            num_format_unit(f->flops, UNIT_FLOPS, 0, b[0], 32),
+            num_format_unit(f->bytes, UNIT_BYTES, 0, b[1], 32),
+            num_format_unit(f->t_math, UNIT_SECONDS, 0, b[2], 32),
+            num_format_unit(f->t_hbm, UNIT_SECONDS, 0, b[3], 32),
+            num_format_unit(f->t_comm, UNIT_SECONDS, 0, b[4], 32),
+            num_format_unit(f->t_lower, UNIT_SECONDS, 0, b[5], 32), roof_bound_name(f->bound),
+            num_format_unit(f->memory, UNIT_BYTES, 0, b[6], 32));
+}
+
+static void row_csv(FILE *out, const char *label, double x, const Figures *f)
+{
+    fputc('"', out);
+    for (const char *p = label; *p; p++)
+        fputs(*p == '"' ? "\"\"" : (char[2]){*p, 0}, out);
+    fprintf(out, "\",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%.17g\n", x,
+            f->flops, f->bytes, f->comm_bytes, f->t_math, f->t_hbm, f->t_comm, f->t_lower,
+            f->t_upper, roof_bound_name(f->bound), f->memory);
+}
+
+static void json_field(FILE *out, const char *key, double v)
+{
+    char buf[40];
+    fprintf(out, ",\"%s\":%s", key, num_format_json(v, buf, sizeof buf));
+}
+
+static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, double x,
+                     const Figures *f)
+{
+    FILE *out = ev->out;
+    int line, col;
+    char buf[40];
+    source_position(ev->src, s->span.begin, &line, &col);
+    fputs("{\"stmt\":", out);
+    report_json_string(out, label, strlen(label));
+    fprintf(out, ",\"at\":{\"%s\":%s},\"line\":%d", spelling(ev, dim),
+            num_format_json(x, buf, sizeof buf), line);
+    const Chip *chip = eval_chip_of(ev, s);
+    if (chip) {
+        fputs(",\"chip\":", out);
+        report_json_string(out, chip->name, strlen(chip->name));
+    }
+    json_field(out, "flops", f->flops);
+    json_field(out, "bytes", f->bytes);
+    json_field(out, "t_math", f->t_math);
+    json_field(out, "t_hbm", f->t_hbm);
+    json_field(out, "t_comm", f->t_comm);
+    json_field(out, "comm_bytes", f->comm_bytes);
+    json_field(out, "t_lower", f->t_lower);
+    json_field(out, "t_upper", f->t_upper);
+    json_field(out, "t_derated", f->t_derated);
+    fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(f->bound));
+    json_field(out, "memory", f->memory);
+    fputs("}\n", out);
+}
+
+static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const double *x, int n)
+{
+    char label[256];
+    label_of(ev, s, label, sizeof label);
+    bool table = !ev->json && !ev->csv;
+    if (table)
+        header_text(ev, label, dim);
+    for (int i = 0; i < n; i++) {
+        Figures f;
+        if (!cost_at(ev, s, dim, x[i], &f))
+            return false;
+        if (ev->csv)
+            row_csv(ev->out, label, x[i], &f);
+        else if (ev->json)
+            row_json(ev, s, label, dim, x[i], &f);
+        else
+            row_text(ev->out, x[i], &f);
+    }
+    if (table)
+        fputc('\n', ev->out);
+    return true;
+}
+
+bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const double *x, int n)
+{
+    const AstList *body = sweep->as.sweep.body;
+    if (sweep->as.sweep.plot)
+        return eval_fail(ev, sweep->span, "a sweep over block calls or a mesh of the swept dim "
+                         "prints its table; `plot` draws statements written out");
+    for (int i = 0; i < body->n; i++) {
+        const Stmt *s = body->items[i];
+        if (s->kind != STMT_EXPR && s->kind != STMT_ASSIGN && s->kind != STMT_COLLECTIVE)
+            return eval_fail(ev, s->span, "a sweep's body holds expression statements, one per "
+                             "curve");
+    }
+    if (ev->csv)
+        fprintf(ev->out, "stmt,%s,flops,bytes,comm_bytes,t_math,t_hbm,t_comm,t_lower,t_upper,"
+                "bound,memory\n", spelling(ev, dim));
+    for (int i = 0; i < body->n; i++)
+        if (!sweep_statement(ev, body->items[i], dim, x, n))
+            return false;
+    return true;
+}
+
+/* ---- solve ------------------------------------------------------------------------ */
+
+typedef struct {
+    double from, to;
+    Bound bound;
+} Run; /* whole numbers from..to with one bound */
+
+/* Costs at x with errors kept out of the report: *why gets the first line of the
+ * error that stopped it (the caller frees it). */
+static bool try_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f, char **why)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem)
+        return eval_fail(ev, s->span, "out of memory");
+    Diag quiet = {.err = mem}, *loud = ev->diag;
+    ev->diag = &quiet;
+    bool ok = cost_at(ev, s, dim, x, f);
+    ev->diag = loud;
+    fclose(mem);
+    if (!ok && text) {
+        char *end = strchr(text, '\n');
+        if (end)
+            *end = '\0';
+        char *msg = strstr(text, "error: ");
+        *why = strdup(msg ? msg + 7 : text);
+    }
+    free(text);
+    return ok;
+}
+
+/* The last whole number in [lo, hi) whose bound is `bound`, hi's bound being another. */
+static bool bisect(Eval *ev, const Stmt *s, int dim, double lo, double hi, Bound bound,
+                   double *last)
+{
+    while (hi - lo > 1) {
+        double mid = floor(lo + (hi - lo) / 2);
+        Figures f;
+        if (!cost_at(ev, s, dim, mid, &f))
+            return false;
+        if (f.bound == bound)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    *last = lo;
+    return true;
+}
+
+static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double top,
+                       const char *why)
+{
+    FILE *out = ev->out;
+    const char *d = spelling(ev, dim);
+    char a[32], b[32];
+    fprintf(out, "%.*s%s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin,
+            ev->world->training ? "  [training: forward + backward]" : "");
+    fprintf(out, "  %-13s the whole statement at %s = 1, 2, 4, ..., %s, then bisected\n",
+            "costed", d, num_format_plain(top, a, sizeof a));
+    if (why)
+        fprintf(out, "  %-13s at %s = %s: %s\n", "stopped", d,
+                num_format_plain(2 * top, a, sizeof a), why);
+    fprintf(out, "  %-13s", "bound");
+    for (int i = 0; i < n; i++) {
+        num_format_plain(runs[i].from, a, sizeof a);
+        num_format_plain(runs[i].to, b, sizeof b);
+        fprintf(out, "%s%s for ", i ? "; " : " ", roof_bound_name(runs[i].bound));
+        if (runs[i].from == runs[i].to)
+            fprintf(out, "%s = %s", d, a);
+        else if (i == 0)
+            fprintf(out, "%s <= %s", d, b);
+        else
+            fprintf(out, "%s <= %s <= %s", a, d, b);
+    }
+    fputs("\n\n", out);
+}
+
+static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n)
+{
+    FILE *out = ev->out;
+    char a[40], b[40];
+    int line, col;
+    source_position(ev->src, s->span.begin, &line, &col);
+    fputs("{\"stmt\":", out);
+    report_json_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
+    fprintf(out, ",\"line\":%d,\"solve\":\"%s\",\"segments\":[", line, spelling(ev, dim));
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\"}", i ? "," : "",
+                num_format_json(runs[i].from, a, sizeof a),
+                num_format_json(runs[i].to, b, sizeof b), roof_bound_name(runs[i].bound));
+    fputs("]}\n", out);
+}
+
+bool scan_solve(Eval *ev, const Stmt *s, int dim)
+{
+    if (dim < 0)
+        return eval_fail(ev, s->span, "solve over a block call names its dim: `solve B: ...`");
+    Run runs[SCAN_MAX_CHANGES];
+    int n = 0;
+    char *why = NULL;
+    Figures f;
+    if (!cost_at(ev, s, dim, 1, &f))
+        return false;
+    runs[n++] = (Run){1, 1, f.bound};
+    double x = 1;
+    bool ok = true;
+    for (int i = 0; ok && i < SCAN_MAX_DOUBLINGS && !why; i++) {
+        Figures g;
+        if (!try_at(ev, s, dim, 2 * x, &g, &why))
+            break;
+        double last = x;
+        if (g.bound != runs[n - 1].bound)
+            ok = bisect(ev, s, dim, x, 2 * x, runs[n - 1].bound, &last);
+        if (ok && g.bound != runs[n - 1].bound && n == SCAN_MAX_CHANGES)
+            ok = eval_fail(ev, s->span, "the bound changes more than %d times", SCAN_MAX_CHANGES);
+        if (ok && g.bound != runs[n - 1].bound) {
+            runs[n - 1].to = last;
+            runs[n++] = (Run){last + 1, 2 * x, g.bound};
+        }
+        runs[n - 1].to = 2 * x;
+        x *= 2;
+    }
+    if (ok && ev->json)
+        solve_json(ev, s, dim, runs, n);
+    else if (ok)
+        solve_text(ev, s, dim, runs, n, x, why);
+    free(why);
+    return ok;
+}
