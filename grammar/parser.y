@@ -58,6 +58,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
     ChipRef *chip_ref;
     MeshAxisDef *mesh_axis;
     RangeSpec *range;
+    SearchSize *search_size;
 }
 
 %token END 0 "end of input"
@@ -70,7 +71,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %token ON "on" SHARD "shard" OVER "over" COMPUTE "compute" MESH "mesh"
 %token SOLVE "solve" SWEEP "sweep" IN "in" PLOT "plot" DOTDOT ".."
 %token BLOCK "block" RETURN "return" REPEAT "repeat" EXPECT "expect" WITHIN "within"
-%token MODE "mode" PARAM "param" CACHE "cache" FIT "fit"
+%token MODE "mode" PARAM "param" CACHE "cache" FIT "fit" SEARCH "search"
 %token <id> CMP "comparison"
 %token <id> COLLECTIVE "collective"
 %token <string> SHAPE "slice shape"
@@ -80,7 +81,8 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %type <stmt> stmt opt_stmt opt_plot
 %type <range> range
 %type <list> lines bindings fields contracted names exprs mesh_axes body params param_list
-%type <list> args arg_list dims opt_names opt_shape shape
+%type <list> args arg_list dims opt_names opt_shape shape search_sizes search_list
+%type <search_size> search_size
 %type <binding> param arg
 %type <node> expect_value opt_within
 %type <ref> name parent opt_name
@@ -127,6 +129,8 @@ stmt
     | SOLVE name ':' expr clauses
                                 { $$ = ast_solve(A, @$, $2, $4, $5); }
     | FIT name ':' expr clauses { $$ = ast_fit(A, @$, $2, $4, $5); }
+    | SEARCH expr clauses OVER search_sizes
+                                { $$ = ast_search(A, @$, $2, $3, $5); }
     | BLOCK name '(' params ')' body
                                 { $$ = ast_block(A, @$, $2, $4, $6); }
     | RETURN expr               { $$ = ast_return(A, @$, $2); }
@@ -217,6 +221,23 @@ range
     | expr DOTDOT expr name expr
                                 { $$ = ast_range(A, @$, $1, $3, $4, $5, NULL); }
     | '[' exprs ']'             { $$ = ast_range(A, @$, NULL, NULL, NULL, NULL, $2); }
+    ;
+
+/* What a search ranges over: chips (256), slices (16x16), or a list of them. */
+search_sizes
+    : search_size               { $$ = ast_list_push(A, NULL, $1); }
+    | '[' search_list ']'       { $$ = $2; }
+    ;
+
+search_list
+    : search_size               { $$ = ast_list_push(A, NULL, $1); }
+    | search_list ',' search_size
+                                { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+search_size
+    : expr                      { $$ = ast_search_size(A, @1, $1, NULL); }
+    | SHAPE                     { $$ = ast_search_size(A, @1, NULL, $1); }
     ;
 
 opt_plot

@@ -406,6 +406,27 @@ Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses)
     return s;
 }
 
+Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *sizes)
+{
+    Stmt *s = ast_expr(a, span, NULL, value, clauses);
+    if (s) {
+        s->kind = STMT_SEARCH;
+        s->as.expr.sizes = sizes;
+    }
+    return s;
+}
+
+SearchSize *ast_search_size(Arena *a, Span span, Node *count, char *shape)
+{
+    SearchSize *z = NEW(a, SearchSize);
+    if (z) {
+        z->count = count;
+        z->shape = shape;
+        z->span = span;
+    }
+    return z;
+}
+
 RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,
                      AstList *list)
 {
@@ -624,6 +645,20 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
                                            ? intern_name(names, s->as.expr.target.name) : "?");
             dump_node(out, s->as.expr.value, names);
             dump_clauses(out, &s->as.expr.clauses, names);
+            break;
+        case STMT_SEARCH:
+            fputs("(search ", out);
+            dump_node(out, s->as.expr.value, names);
+            dump_clauses(out, &s->as.expr.clauses, names);
+            fputs(" over", out);
+            for (int k = 0; s->as.expr.sizes && k < s->as.expr.sizes->n; k++) {
+                const SearchSize *z = s->as.expr.sizes->items[k];
+                fputc(' ', out);
+                if (z->shape)
+                    fputs(z->shape, out);
+                else
+                    dump_node(out, z->count, names);
+            }
             break;
         case STMT_SWEEP:
             dump_sweep(out, s, names);

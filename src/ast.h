@@ -93,7 +93,8 @@ typedef enum {
     STMT_REPEAT,     /* repeat L { x = layer(x) } */
     STMT_EXPECT,     /* expect t_lower < 2 ms, expect params == 70.6e9 within 0.5% */
     STMT_MODE,       /* mode training | inference */
-    STMT_FIT         /* fit B: model(...) on v5e: the largest B whose memory fits */
+    STMT_FIT,        /* fit B: model(...) on v5e: the largest B whose memory fits */
+    STMT_SEARCH      /* search model(...) on v5p over 256: meshes and strategies ranked */
 } StmtKind;
 
 /* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
@@ -138,6 +139,13 @@ typedef struct {
     NameRef tag;        /* name -1 when absent; `dcn` is the one tag */
 } MeshAxisDef;
 
+/* One size a search ranges over: a number of chips (`256`) or a slice (`16x16`). */
+typedef struct {
+    Node *count;  /* NULL for a slice */
+    char *shape;
+    Span span;
+} SearchSize;
+
 /* What may follow an expression: -> dtype[dims], on CHIP, shard D over N, compute DT. */
 typedef struct {
     Node *out_type;     /* NULL when absent */
@@ -179,6 +187,7 @@ struct Stmt {
             Clauses clauses;
             int collective; /* a CollKind, for STMT_COLLECTIVE */
             NameRef over;   /* the axes of a collective: `Y`, `XY` */
+            AstList *sizes; /* STMT_SEARCH: of SearchSize *, what `over` lists */
         } expr;             /* also STMT_SOLVE: target is the dim, -1 to find it */
         struct {            /* STMT_SWEEP; STMT_PLOT uses plot_path and plot_span */
             NameRef dim;
@@ -240,6 +249,8 @@ Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *claus
 Clauses *ast_clauses(Arena *a);
 Stmt *ast_solve(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
 Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
+Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *sizes);
+SearchSize *ast_search_size(Arena *a, Span span, Node *count, char *shape);
 RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,
                      AstList *list);
 Stmt *ast_sweep(Arena *a, Span span, NameRef *dim, RangeSpec *range, Stmt *plot,

@@ -1140,6 +1140,18 @@ static void fill_leaf(Op *op, const Roofline *r, double activations)
 }
 
 /* An operation inside a block: a leaf of the breakdown, not a report. */
+/* Each collective's time at its link's bandwidth, added up by kind. */
+static void leaf_collectives(Eval *ev, const Cost *c, const Roofline *r, Op *op)
+{
+    for (int i = 0; i < r->ncomm && i < c->ncolls; i++) {
+        double v;
+        Poly *now = poly_subst(c->colls[i].bytes, world_lookup, ev->world);
+        if (now && poly_is_const(now, &v) && r->links[i].bandwidth > 0)
+            op->t_coll[c->colls[i].kind] += r->links[i].factor * v / r->links[i].bandwidth;
+        poly_free(now);
+    }
+}
+
 static bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
 {
     char label[96];
@@ -1159,10 +1171,12 @@ static bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     Op *op = op_new(stmt_label(ev, s, label, sizeof label));
     if (op) {
         op->leaf = true;
-        if (st->chip)
+        if (st->chip) {
             fill_leaf(op, &roof, activations);
-        else
+            leaf_collectives(ev, &st->cost, &roof, op);
+        } else {
             op->known = false;
+        }
     }
     roof_free(&roof);
     if (!op || !op_add(parent, op)) {
@@ -1206,7 +1220,7 @@ static Op *statement_root(Eval *ev, StmtState *st)
     return st->root;
 }
 
-static const BlockDef *find_block(const World *w, int name)
+const BlockDef *world_block(const World *w, int name)
 {
     int k = name >= 0 && name < w->nblock_of ? w->block_of[name] : 0;
     return k > 0 ? &w->blocks[k - 1] : NULL;
@@ -1314,8 +1328,7 @@ static bool eval_block_def(Eval *ev, const Stmt *s)
     return true;
 }
 
-/* A parameter whose default is a set of axes, `tp = {}`, takes mesh axes. */
-static bool is_axis_param(const Binding *param)
+bool block_axis_param(const Binding *param)
 {
     return param->value && param->value->kind == NODE_AXES && param->value->as.axes.dim < 0;
 }
@@ -1358,7 +1371,7 @@ static bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v)
 static bool arg_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, Value *v)
 {
     *v = (Value){.kind = VAL_UNBOUND};
-    return is_axis_param(param) ? axes_value(ev, param, n, st, v) : bindable_value(ev, n, st, v);
+    return block_axis_param(param) ? axes_value(ev, param, n, st, v) : bindable_value(ev, n, st, v);
 }
 
 /* The call's arguments by parameter: positional ones first, then named ones. */
@@ -1636,7 +1649,7 @@ static bool unknown_block(Eval *ev, const NameRef *callee)
 
 SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
-    const BlockDef *b = find_block(ev->world, n->as.call.callee.name);
+    const BlockDef *b = world_block(ev->world, n->as.call.callee.name);
     if (!b && is_function(ev, n->as.call.callee.name))
         return eval_function(ev, n, st, out_dtype, out);
     if (!b)
@@ -1893,6 +1906,8 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return eval_solve(ev, s);
     case STMT_FIT:
         return eval_fit(ev, s);
+    case STMT_SEARCH:
+        return eval_search(ev, s);
     case STMT_SWEEP:
         return eval_sweep(ev, s);
     case STMT_PLOT:

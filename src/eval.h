@@ -93,6 +93,11 @@ typedef struct {
     LastReport last;
 } World;
 
+/* The block of that name, or NULL. */
+const BlockDef *world_block(const World *w, int name);
+/* A parameter whose default is a set of mesh axes, `tp = {}`, takes axes. */
+bool block_axis_param(const Binding *param);
+
 /* Keeps a source and its tree alive for the blocks it defines; takes both. */
 bool world_keep(World *w, Source *src, Arena *arena);
 
@@ -182,6 +187,8 @@ bool eval_solve(Eval *ev, const Stmt *s);
 bool eval_fit(Eval *ev, const Stmt *s);
 bool eval_sweep(Eval *ev, const Stmt *s);
 bool eval_plot(Eval *ev, const Stmt *s);
+/* search (search.c). */
+bool eval_search(Eval *ev, const Stmt *s);
 
 /* `expect` and the figures it checks (check.c): the last report's, kept per field. */
 typedef enum {

@@ -64,6 +64,8 @@ static void add_child(Op *op, const Op *c)
     op->local_params += k * c->local_params;
     op->cache_bytes += k * c->cache_bytes;
     op->act_bytes += k * c->act_bytes;
+    for (int i = 0; i < 4; i++)
+        op->t_coll[i] += k * c->t_coll[i];
     op->known = op->known && c->known;
 }
 
@@ -99,6 +101,7 @@ void op_total(Op *op)
     if (op->leaf)
         return;
     memset(&op->flops, 0, (size_t)((char *)&op->bound - (char *)&op->flops));
+    memset(op->t_coll, 0, sizeof op->t_coll);
     op->known = true;
     for (int i = 0; i < op->nchildren; i++) {
         op_total(op->children[i]);

@@ -26,6 +26,8 @@ struct Op {
     double params, param_bytes, local_params, cache_bytes, act_bytes;
     double own[5];     /* the same five, for what the node itself holds */
     double held;       /* a leaf's: its operands and result per chip (a report's memory) */
+    double t_coll[4];  /* the network time by CollKind, every collective at its bandwidth
+                        * (no latency floor): which kind of collective dominates */
     Op **children;
     int nchildren, cap;
 };

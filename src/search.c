@@ -1,0 +1,586 @@
+/* search.c — `search model(...) on v5p over 256`: every way to lay the chips out as a
+ * mesh and to give its axes to the block's strategies, costed and ranked.
+ *
+ * The meshes: each ordered factorization of a chip count into one to three axes of
+ * at least 2 chips (X, Y, Z), that fits the chip's pod, or the slices listed. The
+ * strategies: the block's axis parameters the call leaves open (`dp`, `fsdp`, `tp`,
+ * ...), each mesh axis given to one of them; an axis parameter the call gives is kept.
+ * Each configuration is the call with those arguments on that mesh, costed whole.
+ * Ranked by step time (derated when the chip gives its achievable fractions) among
+ * those whose memory fits the chip's HBM; the Pareto front is of time against chips
+ * in training, of time against time × chips (the cost of a token) in inference. MFU is
+ * the model's FLOPs (the call on one chip) over chips × bf16 peak × step time.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+#include "layout.h"
+#include "num.h"
+#include "report.h"
+
+enum { SEARCH_AXES = 3, SEARCH_MAX_PARAMS = 8, SEARCH_SHOWN = 20, SEARCH_MAX_CONFIGS = 1000000 };
+
+/* One configuration: a mesh, and for each searched parameter the axes it gets. */
+typedef struct {
+    int sizes[SEARCH_AXES];
+    int naxes;
+    int order;                        /* when it was made */
+    unsigned char owner[SEARCH_AXES]; /* the searched parameter each axis goes to */
+    bool costed, fits, pareto;
+    int rank;                         /* 1 = best; 0 when it does not fit */
+    double chips, t_step, t_derated, mfu, memory, flops;
+    Bound bound;
+    int collective;                   /* the CollKind with the most time, or -1 */
+} Config;
+
+typedef struct {
+    Config *items;
+    int n, cap;
+} Configs;
+
+/* What every configuration shares: the call rewritten with the searched parameters. */
+typedef struct {
+    const Stmt *stmt;
+    const Chip *chip;
+    int params[SEARCH_MAX_PARAMS]; /* interned names of the searched parameters */
+    int nparams;
+    int axis_names[SEARCH_AXES];   /* X, Y, Z */
+    Node call, axes[SEARCH_MAX_PARAMS], sizes[SEARCH_AXES];
+    NameRef picked[SEARCH_MAX_PARAMS][SEARCH_AXES];
+    MeshAxisDef mesh[SEARCH_AXES];
+    Stmt probe;                    /* the statement costed for each configuration */
+    double model_flops;            /* the call's FLOPs on one chip: what MFU counts */
+    int failed;                    /* configurations that could not be costed */
+    char *why;                     /* the first one's reason */
+} Search;
+
+static bool add_config(Configs *c, Config x)
+{
+    if (c->n == c->cap) {
+        int cap = c->cap ? 2 * c->cap : 256;
+        Config *items = realloc(c->items, sizeof *items * (size_t)cap);
+        if (!items)
+            return false;
+        c->items = items;
+        c->cap = cap;
+    }
+    c->items[c->n++] = x;
+    return true;
+}
+
+/* ---- The searched parameters and the rewritten call -------------------------------- */
+
+static bool given(const Node *call, const Stmt *def, int param)
+{
+    for (int i = 0; i < call->as.call.nargs; i++) {
+        int name = call->as.call.args[i].name.name;
+        if (name == def->as.block.params[param].name.name || (name < 0 && i == param))
+            return true;
+    }
+    return false;
+}
+
+/* The call's block and the axis parameters it leaves open. */
+static bool open_params(Eval *ev, Search *z)
+{
+    const Node *call = z->stmt->as.expr.value;
+    const BlockDef *b = call->kind == NODE_CALL ? world_block(ev->world, call->as.call.callee.name)
+                                                : NULL;
+    if (!b)
+        return eval_fail(ev, call->span, "search takes a call of a block, e.g. `search model(...) "
+                         "on v5p over 256`");
+    const Stmt *def = b->def;
+    for (int i = 0; i < def->as.block.nparams; i++)
+        if (block_axis_param(&def->as.block.params[i]) && !given(call, def, i)) {
+            if (z->nparams == SEARCH_MAX_PARAMS)
+                return eval_fail(ev, call->span, "search ranges over at most %d axis parameters; "
+                                 "give the others in the call", SEARCH_MAX_PARAMS);
+            z->params[z->nparams++] = def->as.block.params[i].name.name;
+        }
+    if (z->nparams == 0)
+        return eval_fail(ev, call->span, "%s has no axis parameter left to search: it takes none, "
+                         "or the call gives them all", spelling(ev, def->as.block.name.name));
+    return true;
+}
+
+/* The call again with one named argument per searched parameter, and the statement
+ * with a mesh clause; the configurations fill in the axes and sizes. */
+static bool build_probe(Eval *ev, Search *z)
+{
+    const Node *call = z->stmt->as.expr.value;
+    int n = call->as.call.nargs;
+    Binding *args = calloc((size_t)(n + z->nparams), sizeof *args);
+    if (!args)
+        return eval_fail(ev, z->stmt->span, "out of memory");
+    memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
+    for (int i = 0; i < z->nparams; i++) {
+        z->axes[i] = (Node){.kind = NODE_AXES, .span = call->span, .depth = 1};
+        z->axes[i].as.axes.dim = -1;
+        z->axes[i].as.axes.names = z->picked[i];
+        args[n + i] = (Binding){.name = {z->params[i], call->span}, .value = &z->axes[i]};
+    }
+    z->call = *call;
+    z->call.as.call.args = args;
+    z->call.as.call.nargs = n + z->nparams;
+    static const char letters[] = "XYZ";
+    for (int a = 0; a < SEARCH_AXES; a++) {
+        z->axis_names[a] = intern_id(ev->world->names, letters + a, 1);
+        z->sizes[a] = (Node){.kind = NODE_NUMBER, .span = call->span, .depth = 1};
+        z->mesh[a] = (MeshAxisDef){{z->axis_names[a], call->span}, &z->sizes[a], {-1, call->span}};
+    }
+    z->probe = *z->stmt;
+    z->probe.kind = STMT_EXPR;
+    z->probe.as.expr.value = &z->call;
+    z->probe.as.expr.clauses.chip.shape = NULL;
+    z->probe.as.expr.clauses.mesh = z->mesh;
+    return true;
+}
+
+/* ---- The configurations ------------------------------------------------------------ */
+
+static bool fits_pod(const Config *c, const Search *z)
+{
+    Mesh m = {.n = 0};
+    for (int a = 0; a < c->naxes; a++)
+        mesh_add(&m, z->axis_names[a], c->sizes[a], false);
+    double limit;
+    return mesh_misfit(&m, z->chip, &limit) < 0;
+}
+
+/* Every way to give the mesh's axes to the searched parameters. */
+static bool add_owners(Eval *ev, Search *z, Config c, Configs *out)
+{
+    long long ways = 1;
+    for (int a = 0; a < c.naxes; a++)
+        ways *= z->nparams;
+    for (long long w = 0; w < ways; w++) {
+        long long k = w;
+        for (int a = 0; a < c.naxes; a++, k /= z->nparams)
+            c.owner[a] = (unsigned char)(k % z->nparams);
+        if (out->n == SEARCH_MAX_CONFIGS)
+            return eval_fail(ev, z->stmt->span, "a search tries at most %d configurations",
+                             SEARCH_MAX_CONFIGS);
+        c.order = out->n;
+        if (!add_config(out, c))
+            return eval_fail(ev, z->stmt->span, "out of memory");
+    }
+    return true;
+}
+
+/* The meshes of `chips`: factors of at least 2, each axis after the first dividing
+ * what is left, one to three axes. */
+static bool add_factorizations(Eval *ev, Search *z, Config c, int left, Configs *out)
+{
+    if (left == 1)
+        return c.naxes == 0 || !fits_pod(&c, z) || add_owners(ev, z, c, out);
+    if (c.naxes == SEARCH_AXES)
+        return true;
+    for (int f = 2; f <= left; f++)
+        if (left % f == 0) {
+            Config d = c;
+            d.sizes[d.naxes++] = f;
+            if (!add_factorizations(ev, z, d, left / f, out))
+                return false;
+        }
+    return true;
+}
+
+static bool add_size(Eval *ev, Search *z, const SearchSize *size, Configs *out)
+{
+    Config c = {.naxes = 0};
+    if (size->shape) {
+        Mesh m;
+        if (!layout_shape_mesh(ev, size->shape, size->span, &m) ||
+            !layout_check_fit(ev, &m, z->chip, size->span))
+            return false;
+        for (int a = 0; a < m.n; a++)
+            c.sizes[c.naxes++] = m.axes[a].size;
+        return add_owners(ev, z, c, out);
+    }
+    double chips;
+    if (!eval_number(ev, size->count, &chips))
+        return false;
+    if (chips < 2 || chips > LIMIT_MESH_CHIPS || chips != floor(chips))
+        return eval_fail(ev, size->span, "a search spans a whole number of chips, 2 to %d",
+                         LIMIT_MESH_CHIPS);
+    int before = out->n;
+    if (!add_factorizations(ev, z, c, (int)chips, out))
+        return false;
+    if (out->n == before)
+        return eval_fail(ev, size->span, "no mesh of %g %s chips fits its pod", chips,
+                         z->chip->name);
+    return true;
+}
+
+/* What a configuration gives each parameter, as one comparable key: the sizes of the
+ * axes each parameter owns, sorted. On a torus two configurations with one key cost
+ * the same (an axis's links depend on its size, not its place), so one is kept. */
+static void config_key(const Config *c, int *key)
+{
+    int n = 0;
+    for (int a = 0; a < c->naxes; a++)
+        key[n++] = c->owner[a] * (LIMIT_MESH_CHIPS + 1) + c->sizes[a];
+    for (; n < SEARCH_AXES; n++)
+        key[n] = -1;
+    for (int i = 1; i < SEARCH_AXES; i++) /* insertion sort of three */
+        for (int j = i; j > 0 && key[j] < key[j - 1]; j--) {
+            int t = key[j];
+            key[j] = key[j - 1];
+            key[j - 1] = t;
+        }
+}
+
+static int by_key(const void *a, const void *b)
+{
+    int ka[SEARCH_AXES], kb[SEARCH_AXES];
+    config_key(a, ka);
+    config_key(b, kb);
+    for (int i = 0; i < SEARCH_AXES; i++)
+        if (ka[i] != kb[i])
+            return ka[i] < kb[i] ? -1 : 1;
+    return ((const Config *)a)->order - ((const Config *)b)->order;
+}
+
+/* On a TPU torus, one configuration of each key (the first made). */
+static void drop_twins(const Search *z, Configs *c)
+{
+    if (!z->chip->set[CHIP_ICI_BW] || c->n < 2)
+        return;
+    qsort(c->items, (size_t)c->n, sizeof *c->items, by_key);
+    int kept = 1;
+    for (int i = 1; i < c->n; i++) {
+        int a[SEARCH_AXES], b[SEARCH_AXES];
+        config_key(&c->items[kept - 1], a);
+        config_key(&c->items[i], b);
+        if (memcmp(a, b, sizeof a) != 0)
+            c->items[kept++] = c->items[i];
+    }
+    c->n = kept;
+}
+
+/* ---- Costing one configuration ----------------------------------------------------- */
+
+static void set_probe(Search *z, const Config *c)
+{
+    for (int i = 0; i < z->nparams; i++)
+        z->axes[i].as.axes.n = 0;
+    for (int a = 0; a < c->naxes; a++) {
+        Node *axes = &z->axes[c->owner[a]];
+        z->picked[c->owner[a]][axes->as.axes.n++] = (NameRef){z->axis_names[a], z->call.span};
+        z->sizes[a].as.number = c->sizes[a];
+    }
+    z->probe.as.expr.clauses.nmesh = c->naxes;
+}
+
+static int dominant_collective(const Op *root)
+{
+    int best = -1;
+    for (int k = 0; k < 4; k++)
+        if (root->t_coll[k] > 0 && (best < 0 || root->t_coll[k] > root->t_coll[best]))
+            best = k;
+    return best;
+}
+
+/* The configuration's figures; false when it cannot be costed (its reason kept). */
+static bool cost_config(Eval *ev, Search *z, Config *c)
+{
+    set_probe(z, c);
+    Op *root = op_new("search");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = root ? open_memstream(&text, &len) : NULL;
+    if (!mem) {
+        op_free(root);
+        return eval_fail(ev, z->stmt->span, "out of memory");
+    }
+    Diag quiet = {.err = mem}, *loud = ev->diag;
+    ev->diag = &quiet;
+    bool ok = eval_quietly(ev, &z->probe, root);
+    ev->diag = loud;
+    fclose(mem);
+    if (ok) {
+        op_total(root);
+        ok = root->known && op_finite(root);
+    }
+    if (ok) {
+        const Chip *chip = z->chip;
+        c->chips = 1;
+        for (int a = 0; a < c->naxes; a++)
+            c->chips *= c->sizes[a];
+        c->t_step = root->t_lower;
+        c->t_derated = root->t_derated;
+        c->flops = root->flops;
+        c->memory = block_memory(root, ev->world->training);
+        c->fits = !chip->set[CHIP_HBM_BYTES] || c->memory <= chip->value[CHIP_HBM_BYTES];
+        c->mfu = chip->set[CHIP_FLOPS_BF16] && c->t_derated > 0 && z->model_flops > 0
+                     ? z->model_flops / (c->chips * chip->value[CHIP_FLOPS_BF16] * c->t_derated)
+                     : NAN;
+        c->bound = root->bound;
+        c->collective = dominant_collective(root);
+        c->costed = true;
+    } else if (z->failed++ == 0) {
+        char *end = text ? strchr(text, '\n') : NULL;
+        if (end)
+            *end = '\0';
+        char *msg = text ? strstr(text, "error: ") : NULL;
+        z->why = strdup(msg ? msg + 7 : "its figures are not numbers (a dim is unbound)");
+    }
+    free(text);
+    op_free(root);
+    return true;
+}
+
+/* ---- Ranking, the Pareto front ---------------------------------------------------- */
+
+static int by_time(const void *a, const void *b)
+{
+    const Config *x = a, *y = b;
+    if (x->fits != y->fits)
+        return x->fits ? -1 : 1;
+    if (x->t_derated != y->t_derated)
+        return x->t_derated < y->t_derated ? -1 : 1;
+    if (x->memory != y->memory)
+        return x->memory < y->memory ? -1 : 1;
+    return (x->chips > y->chips) - (x->chips < y->chips);
+}
+
+/* The two costs a configuration is judged by: both smaller is better. */
+static void costs(const Config *c, bool training, double *first, double *second)
+{
+    *first = c->t_derated;
+    *second = training ? c->chips : c->t_derated * c->chips;
+}
+
+/* Sorted by time, a configuration is on the front when no faster one (or as fast,
+ * ranked before it) beats it on the second cost. */
+static void mark_pareto(Configs *c, bool training)
+{
+    double best = INFINITY;
+    for (int i = 0; i < c->n && c->items[i].fits; i++) {
+        double t, other;
+        costs(&c->items[i], training, &t, &other);
+        c->items[i].pareto = other < best;
+        if (other < best)
+            best = other;
+    }
+}
+
+/* ---- Output ------------------------------------------------------------------------ */
+
+static const char *const COLL_NAMES[] = {"allgather", "reducescatter", "allreduce", "alltoall"};
+
+static void mesh_text(const Config *c, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int a = 0; a < c->naxes && used < size; a++)
+        used += (size_t)snprintf(buf + used, size - used, a ? "x%d" : "%d", c->sizes[a]);
+}
+
+static void strategy_text(Eval *ev, const Search *z, const Config *c, char *buf, size_t size)
+{
+    static const char letters[] = "XYZ";
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int p = 0; p < z->nparams && used < size; p++) {
+        char axes[SEARCH_AXES + 1];
+        int n = 0;
+        for (int a = 0; a < c->naxes; a++)
+            if (c->owner[a] == p)
+                axes[n++] = letters[a];
+        axes[n] = '\0';
+        if (n)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", used ? " " : "",
+                                     spelling(ev, z->params[p]), axes);
+    }
+}
+
+static void row_text(Eval *ev, const Search *z, const Config *c)
+{
+    char mesh[32], strategy[64], t[4][32], mfu[16];
+    mesh_text(c, mesh, sizeof mesh);
+    strategy_text(ev, z, c, strategy, sizeof strategy);
+    if (isnan(c->mfu))
+        snprintf(mfu, sizeof mfu, "-");
+    else
+        snprintf(mfu, sizeof mfu, "%.1f%%", 100 * c->mfu);
+    double hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN;
+    fprintf(ev->out, "  %4d %6.0f %-9s %-21s %10s %6s %10s %10s %-7s %s%s\n", c->rank, c->chips,
+            mesh, strategy, num_format_unit(c->t_derated, UNIT_SECONDS, 0, t[0], 32), mfu,
+            num_format_unit(c->memory, UNIT_BYTES, 0, t[1], 32),
+            isnan(hbm) ? "-" : num_format_unit(hbm - c->memory, UNIT_BYTES, 0, t[2], 32),
+            roof_bound_name(c->bound), c->collective >= 0 ? COLL_NAMES[c->collective] : "none",
+            c->pareto ? " *" : "");
+}
+
+static int by_memory(const void *a, const void *b)
+{
+    const Config *x = *(Config *const *)a, *y = *(Config *const *)b;
+    if (x->memory != y->memory)
+        return x->memory < y->memory ? -1 : 1;
+    return x->t_derated < y->t_derated ? -1 : x->t_derated > y->t_derated;
+}
+
+/* When none fits: the configurations that come closest. */
+static void least_memory(Eval *ev, const Search *z, const Configs *c)
+{
+    const Config **order = malloc(sizeof *order * (size_t)c->n);
+    if (!order)
+        return;
+    for (int i = 0; i < c->n; i++)
+        order[i] = &c->items[i];
+    qsort(order, (size_t)c->n, sizeof *order, by_memory);
+    fprintf(ev->out, "  none fits; the least memory a chip:\n");
+    for (int i = 0; i < c->n && i < 5; i++)
+        row_text(ev, z, order[i]);
+    free(order);
+}
+
+static void report_text(Eval *ev, const Search *z, const Configs *c)
+{
+    int fit = 0, costed = 0;
+    for (int i = 0; i < c->n; i++) {
+        fit += c->items[i].costed && c->items[i].fits;
+        costed += c->items[i].costed;
+    }
+    const Stmt *s = z->stmt;
+    char hbm[32];
+    num_format_unit(z->chip->value[CHIP_HBM_BYTES], UNIT_BYTES, 0, hbm, sizeof hbm);
+    fprintf(ev->out, "%.*s%s\n  %d configurations: %d fit in %s of HBM a chip, %d do not",
+            s->span.end - s->span.begin, ev->src->text + s->span.begin,
+            ev->world->training ? "  [training]" : "", c->n + z->failed, fit, hbm, costed - fit);
+    if (z->failed)
+        fprintf(ev->out, ", %d could not be costed (%s)", z->failed, z->why ? z->why : "");
+    fprintf(ev->out, "\n  %s%s\n  %4s %6s %-9s %-21s %10s %6s %10s %10s %-7s %s\n",
+            roof_has_derating(z->chip) ? "t_step derated; " : "",
+            "* on the Pareto front", "rank", "chips", "mesh", "strategy", "t_step", "mfu",
+            "memory", "headroom", "bound", "collective");
+    int shown = 0;
+    for (int i = 0; i < c->n && c->items[i].rank; i++)
+        if (shown < SEARCH_SHOWN || c->items[i].pareto)
+            row_text(ev, z, &c->items[i]), shown++;
+    if (fit > shown)
+        fprintf(ev->out, "  ... %d more that fit (--json lists every configuration)\n",
+                fit - shown);
+    if (fit == 0)
+        least_memory(ev, z, c);
+    fputc('\n', ev->out);
+}
+
+static void json_number(FILE *out, const char *key, double v)
+{
+    char buf[40];
+    fprintf(out, ",\"%s\":%s", key, isfinite(v) ? num_format_json(v, buf, sizeof buf) : "null");
+}
+
+static void row_json(Eval *ev, const Search *z, const Config *c, int line)
+{
+    static const char letters[] = "XYZ";
+    FILE *out = ev->out;
+    fputs("{\"stmt\":", out);
+    report_json_string(out, ev->src->text + z->stmt->span.begin,
+                       (size_t)(z->stmt->span.end - z->stmt->span.begin));
+    fprintf(out, ",\"line\":%d,\"chip\":", line);
+    report_json_string(out, z->chip->name, strlen(z->chip->name));
+    fputs(",\"mesh\":{", out);
+    for (int a = 0; a < c->naxes; a++)
+        fprintf(out, "%s\"%c\":%d", a ? "," : "", letters[a], c->sizes[a]);
+    fputs("},\"strategy\":{", out);
+    for (int p = 0; p < z->nparams; p++) {
+        fprintf(out, "%s\"%s\":[", p ? "," : "", spelling(ev, z->params[p]));
+        for (int a = 0, n = 0; a < c->naxes; a++)
+            if (c->owner[a] == p)
+                fprintf(out, "%s\"%c\"", n++ ? "," : "", letters[a]);
+        fputc(']', out);
+    }
+    fputc('}', out);
+    json_number(out, "chips", c->chips);
+    json_number(out, "t_step", c->t_step);
+    json_number(out, "t_derated", c->t_derated);
+    json_number(out, "mfu", c->mfu);
+    json_number(out, "flops", c->flops);
+    json_number(out, "memory", c->memory);
+    fprintf(out, ",\"fits\":%s,\"bound\":\"%s\",\"collective\":", c->fits ? "true" : "false",
+            roof_bound_name(c->bound));
+    if (c->collective >= 0)
+        fprintf(out, "\"%s\"", COLL_NAMES[c->collective]);
+    else
+        fputs("null", out);
+    fprintf(out, ",\"pareto\":%s,\"rank\":", c->pareto ? "true" : "false");
+    if (c->rank)
+        fprintf(out, "%d}\n", c->rank);
+    else
+        fputs("null}\n", out);
+}
+
+/* ---- The statement ----------------------------------------------------------------- */
+
+/* The model's FLOPs: the call on one chip, every searched parameter left empty. MFU
+ * counts these, not what a chip computes (a strategy that repeats work gains none). */
+static bool model_flops(Eval *ev, Search *z)
+{
+    Config one = {.naxes = 0};
+    if (!cost_config(ev, z, &one))
+        return false;
+    z->model_flops = one.costed ? one.flops : NAN;
+    if (!one.costed) {
+        z->failed = 0;
+        free(z->why);
+        z->why = NULL;
+    }
+    return true;
+}
+
+static bool run_search(Eval *ev, Search *z, Configs *c)
+{
+    const AstList *sizes = z->stmt->as.expr.sizes;
+    if (!model_flops(ev, z))
+        return false;
+    for (int i = 0; sizes && i < sizes->n; i++)
+        if (!add_size(ev, z, sizes->items[i], c))
+            return false;
+    drop_twins(z, c);
+    for (int i = 0; i < c->n; i++)
+        if (!cost_config(ev, z, &c->items[i]))
+            return false;
+    int kept = 0;
+    for (int i = 0; i < c->n; i++)
+        if (c->items[i].costed)
+            c->items[kept++] = c->items[i];
+    c->n = kept;
+    if (kept == 0)
+        return eval_fail(ev, z->stmt->span, "no configuration could be costed: %s",
+                         z->why ? z->why : "");
+    qsort(c->items, (size_t)c->n, sizeof *c->items, by_time);
+    for (int i = 0; i < c->n; i++)
+        c->items[i].rank = c->items[i].fits ? i + 1 : 0;
+    mark_pareto(c, ev->world->training);
+    int line, col;
+    source_position(ev->src, z->stmt->span.begin, &line, &col);
+    if (!ev->json) {
+        report_text(ev, z, c);
+        return true;
+    }
+    for (int i = 0; i < c->n; i++)
+        row_json(ev, z, &c->items[i], line);
+    return true;
+}
+
+bool eval_search(Eval *ev, const Stmt *s)
+{
+    Search z = {.stmt = s, .chip = eval_chip_of(ev, s)};
+    if (!z.chip)
+        return eval_fail(ev, s->span, "search needs a chip: add `on v5p`");
+    if (s->as.expr.clauses.chip.shape || s->as.expr.clauses.mesh || s->as.expr.clauses.shards)
+        return eval_fail(ev, s->span, "search lays out the chips itself: give their number or "
+                         "slices after `over`, not a slice, mesh or shard clause");
+    Configs c = {0};
+    bool ok = open_params(ev, &z) && build_probe(ev, &z) && run_search(ev, &z, &c);
+    free((void *)z.call.as.call.args);
+    free(z.why);
+    free(c.items);
+    return ok;
+}
