@@ -80,6 +80,7 @@ static bool scale_in_place(Poly **p, double k)
 
 bool cost_train(Cost *c)
 {
+    c->trained = true;
     bool good = scale_in_place(&c->read, 3) && scale_in_place(&c->written, 3);
     for (int d = 0; d < DT_COUNT; d++)
         good = scale_in_place(&c->flops[d], 3) && good;

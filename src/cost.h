@@ -41,6 +41,7 @@ typedef struct Cost_ {
     int ncolls;
     int ops;
     int choices;           /* contractions that could gather or make partial sums (case 2) */
+    bool trained;          /* cost_train ran: each forward collective runs twice */
 } Cost;
 
 void cost_init(Cost *c);

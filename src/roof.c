@@ -131,10 +131,11 @@ static const char *link_problem(LinkStatus s)
 
 /* One collective: bytes per link direction and seconds, added to the sums. The
  * seconds with its latency floor go to *floored when its bytes are known; *floor_won
- * says whether the floor was the larger. */
+ * says whether the floor was the larger. Trained, a forward collective runs once in
+ * each pass: two runs of half its bytes, each with its own floor. */
 static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, LinkCost *link,
-                          Poly **bytes, Poly **time, double *floored, bool *floor_won,
-                          PolyLookup lookup, void *ctx)
+                          bool trained, Poly **bytes, Poly **time, double *floored,
+                          bool *floor_won, PolyLookup lookup, void *ctx)
 {
     LinkStatus s = coll_link_cost(c->kind, m, c->axes, chip, link);
     if (s != LINK_OK)
@@ -145,8 +146,9 @@ static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, 
     Poly *v = poly_subst(c->bytes, lookup, ctx);
     double value;
     if (v && poly_is_const(v, &value)) {
-        *floored += fmax(value * seconds, link->floor);
-        *floor_won = *floor_won || link->floor > value * seconds;
+        double runs = trained && !c->backward ? 2 : 1, one = value / runs * seconds;
+        *floored += runs * fmax(one, link->floor);
+        *floor_won = *floor_won || link->floor > one;
     } else {
         *floored = NAN;
     }
@@ -175,8 +177,8 @@ static RoofError comm_part(const Cost *cost, const Chip *chip, const Mesh *m,
     RoofError e = bytes && time ? fine : fail(ROOF_TOO_COMPLEX, DT_BF16);
     bool floor_won = false;
     for (int i = 0; i < cost->ncolls && e.status == ROOF_OK; i++, r->ncomm++)
-        e = comm_one(&cost->colls[i], chip, m, &r->links[i], &bytes, &time, &floored,
-                     &floor_won, lookup, ctx);
+        e = comm_one(&cost->colls[i], chip, m, &r->links[i], cost->trained, &bytes, &time,
+                     &floored, &floor_won, lookup, ctx);
     bool have = quantity(&r->comm_bytes, bytes, lookup, ctx);
     have = quantity(&r->t_comm, time, lookup, ctx) && have;
     if (e.status != ROOF_OK || !have)
@@ -340,9 +342,11 @@ bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup,
     out->t_math = poly_one(r->t_math.now, dim, lookup, ctx);
     out->t_hbm = poly_one(r->t_hbm.now, dim, lookup, ctx);
     bool ok = out->flops && out->bytes && out->t_math && out->t_hbm;
-    for (; ok && out->ncomm < r->ncomm; out->ncomm++)
-        ok = (out->comm[out->ncomm] = poly_one(cost->colls[out->ncomm].bytes, dim, lookup,
-                                               ctx)) != NULL;
+    for (; ok && out->ncomm < r->ncomm; out->ncomm++) {
+        const Collective *coll = &cost->colls[out->ncomm];
+        out->runs[out->ncomm] = cost->trained && !coll->backward ? 2 : 1;
+        ok = (out->comm[out->ncomm] = poly_one(coll->bytes, dim, lookup, ctx)) != NULL;
+    }
     if (!ok)
         roof_curve_free(out);
     return ok;
@@ -361,10 +365,12 @@ static inline __attribute__((always_inline)) void block_comm(const RoofCurve *c,
         b->t_comm[j] = b->comm_bytes[j] = 0;
     for (int i = 0; i < c->ncomm; i++) {
         const LinkCost *link = &c->roof->links[i];
+        double runs = c->runs[i], share = 1 / runs; /* exact: 1 or 1/2 */
         poly_one_each(c->comm[i], b->x, b->scratch, n);
         for (int j = 0; j < n; j++) {
             b->comm_bytes[j] += b->scratch[j] * link->factor / link->links;
-            b->t_comm[j] += larger(b->scratch[j] * link->factor / link->bandwidth, link->floor);
+            b->t_comm[j] += runs * larger(b->scratch[j] * share * link->factor / link->bandwidth,
+                                          link->floor);
         }
     }
 }

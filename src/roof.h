@@ -94,6 +94,7 @@ typedef struct {
     const Roofline *roof;
     PolyOne *flops, *bytes, *t_math, *t_hbm;
     PolyOne *comm[COST_MAX_COLLECTIVES]; /* the bytes of each collective */
+    double runs[COST_MAX_COLLECTIVES];   /* 2 for a trained forward collective: a run per pass */
     int ncomm;
 } RoofCurve;
 bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup, void *ctx,

@@ -46,4 +46,8 @@ dims=$dims_before
 dims="$dims; mode training"
 compare 'training, data parallel' B 'bf16[B_X,D] *_D param bf16[D,F] on v5p 4x1'
 compare 'training, sharded' D 'bf16[B,D] *_D int8[D,F] on v5e shard D over 4'
+# FSDP on v5p 4x1: each run of the weight's AllGather (one per pass) and its gradient's
+# ReduceScatter has its own latency floor, 1e-6 · 4/2 = 2 µs; a run moves 2·D·F bytes in
+# 2·4096·F / 1.8e11 s, above the floor from F = 44
+compare 'training, FSDP across the latency floor' F 'bf16[B_X,D] *_D param bf16[D_X,F] on v5p 4x1'
 finish
