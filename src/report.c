@@ -362,8 +362,11 @@ static void comm_rows(const Report *r, Table *t)
     poly_text(r, f->comm_bytes.formula, POLY_STYLE_TEXT, row->formula, sizeof row->formula);
     count_text(r, &f->comm_bytes, UNIT_BYTES, row->value, sizeof row->value);
     row = add_row(t, "t_comm");
+    /* trained, a forward collective runs twice, each run with its floor (roof.c) */
+    bool twice = r->cost->mode != COST_INFERENCE && !r->cost->colls[0].backward;
     if (f->link_bw && f->latency_bound && f->ncomm == 1)
-        snprintf(row->formula, sizeof row->formula, "max(comm_bytes / %s, %s)",
+        snprintf(row->formula, sizeof row->formula, twice ? "2·max(comm_bytes / (2·%s), %s)"
+                                                          : "max(comm_bytes / %s, %s)",
                  num_format_plain(f->link_bw, a, sizeof a),
                  num_format_unit(f->links[0].floor, UNIT_SECONDS, 0, b, sizeof b));
     else if (f->link_bw)
