@@ -137,7 +137,8 @@ stmt
     | REPEAT expr body          { $$ = ast_repeat(A, @$, $2, $3); }
     | EXPECT name CMP expect_value opt_name opt_within
                                 { $$ = ast_expect(A, @$, $2, $3, $4, $5, $6); }
-    | MODE name                 { $$ = ast_mode(A, @$, $2); }
+    | MODE name                 { $$ = ast_mode(A, @$, $2, NULL, NULL); }
+    | MODE name name name       { $$ = ast_mode(A, @$, $2, $3, $4); }
     | PLOT                      { $$ = ast_plot(A, @$, NULL); }
     | PLOT STRING               { $$ = ast_plot(A, @$, $2); }
     | SWEEP name IN range opt_plot body

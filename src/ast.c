@@ -240,11 +240,15 @@ Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, Name
     return s;
 }
 
-Stmt *ast_mode(Arena *a, Span span, NameRef *mode)
+Stmt *ast_mode(Arena *a, Span span, NameRef *mode, NameRef *option, NameRef *value)
 {
     Stmt *s = stmt(a, STMT_MODE, span);
-    if (s && mode)
-        s->as.mode = *mode;
+    if (!s)
+        return NULL;
+    if (mode)
+        s->as.mode.name = *mode;
+    s->as.mode.option = option && value ? *option : (NameRef){-1, span};
+    s->as.mode.value = option && value ? *value : (NameRef){-1, span};
     return s;
 }
 
@@ -697,7 +701,10 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
                 fputs(" within ", out), dump_node(out, s->as.expect.within, names);
             break;
         case STMT_MODE:
-            fprintf(out, "(mode %s", intern_name(names, s->as.mode.name));
+            fprintf(out, "(mode %s", intern_name(names, s->as.mode.name.name));
+            if (s->as.mode.option.name >= 0)
+                fprintf(out, " %s %s", intern_name(names, s->as.mode.option.name),
+                        intern_name(names, s->as.mode.value.name));
             break;
         case STMT_PLOT:
             fprintf(out, "(plot%s%s", s->as.sweep.plot_path ? " " : "",

@@ -214,7 +214,10 @@ struct Stmt {
             NameRef unit;   /* name -1 when absent */
             Node *within;   /* a tolerance in percent, or NULL */
         } expect;
-        NameRef mode;
+        struct {
+            NameRef name;           /* training or inference */
+            NameRef option, value;  /* `overlap step`; option.name -1 when absent */
+        } mode;
     } as;
 };
 
@@ -267,7 +270,7 @@ Stmt *ast_return(Arena *a, Span span, Node *value);
 Stmt *ast_repeat(Arena *a, Span span, Node *count, AstList *body);
 Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, NameRef *unit,
                  Node *within);
-Stmt *ast_mode(Arena *a, Span span, NameRef *mode);
+Stmt *ast_mode(Arena *a, Span span, NameRef *mode, NameRef *option, NameRef *value);
 
 /* An S-expression of the tree, one statement per line, for tests. */
 void ast_dump(FILE *out, const AstList *stmts, const Intern *names);

@@ -78,8 +78,9 @@ static bool scale_in_place(Poly **p, double k)
     return true;
 }
 
-bool cost_train(Cost *c)
+bool cost_train(Cost *c, CostMode mode)
 {
+    c->mode = mode;
     bool good = scale_in_place(&c->read, 3) && scale_in_place(&c->written, 3);
     for (int d = 0; d < DT_COUNT; d++)
         good = scale_in_place(&c->flops[d], 3) && good;
@@ -587,7 +588,7 @@ static double plan_time(const Tensor *a, const Tensor *b, const int *names, int 
     double t = NAN;
     if (contract_as(a, b, names, nnames, opt, how, &result, &trial, could_reduce).status ==
             COST_OK &&
-        (!opt->training || cost_train(&trial)))
+        (!opt->training || cost_train(&trial, opt->training)))
         t = opt->plan_time(&trial, opt);
     tensor_free(result);
     cost_free(&trial);

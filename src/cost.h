@@ -30,6 +30,12 @@ typedef struct {
     bool backward;  /* only the backward pass has it (a weight's gradient): once */
 } Collective;
 
+/* How a statement runs: forward only, or a training step (forward + backward) whose
+ * collectives overlap the computation of their own pass (the book's convention, the
+ * default: a weight's gradient can only be reduced while the backward pass runs) or
+ * of the whole step (`mode training overlap step`). roof.c reads it. */
+typedef enum { COST_INFERENCE, COST_TRAIN_PASS, COST_TRAIN_STEP } CostMode;
+
 /* Running totals of a statement, per chip: FLOPs by the dtype whose peak runs them,
  * HBM bytes read and written, and the collectives. Every operation reads its operands
  * from HBM and writes its result (no fusion). */
@@ -41,6 +47,7 @@ typedef struct Cost_ {
     int ncolls;
     int ops;
     int choices;           /* contractions that could gather or make partial sums (case 2) */
+    CostMode mode;         /* COST_INFERENCE until cost_train */
 } Cost;
 
 void cost_init(Cost *c);
@@ -48,8 +55,10 @@ void cost_free(Cost *c);
 Poly *cost_total_flops(const Cost *c);
 /* Training: each operation's backward pass too, 3 × its FLOPs and HBM traffic (the
  * gradients of both operands of a matmul: COSTMODEL §4), its forward collectives
- * twice (the backward pass mirrors each); the weight-gradient collectives once. */
-bool cost_train(Cost *c);
+ * twice (the backward pass mirrors each); the weight-gradient collectives once. The
+ * forward pass is then a third of the FLOPs and bytes and half of each collective
+ * that is not `backward`. Records `mode` (a training one) for roof.c. */
+bool cost_train(Cost *c, CostMode mode);
 /* The dtype with FLOPs when there is exactly one, else -1. */
 int cost_single_dtype(const Cost *c);
 
@@ -87,7 +96,7 @@ typedef struct CostOptions_ {
     const Tensor *want;   /* the `->` type: its shardings pick ReduceScatter; or NULL */
     PolyLookup lookup;    /* bound dims, so D and 8192 agree when D = 8192 */
     void *lookup_ctx;
-    bool training;        /* add the collectives of weight gradients */
+    CostMode training;    /* not COST_INFERENCE: add the collectives of weight gradients */
     bool param_a, param_b;  /* which operands of a contraction are weights (`param`) */
     /* Prices a plan on the statement's chip: its T_lower, or NaN when that is not
      * known yet (dims unbound). With it, a contracted dim sharded in one operand only

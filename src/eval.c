@@ -1011,7 +1011,7 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
                         const Tensor *result)
 {
     Roofline roof;
-    if (ev->world->training && !cost_train(&st->cost))
+    if (ev->world->training && !cost_train(&st->cost, ev->world->training))
         return finite_poly(ev, NULL, s->span);
     RoofError e = roof_compute(&st->cost, chip, &st->layout.mesh, world_lookup, ev->world,
                                &roof);
@@ -1130,12 +1130,10 @@ static void fill_leaf(Op *op, const Roofline *r, double activations)
     op->t_hbm = r->t_hbm.value;
     op->t_comm = r->t_comm.value;
     op->own[4] = activations;
-    op->t_lower = fmax(fmax(op->t_math, op->t_hbm), op->t_comm);
-    op->t_upper = op->t_math + op->t_hbm + op->t_comm;
-    op->bound = op->t_comm > op->t_lower * (1 - 1e-12) && op->t_comm > op->t_math &&
-                op->t_comm > op->t_hbm ? BOUND_COMM
-              : op->t_math >= op->t_hbm ? BOUND_COMPUTE : BOUND_MEMORY;
-    op->t_derated = roof_derated(r->chip, op->t_math, op->t_hbm, op->t_comm);
+    op->t_lower = r->t_lower; /* per pass when training (roof.h) */
+    op->t_upper = r->t_upper;
+    op->bound = r->bound;
+    op->t_derated = r->t_derated;
     op->held = r->memory_known ? r->memory : 0;
 }
 
@@ -1159,7 +1157,7 @@ static bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     /* Training keeps each result for the backward pass. */
     double activations = 0;
     if (ev->world->training && !(figure_of(ev, st->cost.written, &activations) &&
-                                 cost_train(&st->cost)))
+                                 cost_train(&st->cost, ev->world->training)))
         return finite_poly(ev, NULL, s->span);
     RoofError e = roof_compute(&st->cost, st->chip, &st->layout.mesh, world_lookup, ev->world,
                                &roof);
@@ -1467,7 +1465,7 @@ typedef struct {
     int use_chip;
     Mesh mesh;
     struct Layout *calling;
-    bool training;
+    CostMode training;
 } Outside;
 
 static Outside enter(Eval *ev, StmtState *st)
@@ -1772,7 +1770,7 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
         ok = check_output(ev, &st, want.tensor, v.tensor, c->out_type->span);
     if (ok && !out->chip)
         ok = eval_fail(ev, s->as.expr.value->span, "this needs a chip: add `on v5e` or `use v5e`");
-    if (ok && ev->world->training && !cost_train(&st.cost))
+    if (ok && ev->world->training && !cost_train(&st.cost, ev->world->training))
         ok = finite_poly(ev, NULL, s->span);
     RoofError e = {ROOF_OK, DT_BF16, NULL};
     if (ok)
@@ -1876,12 +1874,32 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
     return ok && !ev->collect;
 }
 
+/* `overlap pass` (the default) or `overlap step` after `mode training`. */
+static bool eval_overlap(Eval *ev, const Stmt *s, CostMode *mode)
+{
+    const NameRef *word = &s->as.mode.option, *how = &s->as.mode.value;
+    const char *value = spelling(ev, how->name);
+    if (strcmp(spelling(ev, word->name), "overlap") != 0)
+        return eval_fail(ev, word->span, "after the mode comes `overlap pass` or `overlap step`");
+    if (*mode == COST_INFERENCE)
+        return eval_fail(ev, word->span, "overlap is for training: how its collectives overlap "
+                         "the computation");
+    if (strcmp(value, "pass") != 0 && strcmp(value, "step") != 0)
+        return eval_fail(ev, how->span, "overlap is pass (each pass's collectives overlap that "
+                         "pass, the book's convention) or step (the whole step)");
+    *mode = strcmp(value, "step") == 0 ? COST_TRAIN_STEP : COST_TRAIN_PASS;
+    return true;
+}
+
 static bool eval_mode(Eval *ev, const Stmt *s)
 {
-    const char *mode = spelling(ev, s->as.mode.name);
-    if (strcmp(mode, "training") != 0 && strcmp(mode, "inference") != 0)
-        return eval_fail(ev, s->as.mode.span, "the modes are training and inference");
-    ev->world->training = strcmp(mode, "training") == 0;
+    const char *name = spelling(ev, s->as.mode.name.name);
+    if (strcmp(name, "training") != 0 && strcmp(name, "inference") != 0)
+        return eval_fail(ev, s->as.mode.name.span, "the modes are training and inference");
+    CostMode mode = strcmp(name, "training") == 0 ? COST_TRAIN_PASS : COST_INFERENCE;
+    if (s->as.mode.option.name >= 0 && !eval_overlap(ev, s, &mode))
+        return false;
+    ev->world->training = mode;
     return true;
 }
 

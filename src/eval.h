@@ -88,7 +88,7 @@ typedef struct {
         Arena arena;
     } *kept;           /* sources whose trees hold blocks */
     int nkept, kept_cap;
-    bool training;     /* `mode training`: backward passes too, optimizer memory */
+    CostMode training; /* `mode training`: backward passes too, optimizer memory */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
 } World;

@@ -171,6 +171,7 @@ static void take_point(RoofBlock *to, const RoofBlock *from, int j)
     to->t_math[j] = from->t_math[j];
     to->t_hbm[j] = from->t_hbm[j];
     to->t_comm[j] = from->t_comm[j];
+    to->t_comm_fwd[j] = from->t_comm_fwd[j];
     to->comm_bytes[j] = from->comm_bytes[j];
     to->t_lower[j] = from->t_lower[j];
     to->t_upper[j] = from->t_upper[j];
@@ -244,20 +245,13 @@ typedef struct {
     Bound bound;
 } Segment;
 
-/* t_math - t_hbm, t_math - t_comm or t_hbm - t_comm at x: the bound can only change
- * where one of them changes sign. */
+/* One of the differences of times whose signs decide the bound at x (t_math - t_hbm,
+ * t_math - t_comm, t_hbm - t_comm, or per pass each pass's work less its collectives):
+ * the bound can only change where one of them changes sign. */
 enum { TIME_PAIRS = 3 };
 static double time_gap(const Along *c, int pair, double x)
 {
-    RoofPoint p = at(c, x);
-    switch (pair) {
-    case 0:
-        return p.t_math - p.t_hbm;
-    case 1:
-        return p.t_math - p.t_comm;
-    default:
-        return p.t_hbm - p.t_comm;
-    }
+    return at(c, x).gaps[pair];
 }
 
 /* Where a pair's gap changes sign between a and b: bisection on the exact figures. */
@@ -509,7 +503,7 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     FILE *out = ev->out;
     char a[512], b[512], line[1024];
     fprintf(out, "%.*s%s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin,
-            ev->world->training ? "  [training: forward + backward]" : "");
+            report_mode_tag(ev->world->training));
     if (r->computes) {
         ratio_text(ev, &r->intensity_formula, POLY_STYLE_TEXT, a, sizeof a);
         ratio_short(ev, &r->intensity_now, b, sizeof b);
@@ -522,8 +516,8 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
                 dtype_name(r->compute));
     }
     if (r->ncomm && r->link_bw && r->computes)
-        fprintf(out, "  %-13s %s against net_ridge %s FLOP/B\n", "net_intensity",
-                ratio_text(ev, &r->net_now, POLY_STYLE_TEXT, a, sizeof a),
+        fprintf(out, "  %-13s %s%s against net_ridge %s FLOP/B\n", "net_intensity",
+                ratio_text(ev, &r->net_now, POLY_STYLE_TEXT, a, sizeof a), roof_net_pass(r),
                 num_format_unit(r->net_ridge, UNIT_NONE, 0, b, sizeof b));
     segments_text(ev, dim, seg, n, line, sizeof line);
     fprintf(out, "  %-13s %s\n", "bound", line);
@@ -772,7 +766,7 @@ static void header_text(Eval *ev, const Curve *c, int dim)
 {
     bool comm = c->costed.roof.ncomm > 0;
     fprintf(ev->out, "%s%s\n  %12s %12s %12s %10s %12s %12s", c->label,
-            ev->world->training ? "  [training: forward + backward]" : "", spelling(ev, dim),
+            report_mode_tag(ev->world->training), spelling(ev, dim),
             "flops", "bytes", "intensity", "t_math", "t_hbm");
     if (comm)
         fprintf(ev->out, " %12s", "t_comm");
@@ -831,7 +825,7 @@ static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoin
     json_field(out, "comm_bytes", p->comm_bytes);
     json_field(out, "t_lower", p->t_lower);
     json_field(out, "t_upper", p->t_upper);
-    json_field(out, "t_derated", roof_derated(r->chip, p->t_math, p->t_hbm, p->t_comm));
+    json_field(out, "t_derated", p->t_derated);
     fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(p->bound));
     json_field(out, "attained", p->attained);
     fputs("}\n", out);

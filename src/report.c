@@ -228,6 +228,13 @@ static int condition(const Report *r, const PolyRatio *ratio, double threshold,
     return c.sense;
 }
 
+/* Training with overlap per pass, and collectives that can make the passes differ
+ * from max(t_math, t_hbm): the report shows each pass. */
+static bool per_pass_rows(const Roofline *f)
+{
+    return f->per_pass && f->ncomm;
+}
+
 static void times_known_bound(const Report *r, char *buf, size_t size)
 {
     const Roofline *f = r->roof;
@@ -243,6 +250,11 @@ static void times_known_bound(const Report *r, char *buf, size_t size)
                  num_format_unit(f->ridge, UNIT_NONE, 0, b, sizeof b));
         return;
     }
+    if (per_pass_rows(f)) {
+        snprintf(buf, size, "%s (forward %s, backward %s)", roof_bound_name(f->bound),
+                 roof_bound_name(f->pass[0].bound), roof_bound_name(f->pass[1].bound));
+        return;
+    }
     snprintf(buf, size, "%s (t_math %s, t_hbm %s, t_comm %s)", roof_bound_name(f->bound),
              num_format_unit(f->t_math.value, UNIT_SECONDS, 0, a, sizeof a),
              num_format_unit(f->t_hbm.value, UNIT_SECONDS, 0, b, sizeof b),
@@ -255,7 +267,8 @@ static void bound_condition(const Report *r, PolyStyle style, char *buf, size_t 
     const Roofline *f = r->roof;
     char hbm[VALUE_MAX / 2], net[VALUE_MAX / 2];
     if (f->mixed || (f->ncomm && (!roof_has_network_ratio(f) || !r->cost->read))) {
-        snprintf(buf, size, "compute when t_math beats t_hbm%s", f->ncomm ? " and t_comm" : "");
+        snprintf(buf, size, "compute when t_math beats t_hbm%s",
+                 !f->ncomm ? "" : f->per_pass ? " and each pass's t_comm" : " and t_comm");
     } else if (!f->ncomm) {
         int sense = condition(r, &f->intensity_now, f->ridge, style, hbm, sizeof hbm);
         if (sense == 0 || sense == 2)
@@ -349,8 +362,11 @@ static void comm_rows(const Report *r, Table *t)
     poly_text(r, f->comm_bytes.formula, POLY_STYLE_TEXT, row->formula, sizeof row->formula);
     count_text(r, &f->comm_bytes, UNIT_BYTES, row->value, sizeof row->value);
     row = add_row(t, "t_comm");
+    /* trained, a forward collective runs twice, each run with its floor (roof.c) */
+    bool twice = r->cost->mode != COST_INFERENCE && !r->cost->colls[0].backward;
     if (f->link_bw && f->latency_bound && f->ncomm == 1)
-        snprintf(row->formula, sizeof row->formula, "max(comm_bytes / %s, %s)",
+        snprintf(row->formula, sizeof row->formula, twice ? "2·max(comm_bytes / (2·%s), %s)"
+                                                          : "max(comm_bytes / %s, %s)",
                  num_format_plain(f->link_bw, a, sizeof a),
                  num_format_unit(f->links[0].floor, UNIT_SECONDS, 0, b, sizeof b));
     else if (f->link_bw)
@@ -369,8 +385,8 @@ static void comm_rows(const Report *r, Table *t)
     poly_ratio_format(&f->net_formula, POLY_STYLE_TEXT, r->namer, r->ctx, row->formula,
                       sizeof row->formula);
     if (f->net_known)
-        snprintf(row->value, sizeof row->value, "%s FLOP/B",
-                 num_format_unit(f->net_intensity, UNIT_NONE, 0, a, sizeof a));
+        snprintf(row->value, sizeof row->value, "%s FLOP/B%s",
+                 num_format_unit(f->net_intensity, UNIT_NONE, 0, a, sizeof a), roof_net_pass(f));
     row = add_row(t, "net_ridge");
     snprintf(row->formula, sizeof row->formula, "%s / %s", num_format_plain(f->peak, a, sizeof a),
              num_format_plain(f->link_bw, b, sizeof b));
@@ -417,6 +433,25 @@ static void compute_rows(const Report *r, Table *t, bool partly)
         quantity_text(r, &f->t_hbm, UNIT_SECONDS, row->value, sizeof row->value);
 }
 
+/* Each pass of a training step, when the collectives overlap only their own (roof.h). */
+static void pass_rows(const Roofline *f, Table *t)
+{
+    static const char *const label[2] = {"t_forward", "t_backward"};
+    static const char *const formula[2] = {"max(t_math/3, t_hbm/3, its t_comm)",
+                                           "max(2·t_math/3, 2·t_hbm/3, its t_comm)"};
+    for (int k = 0; k < 2; k++) {
+        Row *row = add_row(t, label[k]);
+        snprintf(row->formula, sizeof row->formula, "%s", formula[k]);
+        if (!f->times_known)
+            continue;
+        char a[64], b[64];
+        snprintf(row->value, sizeof row->value, "%s (%s; its t_comm %s)",
+                 num_format_unit(f->pass[k].t_lower, UNIT_SECONDS, 0, a, sizeof a),
+                 roof_bound_name(f->pass[k].bound),
+                 num_format_unit(f->pass[k].t_comm, UNIT_SECONDS, 0, b, sizeof b));
+    }
+}
+
 static void time_rows(const Report *r, Table *t)
 {
     const Roofline *f = r->roof;
@@ -431,9 +466,13 @@ static void time_rows(const Report *r, Table *t)
         bound_text(r, add_row(t, "bound")->value, VALUE_MAX);
         return;
     }
+    if (per_pass_rows(f))
+        pass_rows(f, t);
     row = add_row(t, "t_lower");
-    snprintf(row->formula, sizeof row->formula, f->ncomm ? "max(t_math, t_hbm, t_comm)"
-                                                        : "max(t_math, t_hbm)");
+    snprintf(row->formula, sizeof row->formula, "%s",
+             per_pass_rows(f) ? "t_forward + t_backward"
+             : f->ncomm      ? "max(t_math, t_hbm, t_comm)"
+                             : "max(t_math, t_hbm)");
     if (f->times_known)
         num_format_unit(f->t_lower, UNIT_SECONDS, 0, row->value, sizeof row->value);
     else if (partly && !f->ncomm)
@@ -453,7 +492,10 @@ static void time_rows(const Report *r, Table *t)
         double fe = c->set[CHIP_FLOPS_EFF] ? c->value[CHIP_FLOPS_EFF] : 1;
         double he = c->set[CHIP_HBM_EFF] ? c->value[CHIP_HBM_EFF] : 1;
         double ne = c->set[CHIP_NET_EFF] ? c->value[CHIP_NET_EFF] : 1;
-        if (f->ncomm)
+        if (per_pass_rows(f))
+            snprintf(row->formula, sizeof row->formula, "t_lower's passes at t_math/%g, "
+                     "t_hbm/%g, t_comm/%g", fe, he, ne);
+        else if (f->ncomm)
             snprintf(row->formula, sizeof row->formula, "max(t_math/%g, t_hbm/%g, t_comm/%g)",
                      fe, he, ne);
         else
@@ -461,8 +503,10 @@ static void time_rows(const Report *r, Table *t)
         num_format_unit(f->t_derated, UNIT_SECONDS, 0, row->value, sizeof row->value);
     }
     row = add_row(t, "bound");
-    snprintf(row->formula, sizeof row->formula, f->mixed || f->ncomm ? "the largest time"
-                                                                     : "intensity vs ridge");
+    snprintf(row->formula, sizeof row->formula, "%s",
+             per_pass_rows(f)        ? "comm if a pass waits on its t_comm"
+             : f->mixed || f->ncomm ? "the largest time"
+                                    : "intensity vs ridge");
     bound_text(r, row->value, sizeof row->value);
     if (f->times_known && r->cost->read) {
         row = add_row(t, "attained");
@@ -487,7 +531,7 @@ static void text_statement(const Report *r)
 {
     Table t = {.n = 0};
     print_collapsed(r->out, r->stmt, r->stmt_len);
-    fputs(r->training ? "  [training: forward + backward]\n" : "\n", r->out);
+    fprintf(r->out, "%s\n", report_mode_tag(r->training));
     cost_rows(r, &t);
     collective_rows(r, &t);
     if (r->roof->chip)
@@ -563,11 +607,37 @@ static void json_formula_text(const Report *r, const char *key, const char *text
     report_json_string(r->out, text, strlen(text));
 }
 
+/* T_lower's formula before the times are known: max(t_math, t_hbm[, t_comm]), or per
+ * pass max((t_math)/3, (t_hbm)/3, t_comm fwd) + max(2*(t_math)/3, 2*(t_hbm)/3, the rest). */
+static void lower_formula(const Report *r, char *buf, size_t size)
+{
+    const Roofline *f = r->roof;
+    char m[FORMULA_MAX / 4], h[FORMULA_MAX / 4], fwd[FORMULA_MAX / 4], bwd[FORMULA_MAX / 4];
+    poly_text(r, f->t_math.now, POLY_STYLE_ASCII, m, sizeof m);
+    poly_text(r, f->t_hbm.now, POLY_STYLE_ASCII, h, sizeof h);
+    if (per_pass_rows(f)) {
+        Poly *rest = poly_sub(f->t_comm.now, f->t_comm_fwd.now);
+        poly_text(r, f->t_comm_fwd.now, POLY_STYLE_ASCII, fwd, sizeof fwd);
+        bwd[0] = '\0';
+        if (rest)
+            poly_text(r, rest, POLY_STYLE_ASCII, bwd, sizeof bwd);
+        poly_free(rest);
+        snprintf(buf, size, "max((%s)/3, (%s)/3, %s) + max(2*(%s)/3, 2*(%s)/3, %s)", m, h, fwd,
+                 m, h, bwd);
+        return;
+    }
+    if (f->ncomm)
+        snprintf(buf, size, "max(%s, %s, %s)", m, h,
+                 poly_text(r, f->t_comm.now, POLY_STYLE_ASCII, fwd, sizeof fwd));
+    else
+        snprintf(buf, size, "max(%s, %s)", m, h);
+}
+
 /* Formulas: flops, bytes and intensity always; every other figure that is null. */
 static void json_formulas(const Report *r)
 {
     const Roofline *f = r->roof;
-    char buf[2 * FORMULA_MAX], a[FORMULA_MAX / 2], b[FORMULA_MAX / 2];
+    char buf[2 * FORMULA_MAX];
     json_key(r->out, "formula");
     fputc('{', r->out);
     json_formula_poly(r, "flops", &f->flops, true);
@@ -585,13 +655,7 @@ static void json_formulas(const Report *r)
     if (f->chip && !f->times_known) {
         json_formula_poly(r, "t_math", &f->t_math, false);
         json_formula_poly(r, "t_hbm", &f->t_hbm, false);
-        poly_text(r, f->t_math.now, POLY_STYLE_ASCII, a, sizeof a);
-        poly_text(r, f->t_hbm.now, POLY_STYLE_ASCII, b, sizeof b);
-        snprintf(buf, sizeof buf, "max(%s, %s", a, b);
-        if (f->ncomm)
-            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), ", %s",
-                     poly_text(r, f->t_comm.now, POLY_STYLE_ASCII, a, sizeof a));
-        strncat(buf, ")", sizeof buf - strlen(buf) - 1);
+        lower_formula(r, buf, sizeof buf);
         json_formula_text(r, "t_lower", buf);
         Poly *sum = upper_now(f);
         json_formula_text(r, "t_upper", sum ? poly_text(r, sum, POLY_STYLE_ASCII, buf, sizeof buf) : "");
@@ -663,6 +727,15 @@ void report_statement(const Report *r)
         json_statement(r);
     else
         text_statement(r);
+}
+
+const char *report_mode_tag(CostMode mode)
+{
+    switch (mode) {
+    case COST_TRAIN_PASS: return "  [training: forward + backward]";
+    case COST_TRAIN_STEP: return "  [training: forward + backward, overlap step]";
+    default: return "";
+    }
 }
 
 /* ---- Statements without a cost ---------------------------------------------- */
@@ -795,7 +868,9 @@ static void text_block(const Report *r, const Op *one)
     Op all = op_scaled(one);
     const Op *op = &all;
     print_collapsed(r->out, r->stmt, r->stmt_len);
-    fprintf(r->out, "%s\n  %-*s %6s %12s %12s %11s %-8s %7s\n", r->training ? "  [training]" : "",
+    fprintf(r->out, "%s\n  %-*s %6s %12s %12s %11s %-8s %7s\n",
+            r->training == COST_TRAIN_STEP ? "  [training, overlap step]"
+            : r->training ? "  [training]" : "",
             LABEL_WIDTH, "operation (figures per chip, per run)", "runs", "flops", "bytes",
             "t_lower", "bound", "share");
     block_row(r, one, 0, 1, op->t_lower);

@@ -25,7 +25,7 @@ typedef struct {
     const Cost *cost;  /* its collectives */
     const Mesh *mesh;  /* for the names of their axes */
     const Chip *chip;  /* a block's (its operations carry their own) */
-    bool training;
+    CostMode training;
     PolyLookup lookup;
     PolyNamer namer;
     void *ctx;        /* for lookup and namer */
@@ -34,6 +34,9 @@ typedef struct {
 } Report;
 
 void report_statement(const Report *r);
+/* What a statement's first line says of the mode: "  [training: forward + backward]",
+ * with ", overlap step" when its collectives overlap the whole step; "" in inference. */
+const char *report_mode_tag(CostMode mode);
 /* A block call or a repeat: the breakdown of its operations and the totals. */
 void report_block(const Report *r, const Op *op);
 /* A statement that costs nothing: a number ("2·B = 512") or a tensor's shape. */

@@ -129,26 +129,40 @@ static const char *link_problem(LinkStatus s)
     }
 }
 
-/* One collective: bytes per link direction and seconds, added to the sums. The
- * seconds with its latency floor go to *floored when its bytes are known; *floor_won
- * says whether the floor was the larger. */
+/* The network's sums over the collectives: the step's bytes per link direction and
+ * seconds as formulas and, once the bytes are known, the seconds with latency floors;
+ * in training also each pass's bytes per link and the forward pass's seconds. */
+typedef struct {
+    Poly *bytes, *time, *fwd_time, *fwd_bytes, *bwd_bytes;
+    double floored, fwd_floored; /* NaN when some bytes are not known */
+    bool floor_won;              /* some collective's latency floor beat its bandwidth time */
+} CommSum;
+
+/* One collective added to the sums. Trained, a forward collective runs once in each
+ * pass: two runs of half its bytes, each with its own latency floor. */
 static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, LinkCost *link,
-                          Poly **bytes, Poly **time, double *floored, bool *floor_won,
-                          PolyLookup lookup, void *ctx)
+                          bool trained, CommSum *sum, PolyLookup lookup, void *ctx)
 {
     LinkStatus s = coll_link_cost(c->kind, m, c->axes, chip, link);
     if (s != LINK_OK)
         return (RoofError){ROOF_NO_NETWORK, DT_BF16, link_problem(s)};
     double per_link = link->factor / link->links, seconds = link->factor / link->bandwidth;
-    if (!add_scaled(bytes, c->bytes, per_link) || !add_scaled(time, c->bytes, seconds))
+    double runs = trained && !c->backward ? 2 : 1;
+    if (!add_scaled(&sum->bytes, c->bytes, per_link) ||
+        !add_scaled(&sum->time, c->bytes, seconds) ||
+        (trained && !add_scaled(&sum->bwd_bytes, c->bytes, per_link / runs)) ||
+        (runs == 2 && (!add_scaled(&sum->fwd_time, c->bytes, seconds / runs) ||
+                       !add_scaled(&sum->fwd_bytes, c->bytes, per_link / runs))))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
     Poly *v = poly_subst(c->bytes, lookup, ctx);
     double value;
     if (v && poly_is_const(v, &value)) {
-        *floored += fmax(value * seconds, link->floor);
-        *floor_won = *floor_won || link->floor > value * seconds;
+        double one = value / runs * seconds, t = fmax(one, link->floor);
+        sum->floored += runs * t;
+        sum->fwd_floored += (runs - 1) * t; /* the first run is the forward pass's */
+        sum->floor_won = sum->floor_won || link->floor > one;
     } else {
-        *floored = NAN;
+        sum->floored = sum->fwd_floored = NAN;
     }
     poly_free(v);
     return fine;
@@ -167,31 +181,94 @@ static double shared_link_bw(const Roofline *r)
     return bw;
 }
 
-static RoofError comm_part(const Cost *cost, const Chip *chip, const Mesh *m,
-                           PolyLookup lookup, void *ctx, Roofline *r)
+/* Per pass, which pass's collectives fit its FLOPs the worse: the forward pass has a
+ * third of the FLOPs for its bytes per link, the backward pass two thirds for its own,
+ * so the backward pass when its bytes are at least twice the forward's (its gradients
+ * move at least what the forward pass does). 1 backward, 0 forward, -1 when that
+ * depends on the dims. */
+static int tighter_pass(const CommSum *sum, PolyLookup lookup, void *ctx)
 {
-    Poly *bytes = poly_const(0), *time = poly_const(0);
-    double floored = 0;
-    RoofError e = bytes && time ? fine : fail(ROOF_TOO_COMPLEX, DT_BF16);
-    bool floor_won = false;
+    Poly *twice = poly_scale(sum->fwd_bytes, 2);
+    Poly *gap = twice ? poly_sub(sum->bwd_bytes, twice) : NULL;
+    Poly *now = gap ? poly_subst(gap, lookup, ctx) : NULL;
+    bool some_below = false, some_above = false;
+    for (int i = 0; now && i < poly_nterms(now); i++) {
+        double coef = 0;
+        poly_free(poly_term(now, i, &coef)); /* dims are positive: the sign is coef's */
+        some_below = some_below || coef < 0;
+        some_above = some_above || coef > 0;
+    }
+    int pass = !now || (some_below && some_above) ? -1 : some_below ? 0 : 1;
+    poly_free(twice);
+    poly_free(gap);
+    poly_free(now);
+    return pass;
+}
+
+/* FLOPs over bytes per link: the step's, or per pass the tighter pass's (a third or two
+ * thirds of the FLOPs; written FLOPs / 3·bytes or 2·FLOPs / 3·bytes, so that no
+ * coefficient is rounded to a third). */
+static bool net_ratio(Roofline *r, const CommSum *sum, PolyLookup lookup, void *ctx)
+{
+    if (!r->per_pass)
+        return ratio(&r->flops, &r->comm_bytes, &r->net_formula, &r->net_now, &r->net_intensity);
+    r->net_pass = tighter_pass(sum, lookup, ctx);
+    if (r->net_pass < 0)
+        return false;
+    Quantity flops = {0}, bytes = {0};
+    Poly *pass_flops = poly_scale(r->flops.formula, r->net_pass ? 2 : 1);
+    Poly *pass_bytes = poly_scale(r->net_pass ? sum->bwd_bytes : sum->fwd_bytes, 3);
+    bool made = quantity(&flops, pass_flops, lookup, ctx); /* each takes its formula */
+    made = quantity(&bytes, pass_bytes, lookup, ctx) && made;
+    bool known = made && ratio(&flops, &bytes, &r->net_formula, &r->net_now, &r->net_intensity);
+    quantity_free(&flops);
+    quantity_free(&bytes);
+    return known;
+}
+
+static RoofError comm_sums(const Cost *cost, const Chip *chip, const Mesh *m,
+                           PolyLookup lookup, void *ctx, Roofline *r, CommSum *sum)
+{
+    bool trained = cost->mode != COST_INFERENCE;
+    bool made = sum->bytes && sum->time &&
+                (!trained || (sum->fwd_time && sum->fwd_bytes && sum->bwd_bytes));
+    RoofError e = made ? fine : fail(ROOF_TOO_COMPLEX, DT_BF16);
     for (int i = 0; i < cost->ncolls && e.status == ROOF_OK; i++, r->ncomm++)
-        e = comm_one(&cost->colls[i], chip, m, &r->links[i], &bytes, &time, &floored,
-                     &floor_won, lookup, ctx);
-    bool have = quantity(&r->comm_bytes, bytes, lookup, ctx);
-    have = quantity(&r->t_comm, time, lookup, ctx) && have;
+        e = comm_one(&cost->colls[i], chip, m, &r->links[i], trained, sum, lookup, ctx);
+    bool have = quantity(&r->comm_bytes, sum->bytes, lookup, ctx);
+    have = quantity(&r->t_comm, sum->time, lookup, ctx) && have;
+    if (trained)
+        have = quantity(&r->t_comm_fwd, sum->fwd_time, lookup, ctx) && have;
     if (e.status != ROOF_OK || !have)
         return e.status != ROOF_OK ? e : fail(ROOF_TOO_COMPLEX, DT_BF16);
-    if (r->t_comm.known && !isnan(floored)) {
-        r->latency_bound = floor_won;
-        r->t_comm.value = floored;
+    if (r->t_comm.known && !isnan(sum->floored)) {
+        r->latency_bound = sum->floor_won;
+        r->t_comm.value = sum->floored;
+        r->t_comm_fwd.value = sum->fwd_floored;
     }
     r->link_bw = shared_link_bw(r);
     r->net_ridge = r->link_bw ? r->peak / r->link_bw : 0;
     if (!isfinite(r->net_ridge))
         return fail(ROOF_OVERFLOW, r->compute);
-    r->net_known = r->ncomm && ratio(&r->flops, &r->comm_bytes, &r->net_formula, &r->net_now,
-                                     &r->net_intensity);
+    r->net_known = r->ncomm && net_ratio(r, sum, lookup, ctx);
     return fine;
+}
+
+/* The sums' formulas go to the Roofline's quantities, which own them; the passes'
+ * bytes only serve the network intensity. */
+static RoofError comm_part(const Cost *cost, const Chip *chip, const Mesh *m,
+                           PolyLookup lookup, void *ctx, Roofline *r)
+{
+    CommSum sum = {poly_const(0), poly_const(0), NULL, NULL, NULL, 0, 0, false};
+    if (cost->mode != COST_INFERENCE) {
+        sum.fwd_time = poly_const(0);
+        sum.fwd_bytes = poly_const(0);
+        sum.bwd_bytes = poly_const(0);
+    }
+    RoofError e = comm_sums(cost, chip, m, lookup, ctx, r, &sum);
+    poly_free(sum.fwd_bytes);
+    poly_free(sum.bwd_bytes);
+    return e;
 }
 
 bool roof_has_network_ratio(const Roofline *r)
@@ -204,10 +281,77 @@ static double fraction(const Chip *chip, ChipField f)
     return chip && chip->set[f] ? chip->value[f] : 1;
 }
 
-double roof_derated(const Chip *chip, double t_math, double t_hbm, double t_comm)
+/* fmax without the library call: NaN loses, as there. */
+static inline double larger(double a, double b)
 {
-    return fmax(fmax(t_math / fraction(chip, CHIP_FLOPS_EFF), t_hbm / fraction(chip, CHIP_HBM_EFF)),
-                t_comm / fraction(chip, CHIP_NET_EFF));
+    return a > b || isnan(b) ? a : b;
+}
+
+static inline Bound largest(double t_math, double t_hbm, double t_comm)
+{
+    if (t_comm > t_math && t_comm > t_hbm)
+        return BOUND_COMM;
+    return t_math >= t_hbm ? BOUND_COMPUTE : BOUND_MEMORY;
+}
+
+/* Per pass, with c_fwd of t_comm in the forward pass: whether some pass's collectives
+ * outlast its work (a third of max(t_math, t_hbm) forward, two thirds backward). */
+static inline bool waits_on_network(double m, double h, double c, double c_fwd)
+{
+    double work = larger(m, h);
+    return c_fwd > work / 3 || c - c_fwd > 2 * work / 3;
+}
+
+/* T_lower from the step's times (roof.h): max(t_math, t_hbm, t_comm), or per pass the
+ * sum of the passes' maxima, which is max(t_math, t_hbm) itself (taken as is, not as a
+ * third plus two thirds) unless a pass waits on its collectives. */
+static inline double lower_of(bool per_pass, double m, double h, double c, double c_fwd)
+{
+    double work = larger(m, h);
+    if (!per_pass)
+        return larger(work, c);
+    if (!waits_on_network(m, h, c, c_fwd))
+        return work;
+    return larger(work / 3, c_fwd) + larger(2 * work / 3, c - c_fwd);
+}
+
+/* comm when the collectives add to T_lower, else compute or memory; per pass, comm when
+ * either pass waits on its collectives (roof.h). */
+static inline Bound bound_of(bool per_pass, double m, double h, double c, double c_fwd)
+{
+    if (!per_pass)
+        return largest(m, h, c);
+    if (waits_on_network(m, h, c, c_fwd))
+        return BOUND_COMM;
+    return m >= h ? BOUND_COMPUTE : BOUND_MEMORY;
+}
+
+/* Differences whose signs decide the bound, so that it can only change where one of
+ * them does: t_math − t_hbm, then t_math − t_comm and t_hbm − t_comm, or per pass each
+ * pass's work less its collectives. */
+static inline void bound_gaps(bool per_pass, double m, double h, double c, double c_fwd,
+                              double out[3])
+{
+    double work = larger(m, h);
+    out[0] = m - h;
+    out[1] = per_pass ? work / 3 - c_fwd : m - c;
+    out[2] = per_pass ? 2 * work / 3 - (c - c_fwd) : h - c;
+}
+
+static RoofPass pass_of(double t_math, double t_hbm, double t_comm)
+{
+    return (RoofPass){t_math, t_hbm, t_comm, lower_of(false, t_math, t_hbm, t_comm, 0),
+                      largest(t_math, t_hbm, t_comm)};
+}
+
+/* T_lower with each time divided by the chip's achievable fraction (flops_eff,
+ * hbm_eff, net_eff; 1 when the chip gives none). */
+static double derated(const Chip *chip, bool per_pass, double m, double h, double c,
+                      double c_fwd)
+{
+    double net = fraction(chip, CHIP_NET_EFF);
+    return lower_of(per_pass, m / fraction(chip, CHIP_FLOPS_EFF),
+                    h / fraction(chip, CHIP_HBM_EFF), c / net, c_fwd / net);
 }
 
 bool roof_has_derating(const Chip *chip)
@@ -223,13 +367,6 @@ static inline double attained(const Roofline *r, double flops, double t_math, do
     if (t_lower <= 0)
         return 0;
     return t_lower == t_math && !r->mixed ? r->peak : flops / t_lower;
-}
-
-static Bound largest(double t_math, double t_hbm, double t_comm)
-{
-    if (t_comm > t_math && t_comm > t_hbm)
-        return BOUND_COMM;
-    return t_math >= t_hbm ? BOUND_COMPUTE : BOUND_MEMORY;
 }
 
 /* Before every dim is bound, intensities that no dim changes may decide the bound. */
@@ -249,12 +386,18 @@ static RoofError totals(Roofline *r)
         r->bound = decided_bound(r);
         return fine;
     }
-    r->t_lower = fmax(fmax(r->t_math.value, r->t_hbm.value), r->t_comm.value);
-    r->t_upper = r->t_math.value + r->t_hbm.value + r->t_comm.value;
-    r->attained = attained(r, r->flops.value, r->t_math.value, r->t_lower);
-    r->bound = largest(r->t_math.value, r->t_hbm.value, r->t_comm.value);
+    double m = r->t_math.value, h = r->t_hbm.value, c = r->t_comm.value;
+    double c_fwd = r->per_pass ? r->t_comm_fwd.value : 0;
+    r->t_lower = lower_of(r->per_pass, m, h, c, c_fwd);
+    r->t_upper = m + h + c;
+    r->attained = attained(r, r->flops.value, m, r->t_lower);
+    r->bound = bound_of(r->per_pass, m, h, c, c_fwd);
     r->derated = roof_has_derating(r->chip);
-    r->t_derated = roof_derated(r->chip, r->t_math.value, r->t_hbm.value, r->t_comm.value);
+    r->t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd);
+    if (r->per_pass) {
+        r->pass[0] = pass_of(m / 3, h / 3, c_fwd);
+        r->pass[1] = pass_of(2 * m / 3, 2 * h / 3, c - c_fwd);
+    }
     if (!isfinite(r->t_upper) || !isfinite(r->attained))
         return fail(ROOF_OVERFLOW, r->compute);
     return fine;
@@ -289,6 +432,7 @@ RoofError roof_compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
 {
     memset(out, 0, sizeof *out);
     out->chips = mesh_chips(mesh);
+    out->per_pass = cost->mode == COST_TRAIN_PASS;
     RoofError e = chip_free_part(cost, lookup, ctx, out);
     if (e.status == ROOF_OK && chip)
         e = chip_part(cost, chip, mesh, lookup, ctx, out);
@@ -305,11 +449,19 @@ void roof_free(Roofline *r)
     quantity_free(&r->t_hbm);
     quantity_free(&r->comm_bytes);
     quantity_free(&r->t_comm);
+    quantity_free(&r->t_comm_fwd);
     poly_ratio_free(&r->intensity_formula);
     poly_ratio_free(&r->intensity_now);
     poly_ratio_free(&r->net_formula);
     poly_ratio_free(&r->net_now);
     memset(r, 0, sizeof *r);
+}
+
+const char *roof_net_pass(const Roofline *r)
+{
+    if (!r->per_pass)
+        return "";
+    return r->net_pass ? " (the backward pass's)" : " (the forward pass's)";
 }
 
 const char *roof_bound_name(Bound b)
@@ -340,32 +492,61 @@ bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup,
     out->t_math = poly_one(r->t_math.now, dim, lookup, ctx);
     out->t_hbm = poly_one(r->t_hbm.now, dim, lookup, ctx);
     bool ok = out->flops && out->bytes && out->t_math && out->t_hbm;
-    for (; ok && out->ncomm < r->ncomm; out->ncomm++)
-        ok = (out->comm[out->ncomm] = poly_one(cost->colls[out->ncomm].bytes, dim, lookup,
-                                               ctx)) != NULL;
+    for (; ok && out->ncomm < r->ncomm; out->ncomm++) {
+        const Collective *coll = &cost->colls[out->ncomm];
+        out->runs[out->ncomm] = cost->mode != COST_INFERENCE && !coll->backward ? 2 : 1;
+        ok = (out->comm[out->ncomm] = poly_one(coll->bytes, dim, lookup, ctx)) != NULL;
+    }
     if (!ok)
         roof_curve_free(out);
     return ok;
 }
 
-/* fmax without the library call: NaN loses, as there. */
-static inline double larger(double a, double b)
+/* Collective i's figures added to a block's; with fwd (per pass), its forward pass's
+ * time too. */
+static inline __attribute__((always_inline)) void block_coll(const RoofCurve *c, RoofBlock *b,
+                                                            int n, int i, bool fwd)
 {
-    return a > b || isnan(b) ? a : b;
+    const LinkCost *link = &c->roof->links[i];
+    double runs = c->runs[i], share = 1 / runs; /* exact: 1 or 1/2 */
+    poly_one_each(c->comm[i], b->x, b->scratch, n);
+    for (int j = 0; j < n; j++) {
+        double one = larger(b->scratch[j] * share * link->factor / link->bandwidth, link->floor);
+        b->comm_bytes[j] += b->scratch[j] * link->factor / link->links;
+        b->t_comm[j] += runs * one;
+        if (fwd)
+            b->t_comm_fwd[j] += (runs - 1) * one; /* the first run is the forward pass's */
+    }
 }
 
-/* The network figures of a block, collective by collective. */
+/* The network figures of a block, collective by collective, counted as comm_one does;
+ * the forward pass's time only per pass, where it is used. */
 static inline __attribute__((always_inline)) void block_comm(const RoofCurve *c, RoofBlock *b, int n)
 {
+    bool per_pass = c->roof->per_pass;
     for (int j = 0; j < n; j++)
         b->t_comm[j] = b->comm_bytes[j] = 0;
+    for (int j = 0; per_pass && j < n; j++)
+        b->t_comm_fwd[j] = 0;
     for (int i = 0; i < c->ncomm; i++) {
-        const LinkCost *link = &c->roof->links[i];
-        poly_one_each(c->comm[i], b->x, b->scratch, n);
-        for (int j = 0; j < n; j++) {
-            b->comm_bytes[j] += b->scratch[j] * link->factor / link->links;
-            b->t_comm[j] += larger(b->scratch[j] * link->factor / link->bandwidth, link->floor);
-        }
+        if (per_pass)
+            block_coll(c, b, n, i, true);
+        else
+            block_coll(c, b, n, i, false);
+    }
+}
+
+/* Inlined with per_pass a constant, so that the loop has no branch on it. */
+static inline __attribute__((always_inline)) void block_times(const RoofCurve *c, RoofBlock *b,
+                                                             int n, bool per_pass)
+{
+    for (int j = 0; j < n; j++) {
+        double m = b->t_math[j], h = b->t_hbm[j], t = b->t_comm[j];
+        double t_fwd = per_pass ? b->t_comm_fwd[j] : 0;
+        b->t_lower[j] = lower_of(per_pass, m, h, t, t_fwd);
+        b->t_upper[j] = m + h + t;
+        b->attained[j] = attained(c->roof, b->flops[j], m, b->t_lower[j]);
+        b->bound[j] = c->roof->computes ? bound_of(per_pass, m, h, t, t_fwd) : BOUND_COMM;
     }
 }
 
@@ -378,19 +559,17 @@ static inline __attribute__((always_inline)) void block_at(const RoofCurve *c, R
     poly_one_each(c->t_math, b->x, b->t_math, n);
     poly_one_each(c->t_hbm, b->x, b->t_hbm, n);
     block_comm(c, b, n);
-    for (int j = 0; j < n; j++) {
-        b->t_lower[j] = larger(larger(b->t_math[j], b->t_hbm[j]), b->t_comm[j]);
-        b->t_upper[j] = b->t_math[j] + b->t_hbm[j] + b->t_comm[j];
-        b->attained[j] = attained(c->roof, b->flops[j], b->t_math[j], b->t_lower[j]);
-        b->bound[j] = c->roof->computes ? largest(b->t_math[j], b->t_hbm[j], b->t_comm[j])
-                                        : BOUND_COMM;
-    }
+    if (c->roof->per_pass)
+        block_times(c, b, n, true);
+    else
+        block_times(c, b, n, false);
 }
 
 void roof_curve_block(const RoofCurve *c, const double *x, int n, RoofBlock *out)
 {
     out->n = n < ROOF_BLOCK ? n : ROOF_BLOCK;
     out->x = x;
+    out->curve = c;
     if (out->n == ROOF_BLOCK)
         block_at(c, out, ROOF_BLOCK);
     else
@@ -399,14 +578,20 @@ void roof_curve_block(const RoofCurve *c, const double *x, int n, RoofBlock *out
 
 RoofPoint roof_block_point(const RoofBlock *b, int j)
 {
-    /* The intensity only here: a chart does not need it, and a division is dear. */
-    return (RoofPoint){.flops = b->flops[j], .bytes = b->bytes[j],
-                       .intensity = b->bytes[j] > 0 ? b->flops[j] / b->bytes[j] : 0,
-                       .t_math = b->t_math[j],
-                       .t_hbm = b->t_hbm[j], .t_comm = b->t_comm[j],
-                       .comm_bytes = b->comm_bytes[j], .t_lower = b->t_lower[j],
-                       .t_upper = b->t_upper[j], .attained = b->attained[j],
-                       .bound = b->bound[j]};
+    /* The intensity and t_derated only here: a chart does not need them, and a
+     * division is dear. */
+    const Roofline *r = b->curve->roof;
+    double m = b->t_math[j], h = b->t_hbm[j], c = b->t_comm[j];
+    double c_fwd = r->per_pass ? b->t_comm_fwd[j] : 0;
+    RoofPoint p = {.flops = b->flops[j], .bytes = b->bytes[j],
+                   .intensity = b->bytes[j] > 0 ? b->flops[j] / b->bytes[j] : 0,
+                   .t_math = m, .t_hbm = h, .t_comm = c,
+                   .comm_bytes = b->comm_bytes[j], .t_lower = b->t_lower[j],
+                   .t_upper = b->t_upper[j], .attained = b->attained[j],
+                   .t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd),
+                   .bound = b->bound[j]};
+    bound_gaps(r->per_pass, m, h, c, c_fwd, p.gaps);
+    return p;
 }
 
 /* ---- Crossings -------------------------------------------------------------------- */

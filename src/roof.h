@@ -5,6 +5,27 @@
  *   T_lower = max(...)         T_upper = sum      intensity = FLOPs / bytes
  *   ridge = peak / HBM bandwidth                  bound = the largest term
  *
+ * A training step (cost.h: COST_TRAIN_PASS, the default of `mode training`) follows
+ * the book (COSTMODEL §6.3): a collective overlaps only the pass that runs it, so each
+ * pass is a roofline of its own,
+ *
+ *   T_lower = max(T_math/3, T_hbm/3, T_comm fwd) + max(2·T_math/3, 2·T_hbm/3, T_comm bwd)
+ *
+ * the forward pass with a third of the FLOPs and bytes and one run of each forward
+ * collective, the backward pass with the rest: the other run of each forward
+ * collective and the weights' gradients. bound = comm when either pass waits on its
+ * collectives (its T_comm beats its work; then T_lower > max(T_math, T_hbm)), else
+ * compute or memory, the larger of T_math and T_hbm (the same in both passes). That is
+ * the book's "compute-bound": every pass hides its communication; so data parallelism
+ * turns compute-bound at B/X = C/W (the backward pass decides), tensor parallelism at
+ * Y = F·W/C (the forward pass decides), and `solve` finds those thresholds. The
+ * network intensity is then the pass that decides it: its FLOPs over its bytes per
+ * link, whichever pass's is the lower. With COST_TRAIN_STEP (`mode training overlap
+ * step`) the collectives overlap the whole step: T_lower = max(T_math, T_hbm, T_comm)
+ * and bound = the largest term, as in inference. T_upper is the sum either way;
+ * t_derated follows T_lower's rule with each time divided by the chip's achievable
+ * fraction; sweeps and solve (RoofCurve) use the same rules as a statement.
+ *
  * Each figure has a formula in the dims as written (names kept, so the report shows
  * the derivation) and its value now: a number once every dim it uses is bound, else
  * a polynomial in the dims still unbound.
@@ -28,6 +49,12 @@ typedef struct {
 } Quantity;
 
 typedef enum { BOUND_UNKNOWN, BOUND_COMPUTE, BOUND_MEMORY, BOUND_COMM } Bound;
+
+/* One pass of a training step: its times, T_lower and bound. */
+typedef struct {
+    double t_math, t_hbm, t_comm, t_lower;
+    Bound bound;
+} RoofPass;
 
 typedef struct {
     bool computes;  /* some operation computes; false for a collective alone */
@@ -53,6 +80,15 @@ typedef struct {
     PolyRatio net_formula, net_now; /* flops / comm_bytes */
     bool net_known;
     double net_intensity;
+    int net_pass;   /* per pass: the pass whose network intensity it is (0 forward, 1 backward) */
+
+    /* Training: t_comm_fwd is the forward pass's T_comm (the backward pass has
+     * t_comm − t_comm_fwd; a forward collective and its mirror pay a latency floor
+     * each). With overlap per pass (per_pass), once the times are known, pass[0] and
+     * pass[1] are the forward and backward passes' times. */
+    bool per_pass;
+    Quantity t_comm_fwd;
+    RoofPass pass[2];
 
     bool times_known;
     double t_lower, t_upper, attained;
@@ -83,8 +119,11 @@ typedef struct {
  * a Roofline's formulas (for sweeps and solving). */
 typedef struct {
     double flops, bytes, intensity, t_math, t_hbm, t_comm, comm_bytes;
-    double t_lower, t_upper, attained;
+    double t_lower, t_upper, attained, t_derated;
     Bound bound;
+    /* Differences of times whose signs decide the bound (roof.c: bound_gaps): it can
+     * only change where one of them changes sign. */
+    double gaps[3];
 } RoofPoint;
 /* A statement's figures as functions of one dim, every other dim put in: compiled
  * once from a Roofline's formulas, then evaluated at as many values of the dim as a
@@ -94,6 +133,7 @@ typedef struct {
     const Roofline *roof;
     PolyOne *flops, *bytes, *t_math, *t_hbm;
     PolyOne *comm[COST_MAX_COLLECTIVES]; /* the bytes of each collective */
+    double runs[COST_MAX_COLLECTIVES];   /* 2 for a trained forward collective: a run per pass */
     int ncomm;
 } RoofCurve;
 bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup, void *ctx,
@@ -104,8 +144,10 @@ enum { ROOF_BLOCK = POLY_ONE_BLOCK };
 typedef struct {
     int n;
     const double *x; /* the caller's */
+    const RoofCurve *curve;
     double flops[ROOF_BLOCK], bytes[ROOF_BLOCK];
     double t_math[ROOF_BLOCK], t_hbm[ROOF_BLOCK], t_comm[ROOF_BLOCK], comm_bytes[ROOF_BLOCK];
+    double t_comm_fwd[ROOF_BLOCK]; /* per pass: the forward pass's; else not set */
     double t_lower[ROOF_BLOCK], t_upper[ROOF_BLOCK], attained[ROOF_BLOCK];
     Bound bound[ROOF_BLOCK];
     double scratch[ROOF_BLOCK];
@@ -124,9 +166,6 @@ typedef struct {
 } Crossing;
 bool roof_crossing(const PolyRatio *r, double threshold, Crossing *out);
 
-/* T_lower with each time divided by the chip's achievable fraction (flops_eff,
- * hbm_eff, net_eff; 1 when the chip gives none). */
-double roof_derated(const Chip *chip, double t_math, double t_hbm, double t_comm);
 bool roof_has_derating(const Chip *chip);
 /* True when the statement moves bytes over one shared link bandwidth, so that its
  * network intensity and net ridge mean something (not when every collective is empty). */
@@ -136,5 +175,8 @@ RoofError roof_compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
                        PolyLookup lookup, void *ctx, Roofline *out);
 void roof_free(Roofline *r);
 const char *roof_bound_name(Bound b);
+/* " (the backward pass's)" or " (the forward pass's)": which pass the network
+ * intensity is, with overlap per pass; else "". */
+const char *roof_net_pass(const Roofline *r);
 
 #endif

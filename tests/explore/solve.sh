@@ -198,16 +198,24 @@ check_str narrow2_compute segments.2.bound compute
 check_null narrow2_compute_to segments.2.to
 
 # ---- training: solve costs the statement as `mode training` does --------------------
-# bf16[B_X,D] *_D param bf16[D,F] on v5p 16x1, D = 8192, F = 32768. Per chip:
-#   T_math = 3·2·(B/16)·D·F / 4.59e14     (forward + backward: 3×)
-#   T_comm = 2·D·F / 9e10                 (the weight gradient's AllReduce over X, once)
-# T_math = T_comm  <=>  B = 16·2·4.59e14 / (6·9e10) = 27200 (inference would say 81600)
+# bf16[B_X,D] *_D param bf16[D,F] on v5p 16x1, D = 8192, F = 32768. Per chip, the
+# weight gradient's AllReduce over X (V = 2·D·F, 2V/W with W = 2 · 9e10) runs in the
+# backward pass alone, which has 2/3 of the FLOPs (COSTMODEL §6.3):
+#   T_math bwd = 2·2·(B/16)·D·F / 4.59e14     T_comm bwd = 2·2·D·F / 1.8e11
+# equal at B = 16 · 4.59e14 / 1.8e11 = 16 · 2550 = 40800, the book's B/X = C/W.
 run -e 'let D = 8192, F = 32768' -e 'use v5p 16x1' -e 'mode training' \
     -e 'solve B: bf16[B_X, D] *_D param bf16[D, F]'
 check_str training_comm segments.0.bound comm
-check training_comm_to segments.0.to '16 * 2 * 4.59e14 / (6 * 9e10)'
+check training_comm_to segments.0.to '16 * 4.59e14 / 1.8e11'
 check_str training_compute segments.1.bound compute
 check_null training_compute_to segments.1.to
+# With the gradient overlapping the whole step (`overlap step`) all 3× of the FLOPs
+# hide it: T_math = 3·2·(B/16)·D·F / 4.59e14 = T_comm at B = 16·2·4.59e14 / (6·9e10) =
+# 27200, 2/3 of the book's (inference would say 81600).
+run -e 'let D = 8192, F = 32768' -e 'use v5p 16x1' -e 'mode training overlap step' \
+    -e 'solve B: bf16[B_X, D] *_D param bf16[D, F]'
+check training_step_comm_to segments.0.to '16 * 2 * 4.59e14 / (6 * 9e10)'
+check_str training_step_compute segments.1.bound compute
 
 # ---- the network's asymptote when solving for another dim ---------------------------
 # Solving for B with shard D over 2, the network intensity BDF/(2BF) = D/2 has no B:

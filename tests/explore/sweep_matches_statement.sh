@@ -46,4 +46,22 @@ dims=$dims_before
 dims="$dims; mode training"
 compare 'training, data parallel' B 'bf16[B_X,D] *_D param bf16[D,F] on v5p 4x1'
 compare 'training, sharded' D 'bf16[B,D] *_D int8[D,F] on v5e shard D over 4'
+# FSDP on v5p 4x1: each run of the weight's AllGather (one per pass) and its gradient's
+# ReduceScatter has its own latency floor, 1e-6 · 4/2 = 2 µs; a run moves 2·D·F bytes in
+# 2·4096·F / 1.8e11 s, above the floor from F = 44
+compare 'training, FSDP across the latency floor' F 'bf16[B_X,D] *_D param bf16[D_X,F] on v5p 4x1'
+# each pass on its own roofline (overlap per pass, the default), on a chip slow enough
+# that the thresholds fall inside 1 .. 600: C/W = 2e13 / 1.8e11 = 111.1, so data
+# parallelism on 4 chips turns compute-bound at B = 444.4 (the backward pass decides)
+# and tensor parallelism at F = 444.4 (the forward pass decides); over the whole step
+# both at 296.3, so the points from 300 to 444 differ between the two rules
+dims="$dims; chip slow : v5p { flops_bf16 = 2e13 }"
+compare 'training per pass, data parallel across B/X = C/W' B 'bf16[B_X,D] *_D param bf16[D,F] on slow 4x1'
+dims_before=$dims
+dims="$dims; let B = 4096"
+compare 'training per pass, tensor parallel across F/Y = C/W' F 'bf16[B,D_Y] *_D param bf16[D,F_Y] on slow 1x4'
+dims="$dims; mode training overlap step"
+compare 'training overlap step, tensor parallel' F 'bf16[B,D_Y] *_D param bf16[D,F_Y] on slow 1x4'
+dims="$dims_before; mode training overlap step"
+compare 'training overlap step, data parallel' B 'bf16[B_X,D] *_D param bf16[D,F] on slow 4x1'
 finish
