@@ -58,6 +58,12 @@ done
 model_s=$(seconds 50 "$R $model")
 row '80-layer model' "roofline $model" "$(calc '%.2f ms' "$model_s * 1e3")"
 
+configs=$("$R" --json bench/search70b.roof | wc -l)
+search_s=$(seconds 5 "$R --json bench/search70b.roof")
+row "search, LLaMA-3 70B training, $configs configurations" "roofline --json bench/search70b.roof" \
+    "$(calc '%.2f s: %.3f ms per configuration (net of start-up)' \
+        "$search_s, ($search_s - $start_s) / $configs * 1e3")"
+
 if ! "$PY" -c 'import numpy' 2> /dev/null; then
     echo; echo "no Python rows: $PY cannot import numpy (apt-get install python3-numpy)"
     exit 0

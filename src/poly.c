@@ -27,26 +27,28 @@ typedef struct {
 } Term;
 
 /* Terms have distinct monomials, in the order each first appeared; none has a
- * coefficient of 0 once an operation returns. */
+ * coefficient of 0 once an operation returns. The first terms live in the same block
+ * as the Poly (one allocation, not two: polynomials are made and freed by the
+ * million in a search); terms points there until they outgrow it. */
 struct Poly {
     Term *terms;
     size_t n, cap;
+    Term first[];
 };
 
 /* ---- Building ------------------------------------------------------------- */
 
 static Poly *poly_alloc(size_t cap)
 {
-    Poly *p = malloc(sizeof *p);
+    cap = cap > 0 ? cap : 1;
+    if (cap > (SIZE_MAX - sizeof(Poly)) / sizeof(Term))
+        return NULL;
+    Poly *p = malloc(sizeof *p + cap * sizeof(Term));
     if (!p)
         return NULL;
     p->n = 0;
-    p->cap = cap > 0 ? cap : 1; /* malloc(0) may return NULL */
-    p->terms = malloc(p->cap * sizeof *p->terms);
-    if (!p->terms) {
-        free(p);
-        return NULL;
-    }
+    p->cap = cap;
+    p->terms = p->first;
     return p;
 }
 
@@ -55,9 +57,13 @@ static bool append(Poly *p, const Term *t)
     if (p->n == p->cap) {
         if (p->cap > SIZE_MAX / 2 / sizeof *p->terms)
             return false;
-        Term *grown = realloc(p->terms, 2 * p->cap * sizeof *grown);
+        bool inside = p->terms == p->first;
+        Term *grown = inside ? malloc(2 * p->cap * sizeof *grown)
+                             : realloc(p->terms, 2 * p->cap * sizeof *grown);
         if (!grown)
             return false;
+        if (inside)
+            memcpy(grown, p->first, p->n * sizeof *grown);
         p->terms = grown;
         p->cap *= 2;
     }
@@ -135,7 +141,8 @@ void poly_free(Poly *p)
 {
     if (!p)
         return;
-    free(p->terms);
+    if (p->terms != p->first)
+        free(p->terms);
     free(p);
 }
 
