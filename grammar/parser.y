@@ -128,6 +128,9 @@ stmt
     | SOLVE expr clauses        { $$ = ast_solve(A, @$, NULL, $2, $3); }
     | SOLVE name ':' expr clauses
                                 { $$ = ast_solve(A, @$, $2, $4, $5); }
+    | SOLVE name ':' expr clauses CMP expr clauses
+                                { $$ = ast_solve_equal(A, @$, $2, $4, $5, $6, $7, $8,
+                                                       (Span){@7.begin, @8.end}); }
     | FIT name ':' expr clauses { $$ = ast_fit(A, @$, $2, $4, $5); }
     | SEARCH expr clauses OVER search_sizes
                                 { $$ = ast_search(A, @$, $2, $3, $5); }

@@ -402,6 +402,17 @@ Stmt *ast_solve(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses
     return s;
 }
 
+Stmt *ast_solve_equal(Arena *a, Span span, NameRef *dim, Node *lhs, Clauses *lc, int cmp,
+                      Node *rhs, Clauses *rc, Span rhs_span)
+{
+    Stmt *s = ast_solve(a, span, dim, lhs, lc);
+    if (s) {
+        s->as.expr.equal = ast_expr(a, rhs_span, NULL, rhs, rc);
+        s->as.expr.cmp = cmp;
+    }
+    return s;
+}
+
 Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses)
 {
     Stmt *s = ast_solve(a, span, dim, value, clauses);

@@ -188,6 +188,8 @@ struct Stmt {
             int collective; /* a CollKind, for STMT_COLLECTIVE */
             NameRef over;   /* the axes of a collective: `Y`, `XY` */
             AstList *sizes; /* STMT_SEARCH: of SearchSize *, what `over` lists */
+            struct Stmt *equal; /* STMT_SOLVE `solve B: a == b`: b as a statement */
+            int cmp;            /* and the comparison written (a CmpOp) */
         } expr;             /* also STMT_SOLVE: target is the dim, -1 to find it */
         struct {            /* STMT_SWEEP; STMT_PLOT uses plot_path and plot_span */
             NameRef dim;
@@ -252,6 +254,9 @@ Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *claus
 Clauses *ast_clauses(Arena *a);
 Stmt *ast_solve(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
 Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
+/* solve B: LHS == RHS: where the two costs are equal. */
+Stmt *ast_solve_equal(Arena *a, Span span, NameRef *dim, Node *lhs, Clauses *lc, int cmp,
+                      Node *rhs, Clauses *rc, Span rhs_span);
 Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *sizes);
 SearchSize *ast_search_size(Arena *a, Span span, Node *count, char *shape);
 RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,

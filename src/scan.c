@@ -40,7 +40,8 @@ bool scan_wanted(const Eval *ev, const Stmt *s)
 {
     bool expression = s->kind == STMT_EXPR || s->kind == STMT_ASSIGN ||
                       s->kind == STMT_COLLECTIVE || s->kind == STMT_SOLVE;
-    return expression && (s->as.expr.clauses.mesh || calls_block(ev->world, s->as.expr.value));
+    return expression && (s->as.expr.clauses.mesh || calls_block(ev->world, s->as.expr.value) ||
+                          (s->kind == STMT_SOLVE && s->as.expr.equal));
 }
 
 /* A statement's figures at one value of the dim: its totals, per chip. */
@@ -298,10 +299,127 @@ static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n)
     fputs("]}\n", out);
 }
 
+/* ---- solve B: a == b --------------------------------------------------------------- */
+
+typedef struct {
+    Stmt lhs;        /* the left side as a statement of its own */
+    const Stmt *rhs;
+    int dim;
+} Equal;
+
+/* t_lower(a) − t_lower(b) at x, with the two figures. */
+static bool gap_at(Eval *ev, const Equal *q, double x, Figures *a, Figures *b, double *gap)
+{
+    if (!cost_at(ev, &q->lhs, q->dim, x, a) || !cost_at(ev, q->rhs, q->dim, x, b))
+        return false;
+    *gap = a->t_lower - b->t_lower;
+    return true;
+}
+
+static int sign(double v)
+{
+    return (v > 0) - (v < 0);
+}
+
+/* The last whole number in [lo, hi) where the gap has lo's sign. */
+static bool bisect_gap(Eval *ev, const Equal *q, double lo, double hi, int side, double *last)
+{
+    while (hi - lo > 1) {
+        double mid = floor(lo + (hi - lo) / 2), gap;
+        Figures a, b;
+        if (!gap_at(ev, q, mid, &a, &b, &gap))
+            return false;
+        if (sign(gap) == side)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    *last = lo;
+    return true;
+}
+
+static void equal_row(Eval *ev, const Equal *q, double x)
+{
+    Figures a, b;
+    double gap;
+    char at[32], ta[32], tb[32];
+    if (!gap_at(ev, q, x, &a, &b, &gap))
+        return;
+    fprintf(ev->out, "%s = %s (%s against %s)", spelling(ev, q->dim),
+            num_format_plain(x, at, sizeof at), num_format_unit(a.t_lower, UNIT_SECONDS, 0, ta, 32),
+            num_format_unit(b.t_lower, UNIT_SECONDS, 0, tb, 32));
+}
+
+static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const double *cross, int n,
+                         double top, int first_side)
+{
+    const char *d = spelling(ev, q->dim);
+    char a[32];
+    if (ev->json) {
+        int line, col;
+        source_position(ev->src, s->span.begin, &line, &col);
+        fputs("{\"stmt\":", ev->out);
+        report_json_string(ev->out, ev->src->text + s->span.begin,
+                           (size_t)(s->span.end - s->span.begin));
+        fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\",\"equal\":[", line, d);
+        for (int i = 0; i < n; i++)
+            fprintf(ev->out, "%s%s", i ? "," : "", num_format_json(cross[i], a, sizeof a));
+        fputs("]}\n", ev->out);
+        return true;
+    }
+    fprintf(ev->out, "%.*s\n  %-13s t_lower of each side at %s = 1, 2, 4, ..., %s, then bisected\n",
+            s->span.end - s->span.begin, ev->src->text + s->span.begin, "costed", d,
+            num_format_plain(top, a, sizeof a));
+    fprintf(ev->out, "  %-13s the left side is %s", "from 1", first_side < 0 ? "faster"
+                                                            : first_side > 0 ? "slower" : "as fast");
+    for (int i = 0; i < n; i++) {
+        fprintf(ev->out, i ? "\n  %-13s " : "\n  %-13s ", i ? "" : "equal");
+        fputs("between ", ev->out);
+        equal_row(ev, q, cross[i]);
+        fputs(" and ", ev->out);
+        equal_row(ev, q, cross[i] + 1);
+    }
+    if (n == 0)
+        fprintf(ev->out, "\n  %-13s never, for %s up to %s", "equal", d, num_format_plain(top, a, sizeof a));
+    fputs("\n\n", ev->out);
+    return true;
+}
+
+static bool scan_equal(Eval *ev, const Stmt *s, int dim)
+{
+    if (s->as.expr.cmp != CMP_EQ)
+        return eval_fail(ev, s->span, "solve compares two costs with ==: `solve B: a == b`");
+    Equal q = {*s, s->as.expr.equal, dim};
+    q.lhs.kind = STMT_EXPR;
+    q.lhs.as.expr.equal = NULL;
+    q.lhs.span = (Span){s->as.expr.value->span.begin, s->as.expr.value->span.end};
+    double cross[SCAN_MAX_CHANGES], gap, x = 1;
+    int n = 0;
+    Figures a, b;
+    if (!gap_at(ev, &q, 1, &a, &b, &gap))
+        return false;
+    int first = sign(gap), side = first;
+    for (int i = 0; i < SCAN_MAX_DOUBLINGS; i++) {
+        double next;
+        if (!gap_at(ev, &q, 2 * x, &a, &b, &next))
+            return false;
+        if (sign(next) != side && n == SCAN_MAX_CHANGES)
+            return eval_fail(ev, s->span, "the two costs cross more than %d times",
+                             SCAN_MAX_CHANGES);
+        if (sign(next) != side && !bisect_gap(ev, &q, x, 2 * x, side, &cross[n++]))
+            return false;
+        side = sign(next);
+        x *= 2;
+    }
+    return report_equal(ev, s, &q, cross, n, x, first);
+}
+
 bool scan_solve(Eval *ev, const Stmt *s, int dim)
 {
     if (dim < 0)
         return eval_fail(ev, s->span, "solve over a block call names its dim: `solve B: ...`");
+    if (s->as.expr.equal)
+        return scan_equal(ev, s, dim);
     Run runs[SCAN_MAX_CHANGES];
     int n = 0;
     char *why = NULL;

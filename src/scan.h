@@ -16,7 +16,8 @@
 
 #include "eval.h"
 
-/* Whether the statement calls a block or gives its own mesh: then it is scanned. */
+/* Whether the statement calls a block, gives its own mesh, or compares two costs:
+ * then it is scanned. */
 bool scan_wanted(const Eval *ev, const Stmt *s);
 /* The sweep's statements at each of the n values of the dim. */
 bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const double *x, int n);
