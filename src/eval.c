@@ -1,4 +1,6 @@
-/* eval.c — walks the tree: binds names, builds tensors, costs and reports statements.
+/* eval.c — walks the tree: binds names, builds tensors, costs and reports statements
+ * (blocks and their calls are in call.c, solve and sweep in explore.c and scan.c,
+ * search in search.c, expect in check.c).
  *
  * An expression evaluates to a scalar (a polynomial in the dims: names keep their
  * symbol, so formulas show B even once B is bound) or a tensor. Operations on tensors
@@ -11,10 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "evalparts.h"
 #include "layout.h"
-#include "shapes.h"
-
-enum { CALL_NOTES = 3 }; /* notes naming the calls an error happened in */
 #include "num.h"
 #include "report.h"
 #include "roof.h"
@@ -129,14 +129,14 @@ void world_restore(World *w, int name, Value old)
 }
 
 /* A frame for a block call's names. */
-static Frame frame_begin(World *w)
+Frame frame_begin(World *w)
 {
     if (++w->frames == 0) /* 0 marks no frame */
         ++w->frames;
     return (Frame){.id = w->frames};
 }
 
-static bool is_local(const World *w, const Frame *f, int name)
+bool is_local(const World *w, const Frame *f, int name)
 {
     return name >= 0 && name < w->nvalues && w->local_in[name] == f->id;
 }
@@ -162,7 +162,7 @@ static bool frame_room(Frame *f)
 
 /* Inside a block a name bound for the first time is local: what it held is kept in
  * the frame and put back when the call ends. */
-static bool bind(Eval *ev, int name, Value v)
+bool bind(Eval *ev, int name, Value v)
 {
     Frame *f = ev->frame;
     World *w = ev->world;
@@ -179,7 +179,7 @@ static bool bind(Eval *ev, int name, Value v)
 }
 
 /* Puts back what a call's names held, last bound first. */
-static void frame_restore(World *w, Frame *f)
+void frame_restore(World *w, Frame *f)
 {
     while (f->n > 0) {
         f->n--;
@@ -207,12 +207,7 @@ const char *world_namer(int sym, void *world)
 
 /* ---- Values of expressions --------------------------------------------------- */
 
-typedef struct {
-    Poly *scalar;   /* exactly one of scalar and tensor is set */
-    Tensor *tensor;
-} EVal;
-
-static void eval_free(EVal *v)
+void eval_free(EVal *v)
 {
     poly_free(v->scalar);
     tensor_free(v->tensor);
@@ -220,17 +215,6 @@ static void eval_free(EVal *v)
     v->tensor = NULL;
 }
 
-/* What one statement accumulates while its expression is evaluated. */
-typedef struct {
-    Cost cost;
-    CostOptions opt;
-    Layout layout;
-    Span span;   /* the statement's, for errors about it as a whole */
-    const Chip *chip;
-    const Stmt *stmt;
-    Op *root;    /* a top-level statement that calls blocks: their breakdown */
-    bool nothing; /* the value is a call of a block that returned nothing */
-} StmtState;
 
 const char *spelling(const Eval *ev, int name)
 {
@@ -252,7 +236,7 @@ bool eval_fail(Eval *ev, Span span, const char *fmt, ...)
 }
 
 /* A scalar's value with the bound dims put in; false (reported) if not a number. */
-static bool number_now(Eval *ev, const Poly *p, Span span, double *out)
+bool number_now(Eval *ev, const Poly *p, Span span, double *out)
 {
     Poly *now = poly_subst(p, world_lookup, ev->world);
     bool ok = now && poly_is_const(now, out);
@@ -303,7 +287,7 @@ static bool check_result(Eval *ev, const Poly *a, const Poly *b, const Poly *r, 
     return true;
 }
 
-static bool finite_poly(Eval *ev, const Poly *p, Span span)
+bool finite_poly(Eval *ev, const Poly *p, Span span)
 {
     if (!p)
         return eval_fail(ev, span, "too many distinct dims in one term (at most %d)",
@@ -382,7 +366,6 @@ static bool check_size(Eval *ev, const Tensor *t, Span span)
     return ok || eval_fail(ev, span, "tensor too large: its size in bytes overflows");
 }
 
-static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out);
 
 static bool eval_scalar(Eval *ev, const Node *n, StmtState *st, Poly **out)
 {
@@ -680,7 +663,7 @@ static bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
 
 /* An expression's value into out; on failure out holds nothing (a handler may have made
  * a tensor before a check failed: a call's argument bf16[B, 8] with B = 0.5 leaked). */
-static bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     if (eval_node(ev, n, st, out_dtype, out))
         return true;
@@ -731,7 +714,7 @@ static inline bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dty
 
 /* ---- Statements -------------------------------------------------------------- */
 
-static void stmt_state_init(Eval *ev, StmtState *st)
+void stmt_state_init(Eval *ev, StmtState *st)
 {
     memset(st, 0, sizeof *st);
     cost_init(&st->cost);
@@ -1210,346 +1193,12 @@ static bool report_calls(Eval *ev, const Stmt *s, StmtState *st)
     return true;
 }
 
-static Op *statement_root(Eval *ev, StmtState *st)
+Op *statement_root(Eval *ev, StmtState *st)
 {
     char label[96];
     if (!st->root && st->stmt)
         st->root = op_new(stmt_label(ev, st->stmt, label, sizeof label));
     return st->root;
-}
-
-const BlockDef *world_block(const World *w, int name)
-{
-    int k = name >= 0 && name < w->nblock_of ? w->block_of[name] : 0;
-    return k > 0 ? &w->blocks[k - 1] : NULL;
-}
-
-static int by_name(const void *a, const void *b)
-{
-    const ParamName *x = a, *y = b;
-    return x->name != y->name ? (x->name > y->name) - (x->name < y->name) : x->at - y->at;
-}
-
-/* The block's parameters sorted by name, or NULL when memory ran out. */
-static ParamName *sorted_params(const Stmt *s)
-{
-    int n = s->as.block.nparams;
-    ParamName *p = malloc(sizeof *p * (size_t)(n + 1));
-    for (int i = 0; p && i < n; i++)
-        p[i] = (ParamName){s->as.block.params[i].name.name, i};
-    if (p)
-        qsort(p, (size_t)n, sizeof *p, by_name);
-    return p;
-}
-
-/* The first parameter, in order, named like an earlier one; -1 when none is. */
-static int repeated_param(const ParamName *p, int n)
-{
-    int first = -1;
-    for (int i = 1; i < n; i++)
-        if (p[i].name == p[i - 1].name && (first < 0 || p[i].at < first))
-            first = p[i].at;
-    return first;
-}
-
-static int param_index(const BlockDef *b, int name)
-{
-    int lo = 0, hi = b->def->as.block.nparams;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (b->params[mid].name < name)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < b->def->as.block.nparams && b->params[lo].name == name ? b->params[lo].at : -1;
-}
-
-/* Room in block_of for the name. */
-static bool block_of_grow(World *w, int name)
-{
-    if (name < w->nblock_of)
-        return true;
-    int n = intern_count(w->names) > name ? intern_count(w->names) : name + 1;
-    int *grown = realloc(w->block_of, sizeof *grown * (size_t)n);
-    if (!grown)
-        return false;
-    memset(grown + w->nblock_of, 0, sizeof *grown * (size_t)(n - w->nblock_of));
-    w->block_of = grown;
-    w->nblock_of = n;
-    return true;
-}
-
-static bool add_block(World *w, BlockDef def)
-{
-    if (!block_of_grow(w, def.name))
-        return false;
-    int k = w->block_of[def.name];
-    if (k > 0) { /* a later definition replaces an earlier one */
-        free(w->blocks[k - 1].params);
-        w->blocks[k - 1] = def;
-        return true;
-    }
-    if (w->nblocks == w->blocks_cap) {
-        int cap = w->blocks_cap ? 2 * w->blocks_cap : 16;
-        BlockDef *blocks = realloc(w->blocks, sizeof *blocks * (size_t)cap);
-        if (!blocks)
-            return false;
-        w->blocks = blocks;
-        w->blocks_cap = cap;
-    }
-    w->blocks[w->nblocks++] = def;
-    w->block_of[def.name] = w->nblocks;
-    return true;
-}
-
-static bool eval_block_def(Eval *ev, const Stmt *s)
-{
-    BlockDef def = {s->as.block.name.name, s, ev->src, sorted_params(s)};
-    if (!def.params)
-        return eval_fail(ev, s->span, "out of memory");
-    int twice = repeated_param(def.params, s->as.block.nparams);
-    if (twice < 0 && !shapes_check_def(ev, s)) {
-        free(def.params);
-        return false;
-    }
-    if (twice >= 0) {
-        free(def.params);
-        return eval_fail(ev, s->as.block.params[twice].name.span, "parameter %s appears twice",
-                         spelling(ev, s->as.block.params[twice].name.name));
-    }
-    if (!add_block(ev->world, def)) {
-        free(def.params);
-        return eval_fail(ev, s->span, "out of memory");
-    }
-    *ev->keep = true;
-    return true;
-}
-
-bool block_axis_param(const Binding *param)
-{
-    return param->value && param->value->kind == NODE_AXES && param->value->as.axes.dim < 0;
-}
-
-/* An axis parameter's argument: a name (`Y`, or a name bound to axes) or a set
- * (`{X, Y}`, `{}`), each axis one of the statement's mesh. */
-static bool axes_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, Value *v)
-{
-    NameRef one = {n->kind == NODE_NAME ? n->as.name : -1, n->span};
-    const NameRef *names = n->kind == NODE_AXES ? n->as.axes.names : &one;
-    int count = n->kind == NODE_AXES ? n->as.axes.n : 1;
-    if (n->kind != NODE_AXES && n->kind != NODE_NAME)
-        return eval_fail(ev, n->span, "%s takes mesh axes: an axis (Y), a set of them ({X, Y}), "
-                         "or {} for none", spelling(ev, param->name.name));
-    if (!layout_axis_names(ev, names, count, v->axes, &v->naxes, MESH_MAX_AXES) ||
-        !layout_check_axes(ev, &st->layout.mesh, v->axes, v->naxes, n->span))
-        return false;
-    v->kind = VAL_AXES;
-    return true;
-}
-
-/* A value to bind: a number (its dims bound) or a tensor. */
-static bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v)
-{
-    EVal e = {0};
-    *v = (Value){.kind = VAL_UNBOUND};
-    if (!eval_expr(ev, n, st, -1, &e))
-        return false;
-    if (e.tensor) {
-        *v = (Value){.kind = VAL_TENSOR, .tensor = e.tensor};
-        return true;
-    }
-    bool ok = number_now(ev, e.scalar, n->span, &v->number);
-    v->kind = ok ? VAL_NUMBER : VAL_UNBOUND;
-    poly_free(e.scalar);
-    return ok;
-}
-
-/* An argument for `param`: mesh axes for an axis parameter, else a bindable value. */
-static bool arg_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, Value *v)
-{
-    *v = (Value){.kind = VAL_UNBOUND};
-    return block_axis_param(param) ? axes_value(ev, param, n, st, v) : bindable_value(ev, n, st, v);
-}
-
-/* The call's arguments by parameter: positional ones first, then named ones. */
-static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Value *vals,
-                      Span *where)
-{
-    const Stmt *def = b->def;
-    int next = 0;
-    for (int i = 0; i < n->as.call.nargs; i++) {
-        const Binding *a = &n->as.call.args[i];
-        int at = a->name.name < 0 ? next++ : param_index(b, a->name.name);
-        if (a->name.name < 0 && at >= def->as.block.nparams)
-            return eval_fail(ev, a->value->span, "%s takes %d argument%s",
-                             spelling(ev, def->as.block.name.name), def->as.block.nparams,
-                             def->as.block.nparams == 1 ? "" : "s");
-        if (at < 0)
-            return eval_fail(ev, a->name.span, "%s has no parameter %s",
-                             spelling(ev, def->as.block.name.name), spelling(ev, a->name.name));
-        if (vals[at].kind != VAL_UNBOUND)
-            return eval_fail(ev, a->value->span, "%s is given twice",
-                             spelling(ev, def->as.block.params[at].name.name));
-        if (!arg_value(ev, &def->as.block.params[at], a->value, st, &vals[at]))
-            return false;
-        where[at] = a->value->span;
-    }
-    for (int i = 0; i < def->as.block.nparams; i++)
-        if (vals[i].kind == VAL_UNBOUND && !def->as.block.params[i].value &&
-            !def->as.block.params[i].shaped)
-            return eval_fail(ev, n->span, "%s needs a value for %s",
-                             spelling(ev, def->as.block.name.name),
-                             spelling(ev, def->as.block.params[i].name.name));
-    return true;
-}
-
-/* Binds the names of the shapes in the callee, then each parameter: its argument,
- * else its default (which may use the shapes' names and the parameters before it).
- * Takes the values. */
-static bool bind_params(Eval *inner, const Stmt *def, Value *vals, const ShapeBinds *sb,
-                        Span call)
-{
-    for (int i = 0; i < sb->n; i++)
-        if (!bind(inner, sb->items[i].name, (Value){.kind = VAL_NUMBER, .number = sb->items[i].value}))
-            return eval_fail(inner, call, "out of memory");
-    for (int i = 0; i < def->as.block.nparams; i++) {
-        const Binding *p = &def->as.block.params[i];
-        if (vals[i].kind == VAL_UNBOUND) {
-            StmtState st;
-            stmt_state_init(inner, &st);
-            bool ok = arg_value(inner, p, p->value, &st, &vals[i]);
-            cost_free(&st.cost);
-            if (!ok)
-                return false;
-        }
-        Value v = vals[i];
-        vals[i].tensor = NULL;
-        if (!bind(inner, p->name.name, v))
-            return eval_fail(inner, call, "out of memory");
-    }
-    return true;
-}
-
-static bool frame_lookup(int sym, double *value, void *ctx)
-{
-    const Eval *inner = ctx;
-    return is_local(inner->world, inner->frame, sym) && world_lookup(sym, value, inner->world);
-}
-
-/* The returned tensor's dims with the call's own numbers put in, so that it means the
- * same outside the call. */
-static bool settle(Eval *inner, Value *v)
-{
-    for (int i = 0; v->kind == VAL_TENSOR && i < v->tensor->ndims; i++) {
-        Poly *p = poly_subst(v->tensor->dims[i].size, frame_lookup, inner);
-        if (!p)
-            return false;
-        poly_free(v->tensor->dims[i].size);
-        v->tensor->dims[i].size = p;
-    }
-    return true;
-}
-
-static bool run_body(Eval *inner, const AstList *body)
-{
-    for (int i = 0; body && i < body->n && !inner->returned; i++)
-        if (!eval_stmt(inner, body->items[i]))
-            return false;
-    return true;
-}
-
-/* The calling statement's chip, mesh and `shard` rules apply inside the call; what the
- * body sets with `use`, `mesh` or `mode` ends with it. */
-typedef struct {
-    int use_chip;
-    Mesh mesh;
-    struct Layout *calling;
-    CostMode training;
-} Outside;
-
-static Outside enter(Eval *ev, StmtState *st)
-{
-    World *w = ev->world;
-    Outside was = {w->use_chip, w->mesh, w->calling, w->training};
-    if (st->chip)
-        w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
-    w->mesh = st->layout.mesh;
-    w->calling = &st->layout;
-    return was;
-}
-
-static void leave(Eval *ev, const Outside *was)
-{
-    ev->world->use_chip = was->use_chip;
-    ev->world->mesh = was->mesh;
-    ev->world->calling = was->calling;
-    ev->world->training = was->training;
-}
-
-typedef struct {
-    const Eval *ev;
-    const BlockDef *block;
-} Caller;
-
-static bool caller_lookup(int sym, double *value, void *ctx)
-{
-    const Caller *c = ctx;
-    return (param_index(c->block, sym) >= 0 || shapes_bind_name(c->block->def, sym)) &&
-           world_lookup(sym, value, c->ev->world);
-}
-
-/* A tensor argument's dims named like what the callee binds (its parameters, its
- * shapes' names) take the caller's numbers: `D` in the caller's tensor is the
- * caller's D, not the callee's. */
-static bool pin_args(Eval *ev, const BlockDef *b, Value *vals)
-{
-    const Stmt *def = b->def;
-    Caller c = {ev, b};
-    for (int i = 0; i < def->as.block.nparams; i++)
-        for (int k = 0; vals[i].kind == VAL_TENSOR && k < vals[i].tensor->ndims; k++) {
-            Dim *d = &vals[i].tensor->dims[k];
-            Poly *p = poly_subst(d->size, caller_lookup, &c);
-            if (!p)
-                return false;
-            poly_free(d->size);
-            d->size = p;
-        }
-    return true;
-}
-
-static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Op *op,
-                       Value *result, bool *ran)
-{
-    int nparams = b->def->as.block.nparams;
-    Value *vals = calloc((size_t)nparams + 1, sizeof *vals);
-    Span *where = calloc((size_t)nparams + 1, sizeof *where);
-    ShapeBinds shapes = {0};
-    Frame frame = frame_begin(ev->world);
-    Eval inner = *ev;
-    inner.src = b->src;
-    inner.collect = op;
-    inner.frame = &frame;
-    inner.depth = ev->depth + 1;
-    inner.returned = false;
-    inner.result = (Value){.kind = VAL_UNBOUND};
-    bool ok = vals && where && call_args(ev, n, st, b, vals, where) && pin_args(ev, b, vals) &&
-              shapes_bind(ev, b->def, vals, where, &shapes);
-    *ran = ok;
-    Outside was = enter(ev, st);
-    ok = ok && bind_params(&inner, b->def, vals, &shapes, n->span) &&
-         run_body(&inner, b->def->as.block.body) && settle(&inner, &inner.result);
-    frame_restore(ev->world, &frame);
-    leave(ev, &was);
-    if (ok && !shapes_give_back(&shapes, inner.result.tensor))
-        ok = eval_fail(ev, n->span, "out of memory");
-    for (int i = 0; vals && i < nparams; i++)
-        tensor_free(vals[i].tensor);
-    free(vals);
-    free(where);
-    shapes_free(&shapes);
-    *result = inner.result;
-    return ok;
 }
 
 /* The built-in functions: elementwise f(x), and reductions f(x, DIM). A block of the
@@ -1652,34 +1301,7 @@ SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_d
         return eval_function(ev, n, st, out_dtype, out);
     if (!b)
         return unknown_block(ev, &n->as.call.callee);
-    if (ev->depth >= LIMIT_CALL_DEPTH)
-        return eval_fail(ev, n->span, "blocks call blocks more than %d deep (a block that calls "
-                         "itself never ends)", LIMIT_CALL_DEPTH);
-    Op *op = op_new(spelling(ev, b->name));
-    Value result = {.kind = VAL_UNBOUND};
-    bool ran = false;
-    bool ok = op && call_block(ev, n, st, b, op, &result, &ran);
-    if (!ok && ran && ev->world->call_notes++ < CALL_NOTES) {
-        int line, col;
-        source_position(ev->src, n->span.begin, &line, &col);
-        diag_note(ev->diag, "in block %s, called at %s:%d", spelling(ev, b->name),
-                  ev->src->name, line);
-    }
-    if (!ok && ev->depth == 0 && ev->world->call_notes > CALL_NOTES)
-        diag_note(ev->diag, "... and %d calls more", ev->world->call_notes - CALL_NOTES);
-    if (ev->depth == 0)
-        ev->world->call_notes = 0;
-    st->nothing = ok && result.kind == VAL_UNBOUND;
-    Op *parent = ev->collect ? ev->collect : statement_root(ev, st);
-    if (!ok || !parent || !op_add(parent, op)) {
-        op_free(op);
-        tensor_free(result.tensor);
-        return ok ? eval_fail(ev, n->span, "out of memory") : false;
-    }
-    out->tensor = result.tensor;
-    if (result.kind != VAL_TENSOR)
-        out->scalar = poly_const(result.kind == VAL_NUMBER ? result.number : 0);
-    return true;
+    return call_eval(ev, n, st, b, out);
 }
 
 static bool eval_expr_stmt(Eval *ev, const Stmt *s)
@@ -1931,7 +1553,7 @@ bool eval_stmt(Eval *ev, const Stmt *s)
     case STMT_PLOT:
         return eval_plot(ev, s);
     case STMT_BLOCK:
-        return eval_block_def(ev, s);
+        return call_define(ev, s);
     case STMT_RETURN:
         return eval_return(ev, s);
     case STMT_REPEAT:

@@ -1,0 +1,377 @@
+/* call.c — blocks and their calls: definitions, the arguments a call passes (numbers,
+ * tensors, mesh axes, shapes), the frame of the callee's names, running its body, and
+ * the value it returns in the caller's terms. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "evalparts.h"
+#include "shapes.h"
+
+enum { CALL_NOTES = 3 }; /* notes naming the calls an error happened in */
+
+const BlockDef *world_block(const World *w, int name)
+{
+    int k = name >= 0 && name < w->nblock_of ? w->block_of[name] : 0;
+    return k > 0 ? &w->blocks[k - 1] : NULL;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    const ParamName *x = a, *y = b;
+    return x->name != y->name ? (x->name > y->name) - (x->name < y->name) : x->at - y->at;
+}
+
+/* The block's parameters sorted by name, or NULL when memory ran out. */
+static ParamName *sorted_params(const Stmt *s)
+{
+    int n = s->as.block.nparams;
+    ParamName *p = malloc(sizeof *p * (size_t)(n + 1));
+    for (int i = 0; p && i < n; i++)
+        p[i] = (ParamName){s->as.block.params[i].name.name, i};
+    if (p)
+        qsort(p, (size_t)n, sizeof *p, by_name);
+    return p;
+}
+
+/* The first parameter, in order, named like an earlier one; -1 when none is. */
+static int repeated_param(const ParamName *p, int n)
+{
+    int first = -1;
+    for (int i = 1; i < n; i++)
+        if (p[i].name == p[i - 1].name && (first < 0 || p[i].at < first))
+            first = p[i].at;
+    return first;
+}
+
+static int param_index(const BlockDef *b, int name)
+{
+    int lo = 0, hi = b->def->as.block.nparams;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (b->params[mid].name < name)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < b->def->as.block.nparams && b->params[lo].name == name ? b->params[lo].at : -1;
+}
+
+/* Room in block_of for the name. */
+static bool block_of_grow(World *w, int name)
+{
+    if (name < w->nblock_of)
+        return true;
+    int n = intern_count(w->names) > name ? intern_count(w->names) : name + 1;
+    int *grown = realloc(w->block_of, sizeof *grown * (size_t)n);
+    if (!grown)
+        return false;
+    memset(grown + w->nblock_of, 0, sizeof *grown * (size_t)(n - w->nblock_of));
+    w->block_of = grown;
+    w->nblock_of = n;
+    return true;
+}
+
+static bool add_block(World *w, BlockDef def)
+{
+    if (!block_of_grow(w, def.name))
+        return false;
+    int k = w->block_of[def.name];
+    if (k > 0) { /* a later definition replaces an earlier one */
+        free(w->blocks[k - 1].params);
+        w->blocks[k - 1] = def;
+        return true;
+    }
+    if (w->nblocks == w->blocks_cap) {
+        int cap = w->blocks_cap ? 2 * w->blocks_cap : 16;
+        BlockDef *blocks = realloc(w->blocks, sizeof *blocks * (size_t)cap);
+        if (!blocks)
+            return false;
+        w->blocks = blocks;
+        w->blocks_cap = cap;
+    }
+    w->blocks[w->nblocks++] = def;
+    w->block_of[def.name] = w->nblocks;
+    return true;
+}
+
+bool call_define(Eval *ev, const Stmt *s)
+{
+    BlockDef def = {s->as.block.name.name, s, ev->src, sorted_params(s)};
+    if (!def.params)
+        return eval_fail(ev, s->span, "out of memory");
+    int twice = repeated_param(def.params, s->as.block.nparams);
+    if (twice < 0 && !shapes_check_def(ev, s)) {
+        free(def.params);
+        return false;
+    }
+    if (twice >= 0) {
+        free(def.params);
+        return eval_fail(ev, s->as.block.params[twice].name.span, "parameter %s appears twice",
+                         spelling(ev, s->as.block.params[twice].name.name));
+    }
+    if (!add_block(ev->world, def)) {
+        free(def.params);
+        return eval_fail(ev, s->span, "out of memory");
+    }
+    *ev->keep = true;
+    return true;
+}
+
+bool block_axis_param(const Binding *param)
+{
+    return param->value && param->value->kind == NODE_AXES && param->value->as.axes.dim < 0;
+}
+
+/* An axis parameter's argument: a name (`Y`, or a name bound to axes) or a set
+ * (`{X, Y}`, `{}`), each axis one of the statement's mesh. */
+static bool axes_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, Value *v)
+{
+    NameRef one = {n->kind == NODE_NAME ? n->as.name : -1, n->span};
+    const NameRef *names = n->kind == NODE_AXES ? n->as.axes.names : &one;
+    int count = n->kind == NODE_AXES ? n->as.axes.n : 1;
+    if (n->kind != NODE_AXES && n->kind != NODE_NAME)
+        return eval_fail(ev, n->span, "%s takes mesh axes: an axis (Y), a set of them ({X, Y}), "
+                         "or {} for none", spelling(ev, param->name.name));
+    if (!layout_axis_names(ev, names, count, v->axes, &v->naxes, MESH_MAX_AXES) ||
+        !layout_check_axes(ev, &st->layout.mesh, v->axes, v->naxes, n->span))
+        return false;
+    v->kind = VAL_AXES;
+    return true;
+}
+
+/* A value to bind: a number (its dims bound) or a tensor. */
+bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v)
+{
+    EVal e = {0};
+    *v = (Value){.kind = VAL_UNBOUND};
+    if (!eval_expr(ev, n, st, -1, &e))
+        return false;
+    if (e.tensor) {
+        *v = (Value){.kind = VAL_TENSOR, .tensor = e.tensor};
+        return true;
+    }
+    bool ok = number_now(ev, e.scalar, n->span, &v->number);
+    v->kind = ok ? VAL_NUMBER : VAL_UNBOUND;
+    poly_free(e.scalar);
+    return ok;
+}
+
+/* An argument for `param`: mesh axes for an axis parameter, else a bindable value. */
+static bool arg_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, Value *v)
+{
+    *v = (Value){.kind = VAL_UNBOUND};
+    return block_axis_param(param) ? axes_value(ev, param, n, st, v) : bindable_value(ev, n, st, v);
+}
+
+/* The call's arguments by parameter: positional ones first, then named ones. */
+static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Value *vals,
+                      Span *where)
+{
+    const Stmt *def = b->def;
+    int next = 0;
+    for (int i = 0; i < n->as.call.nargs; i++) {
+        const Binding *a = &n->as.call.args[i];
+        int at = a->name.name < 0 ? next++ : param_index(b, a->name.name);
+        if (a->name.name < 0 && at >= def->as.block.nparams)
+            return eval_fail(ev, a->value->span, "%s takes %d argument%s",
+                             spelling(ev, def->as.block.name.name), def->as.block.nparams,
+                             def->as.block.nparams == 1 ? "" : "s");
+        if (at < 0)
+            return eval_fail(ev, a->name.span, "%s has no parameter %s",
+                             spelling(ev, def->as.block.name.name), spelling(ev, a->name.name));
+        if (vals[at].kind != VAL_UNBOUND)
+            return eval_fail(ev, a->value->span, "%s is given twice",
+                             spelling(ev, def->as.block.params[at].name.name));
+        if (!arg_value(ev, &def->as.block.params[at], a->value, st, &vals[at]))
+            return false;
+        where[at] = a->value->span;
+    }
+    for (int i = 0; i < def->as.block.nparams; i++)
+        if (vals[i].kind == VAL_UNBOUND && !def->as.block.params[i].value &&
+            !def->as.block.params[i].shaped)
+            return eval_fail(ev, n->span, "%s needs a value for %s",
+                             spelling(ev, def->as.block.name.name),
+                             spelling(ev, def->as.block.params[i].name.name));
+    return true;
+}
+
+/* Binds the names of the shapes in the callee, then each parameter: its argument,
+ * else its default (which may use the shapes' names and the parameters before it).
+ * Takes the values. */
+static bool bind_params(Eval *inner, const Stmt *def, Value *vals, const ShapeBinds *sb,
+                        Span call)
+{
+    for (int i = 0; i < sb->n; i++)
+        if (!bind(inner, sb->items[i].name, (Value){.kind = VAL_NUMBER, .number = sb->items[i].value}))
+            return eval_fail(inner, call, "out of memory");
+    for (int i = 0; i < def->as.block.nparams; i++) {
+        const Binding *p = &def->as.block.params[i];
+        if (vals[i].kind == VAL_UNBOUND) {
+            StmtState st;
+            stmt_state_init(inner, &st);
+            bool ok = arg_value(inner, p, p->value, &st, &vals[i]);
+            cost_free(&st.cost);
+            if (!ok)
+                return false;
+        }
+        Value v = vals[i];
+        vals[i].tensor = NULL;
+        if (!bind(inner, p->name.name, v))
+            return eval_fail(inner, call, "out of memory");
+    }
+    return true;
+}
+
+static bool frame_lookup(int sym, double *value, void *ctx)
+{
+    const Eval *inner = ctx;
+    return is_local(inner->world, inner->frame, sym) && world_lookup(sym, value, inner->world);
+}
+
+/* The returned tensor's dims with the call's own numbers put in, so that it means the
+ * same outside the call. */
+static bool settle(Eval *inner, Value *v)
+{
+    for (int i = 0; v->kind == VAL_TENSOR && i < v->tensor->ndims; i++) {
+        Poly *p = poly_subst(v->tensor->dims[i].size, frame_lookup, inner);
+        if (!p)
+            return false;
+        poly_free(v->tensor->dims[i].size);
+        v->tensor->dims[i].size = p;
+    }
+    return true;
+}
+
+bool run_body(Eval *inner, const AstList *body)
+{
+    for (int i = 0; body && i < body->n && !inner->returned; i++)
+        if (!eval_stmt(inner, body->items[i]))
+            return false;
+    return true;
+}
+
+/* The calling statement's chip, mesh and `shard` rules apply inside the call; what the
+ * body sets with `use`, `mesh` or `mode` ends with it. */
+typedef struct {
+    int use_chip;
+    Mesh mesh;
+    struct Layout *calling;
+    CostMode training;
+} Outside;
+
+static Outside enter(Eval *ev, StmtState *st)
+{
+    World *w = ev->world;
+    Outside was = {w->use_chip, w->mesh, w->calling, w->training};
+    if (st->chip)
+        w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
+    w->mesh = st->layout.mesh;
+    w->calling = &st->layout;
+    return was;
+}
+
+static void leave(Eval *ev, const Outside *was)
+{
+    ev->world->use_chip = was->use_chip;
+    ev->world->mesh = was->mesh;
+    ev->world->calling = was->calling;
+    ev->world->training = was->training;
+}
+
+typedef struct {
+    const Eval *ev;
+    const BlockDef *block;
+} Caller;
+
+static bool caller_lookup(int sym, double *value, void *ctx)
+{
+    const Caller *c = ctx;
+    return (param_index(c->block, sym) >= 0 || shapes_bind_name(c->block->def, sym)) &&
+           world_lookup(sym, value, c->ev->world);
+}
+
+/* A tensor argument's dims named like what the callee binds (its parameters, its
+ * shapes' names) take the caller's numbers: `D` in the caller's tensor is the
+ * caller's D, not the callee's. */
+static bool pin_args(Eval *ev, const BlockDef *b, Value *vals)
+{
+    const Stmt *def = b->def;
+    Caller c = {ev, b};
+    for (int i = 0; i < def->as.block.nparams; i++)
+        for (int k = 0; vals[i].kind == VAL_TENSOR && k < vals[i].tensor->ndims; k++) {
+            Dim *d = &vals[i].tensor->dims[k];
+            Poly *p = poly_subst(d->size, caller_lookup, &c);
+            if (!p)
+                return false;
+            poly_free(d->size);
+            d->size = p;
+        }
+    return true;
+}
+
+static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Op *op,
+                       Value *result, bool *ran)
+{
+    int nparams = b->def->as.block.nparams;
+    Value *vals = calloc((size_t)nparams + 1, sizeof *vals);
+    Span *where = calloc((size_t)nparams + 1, sizeof *where);
+    ShapeBinds shapes = {0};
+    Frame frame = frame_begin(ev->world);
+    Eval inner = *ev;
+    inner.src = b->src;
+    inner.collect = op;
+    inner.frame = &frame;
+    inner.depth = ev->depth + 1;
+    inner.returned = false;
+    inner.result = (Value){.kind = VAL_UNBOUND};
+    bool ok = vals && where && call_args(ev, n, st, b, vals, where) && pin_args(ev, b, vals) &&
+              shapes_bind(ev, b->def, vals, where, &shapes);
+    *ran = ok;
+    Outside was = enter(ev, st);
+    ok = ok && bind_params(&inner, b->def, vals, &shapes, n->span) &&
+         run_body(&inner, b->def->as.block.body) && settle(&inner, &inner.result);
+    frame_restore(ev->world, &frame);
+    leave(ev, &was);
+    if (ok && !shapes_give_back(&shapes, inner.result.tensor))
+        ok = eval_fail(ev, n->span, "out of memory");
+    for (int i = 0; vals && i < nparams; i++)
+        tensor_free(vals[i].tensor);
+    free(vals);
+    free(where);
+    shapes_free(&shapes);
+    *result = inner.result;
+    return ok;
+}
+
+
+bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *out)
+{
+    if (ev->depth >= LIMIT_CALL_DEPTH)
+        return eval_fail(ev, n->span, "blocks call blocks more than %d deep (a block that calls "
+                         "itself never ends)", LIMIT_CALL_DEPTH);
+    Op *op = op_new(spelling(ev, b->name));
+    Value result = {.kind = VAL_UNBOUND};
+    bool ran = false;
+    bool ok = op && call_block(ev, n, st, b, op, &result, &ran);
+    if (!ok && ran && ev->world->call_notes++ < CALL_NOTES) {
+        int line, col;
+        source_position(ev->src, n->span.begin, &line, &col);
+        diag_note(ev->diag, "in block %s, called at %s:%d", spelling(ev, b->name),
+                  ev->src->name, line);
+    }
+    if (!ok && ev->depth == 0 && ev->world->call_notes > CALL_NOTES)
+        diag_note(ev->diag, "... and %d calls more", ev->world->call_notes - CALL_NOTES);
+    if (ev->depth == 0)
+        ev->world->call_notes = 0;
+    st->nothing = ok && result.kind == VAL_UNBOUND;
+    Op *parent = ev->collect ? ev->collect : statement_root(ev, st);
+    if (!ok || !parent || !op_add(parent, op)) {
+        op_free(op);
+        tensor_free(result.tensor);
+        return ok ? eval_fail(ev, n->span, "out of memory") : false;
+    }
+    out->tensor = result.tensor;
+    if (result.kind != VAL_TENSOR)
+        out->scalar = poly_const(result.kind == VAL_NUMBER ? result.number : 0);
+    return true;
+}

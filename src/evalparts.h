@@ -1,0 +1,55 @@
+/* evalparts.h — what the evaluator's own files share: eval.c (names, expressions,
+ * statements) and call.c (blocks and their calls). Not for the rest of the program,
+ * which goes through eval.h.
+ */
+#ifndef ROOFLINE_EVALPARTS_H
+#define ROOFLINE_EVALPARTS_H
+
+#include "eval.h"
+#include "layout.h"
+
+/* An expression's value: exactly one of scalar and tensor is set. Owns both. */
+typedef struct {
+    Poly *scalar;
+    Tensor *tensor;
+} EVal;
+void eval_free(EVal *v);
+
+/* What one statement accumulates while its expression is evaluated. */
+typedef struct {
+    Cost cost;
+    CostOptions opt;
+    Layout layout;
+    Span span;   /* the statement's, for errors about it as a whole */
+    const Chip *chip;
+    const Stmt *stmt;
+    Op *root;    /* a top-level statement that calls blocks: their breakdown */
+    bool nothing; /* the value is a call of a block that returned nothing */
+} StmtState;
+
+void stmt_state_init(Eval *ev, StmtState *st);
+/* An expression's value into out; on failure out holds nothing. */
+bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out);
+/* A scalar's value with the bound dims put in; false (reported) if not a number. */
+bool number_now(Eval *ev, const Poly *p, Span span, double *out);
+/* False (reported) for a polynomial that could not be formed or does not fit a double. */
+bool finite_poly(Eval *ev, const Poly *p, Span span);
+/* The breakdown a top-level statement's block calls go into (made on first use). */
+Op *statement_root(Eval *ev, StmtState *st);
+
+/* Binding names: inside a block a name bound for the first time is local to its
+ * frame, and frame_restore puts back what it held. bind takes v's tensor. */
+bool bind(Eval *ev, int name, Value v);
+Frame frame_begin(World *w);
+bool is_local(const World *w, const Frame *f, int name);
+void frame_restore(World *w, Frame *f);
+
+/* call.c: a value to bind (a number, its dims bound, or a tensor); a block's
+ * definition; a call of a block into out, its breakdown under the statement's. */
+bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v);
+bool call_define(Eval *ev, const Stmt *s);
+bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *out);
+/* Runs a block's (or a repeat's) statements until one fails or one returns. */
+bool run_body(Eval *inner, const AstList *body);
+
+#endif
