@@ -227,7 +227,7 @@ void session_free(Session *s)
 
 void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void *ctx)
 {
-    static const char *const words[] = {"let", "use", "chip", "include", "on", "shard",
+    static const char *const words[] = {"let", "use", "chip", "include", "on", "shard", "search",
                                         "over", "compute", NULL};
     for (int i = 0; words[i]; i++)
         fn(words[i], ctx);
