@@ -6,8 +6,10 @@
  * AllReduce (or a ReduceScatter when the `->` type keeps the result sharded); sharded
  * in one operand only, either that operand is gathered first or, when the other
  * operand is free of those axes, partial sums are made and reduced, whichever the
- * caller's plan_time finds faster on its chip, else whichever moves fewer bytes;
- * result dims that would share an axis are an error (case 4).
+ * caller's plan_time finds faster on its chip, else whichever moves fewer bytes. A
+ * dim sharded over different axes in the two operands (the book's FSDP × TP) is both
+ * at once: partial sums over the axes they share, case 2 on each side for the rest.
+ * Result dims that would share an axis are an error (case 4).
  */
 #include "cost.h"
 
@@ -214,7 +216,7 @@ typedef struct {
     int npairs;
     bool *used_a, *used_b;
     AxisSet gather_a, gather_b, reduce;
-    const char *why_gather, *why_reduce;
+    const char *why_gather_a, *why_gather_b, *why_reduce;
     Tensor *result;    /* the partial result, before any ReduceScatter */
     CaseTwo how;       /* how case 2 is decided */
     bool could_reduce; /* case 2 arose, with partial sums possible */
@@ -303,26 +305,57 @@ static CostError check_clash(const Tensor *r, const Mesh *m)
 
 static const char why_partial[] =
     "the contracted dim is sharded alike in both operands: each chip sums its part";
-static const char why_gather_cheaper[] =
-    "the contracted dim is sharded in one operand only: gathering that operand moves "
-    "fewer bytes than reducing partial sums";
-static const char why_gather_unknown[] =
-    "the contracted dim is sharded in one operand only: that operand is gathered "
-    "(partial sums and an allreduce are the other way; which is cheaper depends on "
-    "dims not bound yet)";
-static const char why_gather_only[] =
-    "the contracted dim is sharded in one operand only, and the other uses the same "
-    "axes: that operand is gathered";
-static const char why_reduce_cheaper[] =
-    "the contracted dim is sharded in one operand only: partial sums and an allreduce "
-    "move fewer bytes than gathering that operand";
-static const char why_gather_faster[] =
-    "the contracted dim is sharded in one operand only: gathering that operand is "
-    "faster on this chip than partial sums and an allreduce";
-static const char why_reduce_faster[] =
-    "the contracted dim is sharded in one operand only: partial sums and an allreduce "
-    "are faster on this chip than gathering that operand (each chip then does its "
-    "share of the FLOPs, not all of them)";
+static const char why_partial_shared[] =
+    "the contracted dim is sharded over these axes in both operands (and over others in "
+    "one): each chip sums its part";
+
+/* Why axes that shard a contracted dim in one operand only are gathered, or summed as
+ * partial sums: [0] when the other operand's dim is not sharded (the book's case 2),
+ * [1] when it is sharded over other axes (FSDP × TP: In[B_X, D_Y] · W[D_X, F_Y]). */
+typedef enum {
+    WHY_GATHER_ONLY, WHY_GATHER_CHEAPER, WHY_GATHER_UNKNOWN, WHY_GATHER_FASTER,
+    WHY_REDUCE_CHEAPER, WHY_REDUCE_FASTER, WHY_COUNT
+} WhyCaseTwo;
+
+static const char *const why_case2[2][WHY_COUNT] = {
+    {
+        "the contracted dim is sharded in one operand only, and the other uses the same "
+        "axes: that operand is gathered",
+        "the contracted dim is sharded in one operand only: gathering that operand moves "
+        "fewer bytes than reducing partial sums",
+        "the contracted dim is sharded in one operand only: that operand is gathered "
+        "(partial sums and an allreduce are the other way; which is cheaper depends on "
+        "dims not bound yet)",
+        "the contracted dim is sharded in one operand only: gathering that operand is "
+        "faster on this chip than partial sums and an allreduce",
+        "the contracted dim is sharded in one operand only: partial sums and an allreduce "
+        "move fewer bytes than gathering that operand",
+        "the contracted dim is sharded in one operand only: partial sums and an allreduce "
+        "are faster on this chip than gathering that operand (each chip then does its "
+        "share of the FLOPs, not all of them)",
+    },
+    {
+        "the contracted dim is sharded differently in the two operands, and the other "
+        "operand uses the axes only this one shards it over: this one is gathered over "
+        "them",
+        "the contracted dim is sharded differently in the two operands: gathering this one "
+        "over the axes that only it shards the dim over moves fewer bytes than reducing "
+        "partial sums",
+        "the contracted dim is sharded differently in the two operands: this one is "
+        "gathered over the axes that only it shards the dim over (partial sums and an "
+        "allreduce are the other way; which is cheaper depends on dims not bound yet)",
+        "the contracted dim is sharded differently in the two operands: gathering this one "
+        "over the axes that only it shards the dim over is faster on this chip than "
+        "partial sums and an allreduce",
+        "the contracted dim is sharded differently in the two operands: partial sums over "
+        "all the axes of both and an allreduce move fewer bytes than gathering the operand "
+        "that alone shards the dim over some of them",
+        "the contracted dim is sharded differently in the two operands: partial sums over "
+        "all the axes of both and an allreduce are faster on this chip than gathering the "
+        "operand that alone shards the dim over some of them (each chip then does its "
+        "share of the FLOPs, not all of them)",
+    },
+};
 
 /* Case 2 by bytes: partial sums when their allreduce (2V of the result) moves fewer
  * bytes than gathering x (V of x); *known is false while the sizes are not numbers. */
@@ -336,47 +369,52 @@ static bool reduce_moves_less(const Plan *p, const Tensor *x, AxisSet s, bool *k
     return *known && 2 * reduce_bytes < gather_bytes;
 }
 
-/* Case 2: gather the sharded operand x over s, or make partial sums over s (possible
- * when the other operand y is free of s), as p->how decides. */
-static void choose_case2(Plan *p, Pair *pair, bool left, AxisSet s)
+/* Case 2: gather operand x over s, the axes that shard the contracted dim in x only,
+ * or make partial sums over s (possible when the other operand y is free of s), as
+ * p->how decides. `differently`: y's dim is sharded too, over other axes. */
+static void choose_case2(Plan *p, Pair *pair, bool left, AxisSet s, bool differently)
 {
     const Tensor *x = left ? p->a : p->b, *y = left ? p->b : p->a;
-    AxisSet *gather = left ? &p->gather_a : &p->gather_b;
+    const char *const *why = why_case2[differently];
     bool partial_ok = !(tensor_axes(y, p->mesh) & s), known = false;
     p->could_reduce |= partial_ok;
     bool reduce = partial_ok && (p->how == CASE2_BY_BYTES ? reduce_moves_less(p, x, s, &known)
                                                           : p->how == CASE2_REDUCE_FASTER);
     if (reduce) {
-        pair->sharded = s;
+        pair->sharded |= s;
         p->reduce |= s;
-        p->why_reduce = p->how == CASE2_BY_BYTES ? why_reduce_cheaper : why_reduce_faster;
+        p->why_reduce = why[p->how == CASE2_BY_BYTES ? WHY_REDUCE_CHEAPER : WHY_REDUCE_FASTER];
         return;
     }
-    *gather |= s;
-    p->why_gather = !partial_ok                 ? why_gather_only
-                    : p->how != CASE2_BY_BYTES  ? why_gather_faster
-                    : known                     ? why_gather_cheaper
-                                                : why_gather_unknown;
+    *(left ? &p->gather_a : &p->gather_b) |= s;
+    *(left ? &p->why_gather_a : &p->why_gather_b) =
+        why[!partial_ok                ? WHY_GATHER_ONLY
+            : p->how != CASE2_BY_BYTES ? WHY_GATHER_FASTER
+            : known                    ? WHY_GATHER_CHEAPER
+                                       : WHY_GATHER_UNKNOWN];
 }
 
-static CostError shard_pairs(Plan *p)
+/* Each contracted dim: the axes both operands shard it over stay as partial sums
+ * (case 3); those that only one operand shards it over go through case 2, on each
+ * side. So In[B_X, D_Y] · W[D_X, F_Y] gathers In over Y and W over X (the book's
+ * FSDP × TP), and A[I, J_X] · B[J_XY, K] sums over X and gathers B over Y or sums
+ * over Y too. */
+static void shard_pairs(Plan *p)
 {
     for (int i = 0; i < p->npairs; i++) {
         Pair *pair = &p->pairs[i];
         AxisSet sa = dim_axes(&p->a->dims[pair->a], p->mesh);
         AxisSet sb = dim_axes(&p->b->dims[pair->b], p->mesh);
-        if (sa == sb) {
-            pair->sharded = sa;
-            p->reduce |= sa;
-            if (sa)
-                p->why_reduce = why_partial;
-        } else if (sa && sb) {
-            return error(COST_SHARD_MISMATCH, i, pair->a, pair->b);
-        } else {
-            choose_case2(p, pair, sa != 0, sa | sb);
-        }
+        bool differently = sa && sb && sa != sb;
+        pair->sharded = sa & sb;
+        p->reduce |= sa & sb;
+        if (sa & sb)
+            p->why_reduce = differently ? why_partial_shared : why_partial;
+        if (sa & ~sb)
+            choose_case2(p, pair, true, sa & ~sb, differently);
+        if (sb & ~sa)
+            choose_case2(p, pair, false, sb & ~sa, differently);
     }
-    return ok;
 }
 
 /* A ReduceScatter when the `->` type shards the result over exactly the reduced axes
@@ -511,10 +549,10 @@ static CostError add_plan_collectives(Plan *p, Cost *acc, bool scatter)
     CostError e = ok;
     if (spans_chips(p->mesh, p->gather_a))
         e = add_collective(acc, COLL_ALLGATHER, p->gather_a,
-                           group_bytes(p->a, p->gather_a, p->mesh), p->a, p->why_gather);
+                           group_bytes(p->a, p->gather_a, p->mesh), p->a, p->why_gather_a);
     if (e.status == COST_OK && spans_chips(p->mesh, p->gather_b))
         e = add_collective(acc, COLL_ALLGATHER, p->gather_b,
-                           group_bytes(p->b, p->gather_b, p->mesh), p->b, p->why_gather);
+                           group_bytes(p->b, p->gather_b, p->mesh), p->b, p->why_gather_b);
     if (e.status == COST_OK && spans_chips(p->mesh, p->reduce))
         e = add_collective(acc, scatter ? COLL_REDUCESCATTER : COLL_ALLREDUCE, p->reduce,
                            tensor_local_bytes(p->result, p->mesh), p->result, p->why_reduce);
@@ -537,10 +575,10 @@ static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *a
                                                          dims, n)))
         e = error(COST_TOO_COMPLEX, -1, -1, -1);
     free(dims);
-    if (e.status == COST_OK)
-        e = shard_pairs(p);
-    if (e.status == COST_OK)
+    if (e.status == COST_OK) {
+        shard_pairs(p);
         e = check_clash(p->result, p->mesh);
+    }
     if (e.status == COST_OK)
         e = add_contraction(p, acc);
     if (e.status != COST_OK)

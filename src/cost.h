@@ -70,7 +70,8 @@ typedef enum {
     COST_REPEATED,        /* contracted dim `index` is named twice */
     COST_SIZE_MISMATCH,   /* dim lhs_dim of the left and rhs_dim of the right differ */
     COST_RANK_MISMATCH,   /* elementwise: different numbers of dims */
-    COST_SHARD_MISMATCH,  /* dims lhs_dim and rhs_dim are sharded over different axes */
+    COST_SHARD_MISMATCH,  /* dims lhs_dim and rhs_dim are sharded over different axes:
+                           * elementwise, or a contraction's batch dim */
     COST_AXIS_CLASH,      /* result dims lhs_dim and rhs_dim would share an axis */
     COST_NOT_SHARDED,     /* a collective's axis `index` shards no dim of its input */
     COST_ALREADY_SHARDED, /* a reduction's axis `index` already shards its input */

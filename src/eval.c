@@ -554,10 +554,10 @@ SEPARATE static bool contract_error(Eval *ev, const Node *n, const StmtState *st
                       "(`let %s = ...` and write %s in both) to contract by name", dn, dn, dn,
                       dn);
         return false;
-    case COST_SHARD_MISMATCH:
-        return eval_fail(ev, d ? d->span : n->span, "%s is sharded differently in %s and %s; "
-                         "gather one of them first (allgather ... over AXES)", d ? dn :
-                         spelling(ev, a->dims[e.lhs_dim].name), sa, sb);
+    case COST_SHARD_MISMATCH: /* a batch dim: a contracted one may differ (FSDP × TP) */
+        return eval_fail(ev, n->span, "batch dim %s is sharded differently in %s and %s, and "
+                         "the result keeps it once; gather one of them first (allgather ... "
+                         "over AXES)", spelling(ev, a->dims[e.lhs_dim].name), sa, sb);
     case COST_AXIS_CLASH:
         eval_fail(ev, n->span, "axis %s would shard two dims of the result of %s and %s",
                   spelling(ev, st->layout.mesh.axes[e.index].name), sa, sb);
