@@ -417,25 +417,26 @@ static void shard_pairs(Plan *p)
     }
 }
 
-/* A ReduceScatter when the `->` type shards the result over exactly the reduced axes
- * (on top of the shardings it has); then those axes go on the dims `want` names. */
-static bool scatter_as_wanted(Tensor *r, const Tensor *want, AxisSet reduce, const Mesh *m)
+/* The reduced axes the `->` type shards the result over (on top of the shardings it
+ * has): a ReduceScatter over them, an AllReduce over the rest; those axes then go on
+ * the dims `want` names. 0 when the `->` type asks for none, or for more than that. */
+static AxisSet scatter_as_wanted(Tensor *r, const Tensor *want, AxisSet reduce, const Mesh *m)
 {
     if (!want || !reduce || want->ndims != r->ndims)
-        return false;
+        return 0;
     AxisSet added = 0;
     for (int i = 0; i < r->ndims; i++) {
         AxisSet have = dim_axes(&r->dims[i], m), wanted = dim_axes(&want->dims[i], m);
         if ((have & ~wanted) || (wanted & ~have & ~reduce))
-            return false;
+            return 0;
         added |= wanted & ~have;
     }
-    if (added != reduce)
-        return false;
+    if (!added)
+        return 0;
     for (int i = 0; i < r->ndims; i++)
         if (!dim_add_axes(&r->dims[i], dim_axes(&want->dims[i], m), m))
-            return false;
-    return true;
+            return 0;
+    return added;
 }
 
 /* Per chip: 2 · (its part of the result) · (its part of the contracted dims), or with
@@ -544,7 +545,24 @@ static CostError add_weight_gradient(Plan *p, Cost *acc, const Tensor *w, AxisSe
 }
 
 /* The collectives: gathers before, the reduction of partial sums after. */
-static CostError add_plan_collectives(Plan *p, Cost *acc, bool scatter)
+/* The partial sums: reduce-scattered over the axes `scatter` (the `->` type's), then
+ * all-reduced, scattered, over the rest of the reduced axes. */
+static CostError add_reduction(Plan *p, Cost *acc, AxisSet scatter, const Tensor *scattered)
+{
+    CostError e = ok;
+    AxisSet rest = p->reduce & ~scatter;
+    if (spans_chips(p->mesh, scatter))
+        e = add_collective(acc, COLL_REDUCESCATTER, scatter,
+                           tensor_local_bytes(p->result, p->mesh), p->result, p->why_reduce);
+    if (e.status == COST_OK && spans_chips(p->mesh, rest))
+        e = add_collective(acc, COLL_ALLREDUCE, rest,
+                           tensor_local_bytes(scatter ? scattered : p->result, p->mesh),
+                           scatter ? scattered : p->result, p->why_reduce);
+    return e;
+}
+
+static CostError add_plan_collectives(Plan *p, Cost *acc, AxisSet scatter,
+                                      const Tensor *scattered)
 {
     CostError e = ok;
     if (spans_chips(p->mesh, p->gather_a))
@@ -553,9 +571,8 @@ static CostError add_plan_collectives(Plan *p, Cost *acc, bool scatter)
     if (e.status == COST_OK && spans_chips(p->mesh, p->gather_b))
         e = add_collective(acc, COLL_ALLGATHER, p->gather_b,
                            group_bytes(p->b, p->gather_b, p->mesh), p->b, p->why_gather_b);
-    if (e.status == COST_OK && spans_chips(p->mesh, p->reduce))
-        e = add_collective(acc, scatter ? COLL_REDUCESCATTER : COLL_ALLREDUCE, p->reduce,
-                           tensor_local_bytes(p->result, p->mesh), p->result, p->why_reduce);
+    if (e.status == COST_OK)
+        e = add_reduction(p, acc, scatter, scattered);
     if (e.status == COST_OK && p->opt->training && p->opt->param_b && !p->opt->param_a)
         e = add_weight_gradient(p, acc, p->b, p->gather_b, p->a, false);
     if (e.status == COST_OK && p->opt->training && p->opt->param_a && !p->opt->param_b)
@@ -584,8 +601,9 @@ static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *a
     if (e.status != COST_OK)
         return e;
     *out = tensor_copy(p->result);
-    bool scatter = *out && scatter_as_wanted(*out, p->opt->want, p->reduce, p->mesh);
-    return *out ? add_plan_collectives(p, acc, scatter) : error(COST_TOO_COMPLEX, -1, -1, -1);
+    AxisSet scatter = *out ? scatter_as_wanted(*out, p->opt->want, p->reduce, p->mesh) : 0;
+    return *out ? add_plan_collectives(p, acc, scatter, *out)
+                : error(COST_TOO_COMPLEX, -1, -1, -1);
 }
 
 /* One plan of a *_{names} b, case 2 decided as `how` says; could_reduce, when given,

@@ -1205,7 +1205,8 @@ Op *statement_root(Eval *ev, StmtState *st)
  * same name takes precedence. */
 static const char *const UNARY_FUNCTIONS[] = {"exp", "log", "sqrt", "rsqrt", "tanh",
                                               "sigmoid", "relu", "gelu", "silu", NULL};
-static const char *const REDUCTIONS[] = {"sum", "mean", "max", NULL};
+/* gather(x, DIM) is one too: an AllGather that leaves DIM whole (no FLOPs). */
+static const char *const REDUCTIONS[] = {"sum", "mean", "max", "gather", NULL};
 
 static bool listed(const char *const *names, const char *name)
 {
@@ -1237,10 +1238,24 @@ static int reduced_dim(Eval *ev, const Node *arg, const Tensor *t, const char *f
         if (index >= 0 && index < t->ndims)
             return index;
     }
-    eval_fail(ev, arg->span, "%s(x, DIM) reduces a dim of x, named or by index (0 the first, -1 "
+    eval_fail(ev, arg->span, "%s(x, DIM) takes a dim of x, named or by index (0 the first, -1 "
               "the last); %s has no dim %.*s", fn, shape(ev, t, buf, sizeof buf),
               (int)(arg->span.end - arg->span.begin), ev->src->text + arg->span.begin);
     return -1;
+}
+
+/* gather(x, D): x with D whole, by an AllGather over D's axes; nothing when D is whole
+ * on every chip already (no operation, no row). */
+static CostError gather_dim(const Tensor *x, int dim, const CostOptions *opt, EVal *out,
+                            StmtState *st)
+{
+    AxisSet axes = dim_axes(&x->dims[dim], opt->mesh);
+    if (axes && mesh_span(opt->mesh, axes) > 1)
+        return cost_collective(x, COLL_ALLGATHER, axes, opt, &out->tensor, &st->cost);
+    out->tensor = tensor_copy(x);
+    if (out->tensor)
+        dim_remove_axes(&out->tensor->dims[dim], axes, opt->mesh);
+    return (CostError){out->tensor ? COST_OK : COST_TOO_COMPLEX, -1, -1, -1};
 }
 
 SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
@@ -1267,7 +1282,8 @@ SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int o
         opt.out_dtype = out_dtype;
         opt.want = NULL;
         CostError e = unary ? cost_unary(x.tensor, &opt, &out->tensor, &st->cost)
-                            : cost_reduce(x.tensor, dim, &opt, &out->tensor, &st->cost);
+                      : strcmp(fn, "gather") == 0 ? gather_dim(x.tensor, dim, &opt, out, st)
+                      : cost_reduce(x.tensor, dim, &opt, &out->tensor, &st->cost);
         ok = e.status == COST_OK || finite_poly(ev, NULL, n->span);
     } else {
         ok = false;
