@@ -301,6 +301,41 @@ static CostError check_clash(const Tensor *r, const Mesh *m)
     return ok;
 }
 
+/* The axes that shard the result's dims from..to (its dims from one operand). */
+static AxisSet part_axes(const Tensor *r, int from, int to, const Mesh *m)
+{
+    AxisSet axes = 0;
+    for (int i = from; i < to; i++)
+        axes |= dim_axes(&r->dims[i], m);
+    return axes;
+}
+
+static const char why_weight_clash[] =
+    "a kept dim of the weight and one of the other operand are sharded over these axes "
+    "(FSDP: W[F, D_X] against In[B_X, F]): the weight is gathered over them before use";
+
+/* Case 4 with a weight (`param`) on one side: a dim the weight keeps and one the
+ * activation keeps share axes, as FSDP's W_out[F_Y, D_X] against In[B_X, F_Y]. The
+ * weight is gathered over them, as FSDP gathers its weights, and the result's dims
+ * from the weight lose them. Without exactly one weight, case 4 stays an error. The
+ * result holds the left's kept dims (batch dims among them), then the right's. */
+static void gather_weight_clash(Plan *p)
+{
+    if (p->opt->param_a == p->opt->param_b)
+        return;
+    bool left = p->opt->param_a;
+    int na = 0, n = p->result->ndims;
+    for (int i = 0; i < p->a->ndims; i++)
+        na += !p->used_a[i];
+    AxisSet clash = part_axes(p->result, 0, na, p->mesh) & part_axes(p->result, na, n, p->mesh);
+    if (!clash)
+        return;
+    *(left ? &p->gather_a : &p->gather_b) |= clash;
+    *(left ? &p->why_gather_a : &p->why_gather_b) = why_weight_clash;
+    for (int i = left ? 0 : na; i < (left ? na : n); i++)
+        dim_remove_axes(&p->result->dims[i], clash, p->mesh);
+}
+
 /* ---- Contraction: how the shards meet -------------------------------------------- */
 
 static const char why_partial[] =
@@ -594,6 +629,7 @@ static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *a
     free(dims);
     if (e.status == COST_OK) {
         shard_pairs(p);
+        gather_weight_clash(p);
         e = check_clash(p->result, p->mesh);
     }
     if (e.status == COST_OK)
