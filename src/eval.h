@@ -67,6 +67,14 @@ typedef struct {
     bool plain;          /* a statement, not a block call or repeat: no params or cache */
 } LastReport;
 
+/* Dims split over more chips than they have elements (8 KV heads over 64 chips):
+ * how many tensors had one, and the first such dim. */
+typedef struct {
+    int count;
+    int dim;        /* its name, or -1 */
+    double size, chips;
+} Oversplit;
+
 typedef struct {
     Intern *names;
     Value *values; /* by interned id; grows with names */
@@ -91,6 +99,7 @@ typedef struct {
     CostMode training; /* `mode training`: backward passes too, optimizer memory */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
+    Oversplit oversplit;
 } World;
 
 /* The block of that name, or NULL. */

@@ -216,10 +216,35 @@ static bool apply_shard_rules(Layout *l, Tensor *t)
     return true;
 }
 
+/* A dim split over more chips than it has elements (8 KV heads over 64 chips): kept in
+ * the world for search, which sets such a layout aside. */
+static void note_oversplit(Eval *ev, const Layout *l, const Dim *d)
+{
+    double chips = mesh_span(&l->mesh, dim_axes(d, &l->mesh)), size;
+    if (chips <= 1)
+        return;
+    if (d->name >= 0) {
+        const Value *v = world_value(ev->world, d->name);
+        if (v->kind != VAL_NUMBER)
+            return;
+        size = v->number;
+    } else if (!poly_is_const(d->size, &size)) {
+        return;
+    }
+    if (size >= chips)
+        return;
+    World *w = ev->world;
+    if (w->oversplit.count++ == 0)
+        w->oversplit.dim = d->name, w->oversplit.size = size, w->oversplit.chips = chips;
+}
+
 bool layout_apply(Eval *ev, Layout *l, Tensor *t, Span span)
 {
     if (!apply_shard_rules(l, t))
         return eval_fail(ev, span, "a dim is sharded over at most %d axes", DIM_MAX_AXES);
+    for (int i = 0; i < t->ndims; i++)
+        if (t->dims[i].naxes)
+            note_oversplit(ev, l, &t->dims[i]);
     AxisSet seen = 0;
     for (int i = 0; i < t->ndims; i++)
         for (int k = 0; k < t->dims[i].naxes; k++) {

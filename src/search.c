@@ -30,6 +30,7 @@ typedef struct {
     int order;                        /* when it was made */
     unsigned char owner[SEARCH_AXES]; /* the searched parameter each axis goes to */
     bool costed, fits, pareto;
+    bool oversplit;                   /* a dim split over more chips than it has */
     int rank;                         /* 1 = best; 0 when it does not fit */
     double chips, t_step, t_derated, mfu, memory, flops;
     Bound bound;
@@ -53,6 +54,8 @@ typedef struct {
     MeshAxisDef mesh[SEARCH_AXES];
     Stmt probe;                    /* the statement costed for each configuration */
     double model_flops;            /* the call's FLOPs on one chip: what MFU counts */
+    int oversplit;                 /* configurations that split a dim too finely */
+    Oversplit first_oversplit;     /* the first one's dim */
     int failed;                    /* configurations that could not be costed */
     char *why;                     /* the first one's reason */
 } Search;
@@ -298,6 +301,7 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
     }
     Diag quiet = {.err = mem}, *loud = ev->diag;
     ev->diag = &quiet;
+    ev->world->oversplit.count = 0;
     bool ok = eval_quietly(ev, &z->probe, root);
     ev->diag = loud;
     fclose(mem);
@@ -320,6 +324,9 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
                      : NAN;
         c->bound = root->bound;
         c->collective = dominant_collective(root);
+        c->oversplit = ev->world->oversplit.count > 0;
+        if (c->oversplit && z->oversplit++ == 0)
+            z->first_oversplit = ev->world->oversplit;
         c->costed = true;
     } else if (z->failed++ == 0) {
         char *end = text ? strchr(text, '\n') : NULL;
@@ -335,11 +342,17 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
 
 /* ---- Ranking, the Pareto front ---------------------------------------------------- */
 
+/* Ranked: it fits HBM and splits no dim over more chips than it has. */
+static bool eligible(const Config *c)
+{
+    return c->fits && !c->oversplit;
+}
+
 static int by_time(const void *a, const void *b)
 {
     const Config *x = a, *y = b;
-    if (x->fits != y->fits)
-        return x->fits ? -1 : 1;
+    if (eligible(x) != eligible(y))
+        return eligible(x) ? -1 : 1;
     if (x->t_derated != y->t_derated)
         return x->t_derated < y->t_derated ? -1 : 1;
     if (x->memory != y->memory)
@@ -359,7 +372,7 @@ static void costs(const Config *c, bool training, double *first, double *second)
 static void mark_pareto(Configs *c, bool training)
 {
     double best = INFINITY;
-    for (int i = 0; i < c->n && c->items[i].fits; i++) {
+    for (int i = 0; i < c->n && eligible(&c->items[i]); i++) {
         double t, other;
         costs(&c->items[i], training, &t, &other);
         c->items[i].pareto = other < best;
@@ -439,21 +452,38 @@ static void least_memory(Eval *ev, const Search *z, const Configs *c)
     free(order);
 }
 
+/* "K = 8 over 64 chips": the first dim a configuration split too finely. */
+static void oversplit_text(Eval *ev, const Oversplit *o, char *buf, size_t size)
+{
+    char n[32];
+    num_format_plain(o->size, n, sizeof n);
+    if (o->dim >= 0)
+        snprintf(buf, size, "%s = %s over %.0f chips", spelling(ev, o->dim), n, o->chips);
+    else
+        snprintf(buf, size, "a dim of %s over %.0f chips", n, o->chips);
+}
+
 static void report_text(Eval *ev, const Search *z, const Configs *c)
 {
-    int fit = 0, costed = 0;
+    int fit = 0, costed = 0, ranked = 0;
     for (int i = 0; i < c->n; i++) {
         fit += c->items[i].costed && c->items[i].fits;
         costed += c->items[i].costed;
+        ranked += c->items[i].rank > 0;
     }
     const Stmt *s = z->stmt;
-    char hbm[32];
+    char hbm[32], split[96];
     num_format_unit(z->chip->value[CHIP_HBM_BYTES], UNIT_BYTES, 0, hbm, sizeof hbm);
     fprintf(ev->out, "%.*s%s\n  %d configurations: %d fit in %s of HBM a chip, %d do not",
             s->span.end - s->span.begin, ev->src->text + s->span.begin,
             ev->world->training ? "  [training]" : "", c->n + z->failed, fit, hbm, costed - fit);
     if (z->failed)
         fprintf(ev->out, ", %d could not be costed (%s)", z->failed, z->why ? z->why : "");
+    if (z->oversplit) {
+        oversplit_text(ev, &z->first_oversplit, split, sizeof split);
+        fprintf(ev->out, ";\n  %d split a dim over more chips than it has elements (%s): "
+                "not ranked", z->oversplit, split);
+    }
     fprintf(ev->out, "\n  %s%s\n  %4s %6s %-9s %-21s %10s %6s %10s %10s %-7s %s\n",
             roof_has_derating(z->chip) ? "t_step derated; " : "",
             "* on the Pareto front", "rank", "chips", "mesh", "strategy", "t_step", "mfu",
@@ -462,9 +492,9 @@ static void report_text(Eval *ev, const Search *z, const Configs *c)
     for (int i = 0; i < c->n && c->items[i].rank; i++)
         if (shown < SEARCH_SHOWN || c->items[i].pareto)
             row_text(ev, z, &c->items[i]), shown++;
-    if (fit > shown)
-        fprintf(ev->out, "  ... %d more that fit (--json lists every configuration)\n",
-                fit - shown);
+    if (ranked > shown)
+        fprintf(ev->out, "  ... %d more ranked (--json lists every configuration)\n",
+                ranked - shown);
     if (fit == 0)
         least_memory(ev, z, c);
     fputc('\n', ev->out);
@@ -503,7 +533,8 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
     json_number(out, "mfu", c->mfu);
     json_number(out, "flops", c->flops);
     json_number(out, "memory", c->memory);
-    fprintf(out, ",\"fits\":%s,\"bound\":\"%s\",\"collective\":", c->fits ? "true" : "false",
+    fprintf(out, ",\"fits\":%s,\"oversplit\":%s,\"bound\":\"%s\",\"collective\":",
+            c->fits ? "true" : "false", c->oversplit ? "true" : "false",
             roof_bound_name(c->bound));
     if (c->collective >= 0)
         fprintf(out, "\"%s\"", COLL_NAMES[c->collective]);
@@ -556,7 +587,7 @@ static bool run_search(Eval *ev, Search *z, Configs *c)
                          z->why ? z->why : "");
     qsort(c->items, (size_t)c->n, sizeof *c->items, by_time);
     for (int i = 0; i < c->n; i++)
-        c->items[i].rank = c->items[i].fits ? i + 1 : 0;
+        c->items[i].rank = eligible(&c->items[i]) ? i + 1 : 0;
     mark_pareto(c, ev->world->training);
     int line, col;
     source_position(ev->src, z->stmt->span.begin, &line, &col);
