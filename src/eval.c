@@ -577,7 +577,7 @@ SEPARATE static bool contract_error(Eval *ev, const Node *n, const StmtState *st
 static double time_on_chip(const Cost *plan, const CostOptions *opt)
 {
     Roofline r;
-    RoofError e = roof_compute(plan, opt->plan_ctx, opt->mesh, opt->lookup, opt->lookup_ctx, &r);
+    RoofError e = roof_times(plan, opt->plan_ctx, opt->mesh, opt->lookup, opt->lookup_ctx, &r);
     double t = e.status == ROOF_OK && r.times_known ? r.t_lower : NAN;
     roof_free(&r);
     return t;
@@ -1142,7 +1142,7 @@ static bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     if (ev->world->training && !(figure_of(ev, st->cost.written, &activations) &&
                                  cost_train(&st->cost, ev->world->training)))
         return finite_poly(ev, NULL, s->span);
-    RoofError e = roof_compute(&st->cost, st->chip, &st->layout.mesh, world_lookup, ev->world,
+    RoofError e = roof_times(&st->cost, st->chip, &st->layout.mesh, world_lookup, ev->world,
                                &roof);
     if (e.status != ROOF_OK) {
         bool ok = st->chip ? roof_error(ev, s, st->chip, e) : finite_poly(ev, NULL, s->span);

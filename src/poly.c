@@ -38,12 +38,20 @@ struct Poly {
 
 /* ---- Building ------------------------------------------------------------- */
 
+/* Freed one-term polynomials, kept for the next (most are one term: a dim, a product
+ * of dims): a search makes and frees millions, and malloc's free of a block this size
+ * is slow. At most SPARE_MAX; the rest go back to free. Single-threaded, as all of
+ * roofline is. */
+enum { SPARE_MAX = 4096 };
+static Poly *spare[SPARE_MAX];
+static int nspare;
+
 static Poly *poly_alloc(size_t cap)
 {
     cap = cap > 0 ? cap : 1;
     if (cap > (SIZE_MAX - sizeof(Poly)) / sizeof(Term))
         return NULL;
-    Poly *p = malloc(sizeof *p + cap * sizeof(Term));
+    Poly *p = cap == 1 && nspare > 0 ? spare[--nspare] : malloc(sizeof *p + cap * sizeof(Term));
     if (!p)
         return NULL;
     p->n = 0;
@@ -103,8 +111,8 @@ static Poly *finish(Poly *p, bool ok)
     }
     size_t kept = 0;
     for (size_t i = 0; i < p->n; i++)
-        if (p->terms[i].coef != 0)
-            p->terms[kept++] = p->terms[i];
+        if (p->terms[i].coef != 0 && kept++ != i)
+            p->terms[kept - 1] = p->terms[i];
     p->n = kept;
     return p;
 }
@@ -143,6 +151,10 @@ void poly_free(Poly *p)
         return;
     if (p->terms != p->first)
         free(p->terms);
+    else if (p->cap == 1 && nspare < SPARE_MAX) {
+        spare[nspare++] = p;
+        return;
+    }
     free(p);
 }
 
@@ -228,11 +240,36 @@ Poly *poly_mul(const Poly *a, const Poly *b)
     return finish(r, ok);
 }
 
+/* into × p by a monomial p, in place: it maps distinct monomials to distinct ones,
+ * so nothing merges (a running product of dims allocates nothing). */
+static Poly *mul_term_into(Poly *into, const Term *d)
+{
+    for (size_t i = 0; i < into->n; i++) {
+        Term t;
+        if (!merge_exps(&into->terms[i], d, EXP_ADD, &t)) {
+            poly_free(into);
+            return NULL;
+        }
+        t.coef = into->terms[i].coef * d->coef;
+        into->terms[i] = t;
+    }
+    return finish(into, true);
+}
+
 Poly *poly_mul_into(Poly *into, const Poly *p)
 {
+    if (into && p && p->n == 1)
+        return mul_term_into(into, &p->terms[0]);
     Poly *r = into && p ? poly_mul(into, p) : NULL;
     poly_free(into);
     return r;
+}
+
+Poly *poly_scale_into(Poly *p, double k)
+{
+    for (size_t i = 0; p && i < p->n; i++)
+        p->terms[i].coef *= k;
+    return finish(p, p != NULL);
 }
 
 Poly *poly_scale(const Poly *a, double k)
@@ -280,7 +317,9 @@ static double power(double v, int e)
 
 static Term subst_term(const Term *t, PolyLookup lookup, void *ctx)
 {
-    Term r = {.coef = t->coef, .nvars = 0};
+    Term r; /* only the first nvars factors are ever read: no need to clear the rest */
+    r.coef = t->coef;
+    r.nvars = 0;
     for (int i = 0; i < t->nvars; i++) {
         double v;
         if (lookup(t->vars[i].sym, &v, ctx))

@@ -38,6 +38,8 @@ Poly *poly_mul(const Poly *a, const Poly *b);
 /* into × p, freeing into (a running product); NULL when either is NULL or on failure. */
 Poly *poly_mul_into(Poly *into, const Poly *p);
 Poly *poly_scale(const Poly *a, double k);
+/* p × k in place (p is taken and returned; NULL stays NULL). */
+Poly *poly_scale_into(Poly *p, double k);
 /* a / b when b is a single term (a constant or a monomial); NULL when b has several
  * terms or is zero. */
 Poly *poly_div(const Poly *a, const Poly *b);

@@ -67,8 +67,9 @@ static RoofError chip_free_part(const Cost *cost, PolyLookup lookup, void *ctx, 
     if ((computes && r->bytes.known && r->bytes.value <= 0) ||
         (r->flops.known && r->flops.value < 0))
         return fail(ROOF_BAD_DIM, DT_BF16);
-    r->intensity_known = computes && ratio(&r->flops, &r->bytes, &r->intensity_formula,
-                                           &r->intensity_now, &r->intensity);
+    r->intensity_known = computes && !r->times_only &&
+                         ratio(&r->flops, &r->bytes, &r->intensity_formula, &r->intensity_now,
+                               &r->intensity);
     Poly *held = cost->held ? poly_subst(cost->held, lookup, ctx) : NULL;
     r->memory_known = held && poly_is_const(held, &r->memory);
     poly_free(held);
@@ -250,7 +251,7 @@ static RoofError comm_sums(const Cost *cost, const Chip *chip, const Mesh *m,
     r->net_ridge = r->link_bw ? r->peak / r->link_bw : 0;
     if (!isfinite(r->net_ridge))
         return fail(ROOF_OVERFLOW, r->compute);
-    r->net_known = r->ncomm && net_ratio(r, sum, lookup, ctx);
+    r->net_known = r->ncomm && !r->times_only && net_ratio(r, sum, lookup, ctx);
     return fine;
 }
 
@@ -427,16 +428,29 @@ static RoofError chip_part(const Cost *cost, const Chip *chip, const Mesh *m,
     return e.status == ROOF_OK ? totals(r) : e;
 }
 
-RoofError roof_compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
-                       PolyLookup lookup, void *ctx, Roofline *out)
+static RoofError compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
+                         PolyLookup lookup, void *ctx, bool times_only, Roofline *out)
 {
     memset(out, 0, sizeof *out);
+    out->times_only = times_only;
     out->chips = mesh_chips(mesh);
     out->per_pass = cost->mode == COST_TRAIN_PASS;
     RoofError e = chip_free_part(cost, lookup, ctx, out);
     if (e.status == ROOF_OK && chip)
         e = chip_part(cost, chip, mesh, lookup, ctx, out);
     return e;
+}
+
+RoofError roof_compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
+                       PolyLookup lookup, void *ctx, Roofline *out)
+{
+    return compute(cost, chip, mesh, lookup, ctx, false, out);
+}
+
+RoofError roof_times(const Cost *cost, const Chip *chip, const Mesh *mesh,
+                     PolyLookup lookup, void *ctx, Roofline *out)
+{
+    return compute(cost, chip, mesh, lookup, ctx, true, out);
 }
 
 void roof_free(Roofline *r)

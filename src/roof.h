@@ -87,6 +87,7 @@ typedef struct {
      * each). With overlap per pass (per_pass), once the times are known, pass[0] and
      * pass[1] are the forward and backward passes' times. */
     bool per_pass;
+    bool times_only;    /* roof_times: no intensity or network ratio (formulas) */
     Quantity t_comm_fwd;
     RoofPass pass[2];
 
@@ -173,6 +174,10 @@ bool roof_has_network_ratio(const Roofline *r);
 
 RoofError roof_compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
                        PolyLookup lookup, void *ctx, Roofline *out);
+/* The same without the intensity and network ratios (their formulas in lowest terms):
+ * the times and the bound only, for pricing one of a contraction's plans. */
+RoofError roof_times(const Cost *cost, const Chip *chip, const Mesh *mesh,
+                     PolyLookup lookup, void *ctx, Roofline *out);
 void roof_free(Roofline *r);
 const char *roof_bound_name(Bound b);
 /* " (the backward pass's)" or " (the forward pass's)": which pass the network

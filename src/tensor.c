@@ -59,13 +59,6 @@ Tensor *tensor_copy(const Tensor *t)
 }
 
 /* Scales and frees p; NULL on failure. */
-static Poly *scaled(Poly *p, double k)
-{
-    Poly *r = p ? poly_scale(p, k) : NULL;
-    poly_free(p);
-    return r;
-}
-
 Poly *tensor_elements(const Tensor *t)
 {
     Poly *n = poly_const(1);
@@ -76,17 +69,17 @@ Poly *tensor_elements(const Tensor *t)
 
 Poly *tensor_bytes(const Tensor *t)
 {
-    return scaled(tensor_elements(t), dtype_bytes(t->dtype));
+    return poly_scale_into(tensor_elements(t), dtype_bytes(t->dtype));
 }
 
 Poly *tensor_local_elements(const Tensor *t, const Mesh *m)
 {
-    return scaled(tensor_elements(t), 1 / mesh_span(m, tensor_axes(t, m)));
+    return poly_scale_into(tensor_elements(t), 1 / mesh_span(m, tensor_axes(t, m)));
 }
 
 Poly *tensor_local_bytes(const Tensor *t, const Mesh *m)
 {
-    return scaled(tensor_local_elements(t, m), dtype_bytes(t->dtype));
+    return poly_scale_into(tensor_local_elements(t, m), dtype_bytes(t->dtype));
 }
 
 AxisSet dim_axes(const Dim *d, const Mesh *m)
