@@ -789,6 +789,9 @@ static bool eval_let(Eval *ev, const Stmt *s)
 static const Chip *find_chip(Eval *ev, const NameRef *ref)
 {
     const Chip *c = chip_find(&ev->world->chips, spelling(ev, ref->name));
+    const Value *v = world_value(ev->world, ref->name);
+    if (!c && v->kind == VAL_CHIP) /* `on c` in a sweep over chips */
+        c = v->chip;
     if (!c) {
         SpellNear near = spell_begin(spelling(ev, ref->name));
         for (int i = 0; i < ev->world->chips.n; i++)

@@ -23,15 +23,17 @@
 #include "model.h"
 #include "roof.h"
 
-typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR, VAL_AXES } ValueKind;
+typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR, VAL_AXES, VAL_CHIP } ValueKind;
 
-/* A name's value: a number, a tensor, or (a block's axis parameter) mesh axes. */
+/* A name's value: a number, a tensor, (a block's axis parameter) mesh axes, or (the
+ * name a sweep over chips ranges over, `on c`) a chip of the world's table. */
 typedef struct {
     ValueKind kind;
     double number;
     Tensor *tensor;
     int axes[MESH_MAX_AXES]; /* VAL_AXES: interned axis names; none for {} */
     int naxes;
+    const Chip *chip;        /* VAL_CHIP */
 } Value;
 
 /* A costed statement, kept for the roofline chart (`plot`). */

@@ -1050,13 +1050,48 @@ static bool scan_points(Eval *ev, const Stmt *s, int dim, const Points *pts)
     if (rows > LIMIT_SWEEP_ROWS)
         return eval_fail(ev, s->as.sweep.range.span, "a sweep prints at most %d rows (points × "
                          "statements), not %lld", LIMIT_SWEEP_ROWS, rows);
-    double *x = malloc(sizeof *x * (size_t)(pts->n + 1));
+    Value *x = malloc(sizeof *x * (size_t)(pts->n + 1));
     if (!x)
         return eval_fail(ev, s->span, "out of memory");
     for (int i = 0; i < pts->n; i++)
-        x[i] = point_at(pts, i);
+        x[i] = (Value){.kind = VAL_NUMBER, .number = point_at(pts, i)};
     bool ok = scan_sweep(ev, s, dim, x, pts->n);
     free(x);
+    return ok;
+}
+
+/* A sweep over chips, `sweep c in [v5e, v5p, H100] { ... on c }`: a list of chip
+ * names. The points as chips, or *n = 0 when the list is not one. */
+static bool chip_points(Eval *ev, const RangeSpec *r, Value **out, int *n)
+{
+    *n = 0;
+    const AstList *list = r->list;
+    for (int i = 0; list && i < list->n; i++) {
+        const Node *item = list->items[i];
+        if (item->kind != NODE_NAME ||
+            !chip_find(&ev->world->chips, spelling(ev, item->as.name)))
+            return true;
+    }
+    if (!list || !(*out = malloc(sizeof **out * (size_t)list->n)))
+        return !list || eval_fail(ev, r->span, "out of memory");
+    for (int i = 0; i < list->n; i++) {
+        const Node *item = list->items[i];
+        (*out)[i] = (Value){.kind = VAL_CHIP,
+                            .chip = chip_find(&ev->world->chips, spelling(ev, item->as.name))};
+    }
+    *n = list->n;
+    return true;
+}
+
+/* Each chip of the list costed whole: the statements name it with `on` and the sweep's
+ * name. */
+static bool sweep_chips(Eval *ev, const Stmt *s, int dim, const Value *chips, int n)
+{
+    Value saved;
+    if (!free_dim(ev, dim, s->as.sweep.dim.span, &saved))
+        return false;
+    bool ok = scan_sweep(ev, s, dim, chips, n);
+    world_restore(ev->world, dim, saved);
     return ok;
 }
 
@@ -1064,7 +1099,15 @@ bool eval_sweep(Eval *ev, const Stmt *s)
 {
     int dim = s->as.sweep.dim.name;
     Points pts;
-    Value saved;
+    Value saved, *chips = NULL;
+    int nchips;
+    if (!chip_points(ev, &s->as.sweep.range, &chips, &nchips))
+        return false;
+    if (nchips) {
+        bool done = sweep_chips(ev, s, dim, chips, nchips);
+        free(chips);
+        return done;
+    }
     bool ok = sweep_points(ev, &s->as.sweep.range, &pts);
     if (ok && (ok = free_dim(ev, dim, s->as.sweep.dim.span, &saved))) {
         ok = sweep_scans(ev, s) ? scan_points(ev, s, dim, &pts) : run_sweep(ev, s, dim, &pts);

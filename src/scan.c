@@ -59,29 +59,43 @@ static void figures_of(const Op *root, bool training, Figures *f)
                    alone ? root->children[0]->held : block_memory(root, training), root->bound};
 }
 
-/* Costs the statement with the dim at x. False after an error (reported to ev's diag). */
-static bool cost_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f)
+/* A value the dim takes, as a row shows it: a number, or a chip's name. */
+static const char *point_text(const Value *at, char *buf, size_t size)
+{
+    if (at->kind == VAL_CHIP)
+        return at->chip->name;
+    return num_format_plain(at->number, buf, size);
+}
+
+/* Costs the statement with the dim at `at`. False after an error (reported to ev's
+ * diag). */
+static bool cost_at_value(Eval *ev, const Stmt *s, int dim, Value at, Figures *f)
 {
     Op *root = op_new("scan");
     if (!root)
         return eval_fail(ev, s->span, "out of memory");
-    ev->world->values[dim] = (Value){.kind = VAL_NUMBER, .number = x};
+    ev->world->values[dim] = at;
     bool ok = eval_quietly(ev, s, root);
     ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
     if (ok) {
         op_total(root);
         figures_of(root, ev->world->training, f);
-        char at[32];
+        char buf[32];
         if (!root->known || root->bound == BOUND_UNKNOWN)
             ok = eval_fail(ev, s->span, "with %s = %s its times are not numbers: every other "
                            "dim must be bound, and it needs a chip", spelling(ev, dim),
-                           num_format_plain(x, at, sizeof at));
+                           point_text(&at, buf, sizeof buf));
         else if (!op_finite(root))
             ok = eval_fail(ev, s->span, "with %s = %s a figure overflows", spelling(ev, dim),
-                           num_format_plain(x, at, sizeof at));
+                           point_text(&at, buf, sizeof buf));
     }
     op_free(root);
     return ok;
+}
+
+static bool cost_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f)
+{
+    return cost_at_value(ev, s, dim, (Value){.kind = VAL_NUMBER, .number = x}, f);
 }
 
 /* ---- sweep ------------------------------------------------------------------------ */
@@ -102,10 +116,12 @@ static void header_text(Eval *ev, const char *label, int dim)
             "t_lower", "bound", "memory");
 }
 
-static void row_text(FILE *out, double x, const Figures *f)
+static void row_text(FILE *out, const Value *at, const Figures *f)
 {
     char b[8][32];
-    fprintf(out, "  %12.6g %12s %12s %12s %12s %12s %12s %-8s %12s\n", x,
+    fprintf(out, "  %12s %12s %12s %12s %12s %12s %12s %-8s %12s\n",
+            at->kind == VAL_CHIP ? at->chip->name : num_format_unit(at->number, UNIT_NONE, 0,
+                                                                    b[7], 32),
             num_format_unit(f->flops, UNIT_FLOPS, 0, b[0], 32),
             num_format_unit(f->bytes, UNIT_BYTES, 0, b[1], 32),
             num_format_unit(f->t_math, UNIT_SECONDS, 0, b[2], 32),
@@ -115,13 +131,23 @@ static void row_text(FILE *out, double x, const Figures *f)
             num_format_unit(f->memory, UNIT_BYTES, 0, b[6], 32));
 }
 
-static void row_csv(FILE *out, const char *label, double x, const Figures *f)
+static void csv_text(FILE *out, const char *text)
 {
     fputc('"', out);
-    for (const char *p = label; *p; p++)
+    for (const char *p = text; *p; p++)
         fputs(*p == '"' ? "\"\"" : (char[2]){*p, 0}, out);
-    fprintf(out, "\",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%.17g\n", x,
-            f->flops, f->bytes, f->comm_bytes, f->t_math, f->t_hbm, f->t_comm, f->t_lower,
+    fputc('"', out);
+}
+
+static void row_csv(FILE *out, const char *label, const Value *at, const Figures *f)
+{
+    csv_text(out, label);
+    fputc(',', out);
+    if (at->kind == VAL_CHIP)
+        csv_text(out, at->chip->name);
+    else
+        fprintf(out, "%.17g", at->number);
+    fprintf(out, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%.17g\n", f->flops, f->bytes, f->comm_bytes, f->t_math, f->t_hbm, f->t_comm, f->t_lower,
             f->t_upper, roof_bound_name(f->bound), f->memory);
 }
 
@@ -131,7 +157,7 @@ static void json_field(FILE *out, const char *key, double v)
     fprintf(out, ",\"%s\":%s", key, num_format_json(v, buf, sizeof buf));
 }
 
-static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, double x,
+static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const Value *at,
                      const Figures *f)
 {
     FILE *out = ev->out;
@@ -140,8 +166,13 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, double
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
     report_json_string(out, label, strlen(label));
-    fprintf(out, ",\"at\":{\"%s\":%s},\"line\":%d", spelling(ev, dim),
-            num_format_json(x, buf, sizeof buf), line);
+    fprintf(out, ",\"at\":{\"%s\":", spelling(ev, dim));
+    if (at->kind == VAL_CHIP)
+        report_json_string(out, at->chip->name, strlen(at->chip->name));
+    else
+        fputs(num_format_json(at->number, buf, sizeof buf), out);
+    fprintf(out, "},\"line\":%d", line);
+    ev->world->values[dim] = *at; /* the chip of `on c` */
     const Chip *chip = eval_chip_of(ev, s);
     if (chip) {
         fputs(",\"chip\":", out);
@@ -159,9 +190,10 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, double
     fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(f->bound));
     json_field(out, "memory", f->memory);
     fputs("}\n", out);
+    ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
 }
 
-static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const double *x, int n)
+static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const Value *x, int n)
 {
     char label[256];
     label_of(ev, s, label, sizeof label);
@@ -170,21 +202,21 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const double *x, i
         header_text(ev, label, dim);
     for (int i = 0; i < n; i++) {
         Figures f;
-        if (!cost_at(ev, s, dim, x[i], &f))
+        if (!cost_at_value(ev, s, dim, x[i], &f))
             return false;
         if (ev->csv)
-            row_csv(ev->out, label, x[i], &f);
+            row_csv(ev->out, label, &x[i], &f);
         else if (ev->json)
-            row_json(ev, s, label, dim, x[i], &f);
+            row_json(ev, s, label, dim, &x[i], &f);
         else
-            row_text(ev->out, x[i], &f);
+            row_text(ev->out, &x[i], &f);
     }
     if (table)
         fputc('\n', ev->out);
     return true;
 }
 
-bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const double *x, int n)
+bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const Value *x, int n)
 {
     const AstList *body = sweep->as.sweep.body;
     if (sweep->as.sweep.plot)

@@ -19,8 +19,9 @@
 /* Whether the statement calls a block, gives its own mesh, or compares two costs:
  * then it is scanned. */
 bool scan_wanted(const Eval *ev, const Stmt *s);
-/* The sweep's statements at each of the n values of the dim. */
-bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const double *x, int n);
+/* The sweep's statements at each of the n values of the dim: numbers, or chips (a
+ * sweep over chips, `sweep c in [v5e, v5p] { ... on c }`). */
+bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const Value *x, int n);
 /* Where the statement's bound changes as the dim grows. */
 bool scan_solve(Eval *ev, const Stmt *s, int dim);
 
