@@ -1066,12 +1066,19 @@ static bool chip_points(Eval *ev, const RangeSpec *r, Value **out, int *n)
 {
     *n = 0;
     const AstList *list = r->list;
+    int chips = 0, other = -1;
     for (int i = 0; list && i < list->n; i++) {
         const Node *item = list->items[i];
-        if (item->kind != NODE_NAME ||
-            !chip_find(&ev->world->chips, spelling(ev, item->as.name)))
-            return true;
+        if (item->kind == NODE_NAME && chip_find(&ev->world->chips, spelling(ev, item->as.name)))
+            chips++;
+        else if (other < 0)
+            other = i;
     }
+    if (chips && other >= 0)
+        return eval_fail(ev, ((const Node *)list->items[other])->span, "a sweep's list holds "
+                         "numbers or chips, not both: this is not a chip");
+    if (!chips)
+        return true;
     if (!list || !(*out = malloc(sizeof **out * (size_t)list->n)))
         return !list || eval_fail(ev, r->span, "out of memory");
     for (int i = 0; i < list->n; i++) {
