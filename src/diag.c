@@ -2,6 +2,7 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { WINDOW_BEFORE = 50, WINDOW_CHARS = 110, MESSAGE_MAX = 400 };
@@ -152,4 +153,25 @@ void diag_plain(Diag *d, const char *fmt, ...)
     va_start(ap, fmt);
     put_message(d, fmt, ap);
     va_end(ap);
+}
+
+bool diag_hold(DiagHold *h)
+{
+    *h = (DiagHold){.diag = {.err = NULL}};
+    h->diag.err = open_memstream(&h->text, &h->len);
+    return h->diag.err != NULL;
+}
+
+char *diag_release(DiagHold *h)
+{
+    fclose(h->diag.err);
+    char *first = NULL;
+    if (h->text && h->len) {
+        char *end = strchr(h->text, '\n'), *msg = strstr(h->text, "error: ");
+        if (end)
+            *end = '\0';
+        first = strdup(msg && (!end || msg < end) ? msg + 7 : h->text);
+    }
+    free(h->text);
+    return first;
 }

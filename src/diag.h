@@ -38,6 +38,18 @@ void diag_note(Diag *d, const char *fmt, ...) DIAG_PRINTF(2, 3);
 /* An error with no place in a source: usage, files that cannot be read. */
 void diag_plain(Diag *d, const char *fmt, ...) DIAG_PRINTF(2, 3);
 
+/* Messages kept out of the report, for a try whose failure is an answer, not an
+ * error (a search's configuration that cannot be costed): diag_hold points `into` at
+ * memory; diag_release gives back the first message, without its place (malloc'd;
+ * NULL when there was none or memory ran out). */
+typedef struct {
+    Diag diag;
+    char *text;
+    size_t len;
+} DiagHold;
+bool diag_hold(DiagHold *h);
+char *diag_release(DiagHold *h);
+
 /* Write `len` bytes for a person to read: control characters and invalid UTF-8 as
  * \xNN, so an error message never sends raw bytes to a terminal. */
 void diag_escaped(FILE *out, const char *text, size_t len);

@@ -790,13 +790,6 @@ static void row_csv(FILE *out, const Curve *c, double x, const RoofPoint *p)
             p->t_upper, roof_bound_name(p->bound), p->attained);
 }
 
-/* ,"key":number, in the shortest form that reads back the same double. */
-static void json_field(FILE *out, const char *key, double v)
-{
-    char buf[40];
-    fprintf(out, ",\"%s\":%s", key, num_format_json(v, buf, sizeof buf));
-}
-
 /* One point of a sweep as a JSON line: the statement's keys that a point has, with
  * `at` the swept dim's value. */
 static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoint *p)
@@ -814,20 +807,20 @@ static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoin
         num_format_json(x, buf, sizeof buf);
     fprintf(out, ",\"at\":{\"%s\":%s},\"line\":%d,\"chip\":", spelling(ev, dim), buf, line);
     report_json_string(out, c->costed.chip->name, strlen(c->costed.chip->name));
-    json_field(out, "chips", r->chips);
-    json_field(out, "flops", p->flops);
-    json_field(out, "bytes", p->bytes);
-    json_field(out, "intensity", p->intensity);
-    json_field(out, "ridge", r->ridge);
-    json_field(out, "t_math", p->t_math);
-    json_field(out, "t_hbm", p->t_hbm);
-    json_field(out, "t_comm", p->t_comm);
-    json_field(out, "comm_bytes", p->comm_bytes);
-    json_field(out, "t_lower", p->t_lower);
-    json_field(out, "t_upper", p->t_upper);
-    json_field(out, "t_derated", p->t_derated);
+    report_json_field(out, "chips", r->chips);
+    report_json_field(out, "flops", p->flops);
+    report_json_field(out, "bytes", p->bytes);
+    report_json_field(out, "intensity", p->intensity);
+    report_json_field(out, "ridge", r->ridge);
+    report_json_field(out, "t_math", p->t_math);
+    report_json_field(out, "t_hbm", p->t_hbm);
+    report_json_field(out, "t_comm", p->t_comm);
+    report_json_field(out, "comm_bytes", p->comm_bytes);
+    report_json_field(out, "t_lower", p->t_lower);
+    report_json_field(out, "t_upper", p->t_upper);
+    report_json_field(out, "t_derated", p->t_derated);
     fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(p->bound));
-    json_field(out, "attained", p->attained);
+    report_json_field(out, "attained", p->attained);
     fputs("}\n", out);
 }
 

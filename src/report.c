@@ -566,6 +566,12 @@ static void json_key(FILE *out, const char *key)
     fprintf(out, ",\"%s\":", key);
 }
 
+void report_json_field(FILE *out, const char *key, double v)
+{
+    char buf[64];
+    fprintf(out, ",\"%s\":%s", key, isfinite(v) ? num_format_json(v, buf, sizeof buf) : "null");
+}
+
 static void json_number(FILE *out, const char *key, bool known, double v)
 {
     char buf[64];

@@ -44,5 +44,8 @@ void report_number(const Report *r, const Poly *value);
 void report_tensor(const Report *r, const char *name);
 /* A JSON string literal of len bytes: quotes, backslashes and control bytes escaped. */
 void report_json_string(FILE *out, const char *s, size_t len);
+/* ,"key":number after an object's first key, in the shortest form that reads back the
+ * same double; null when it is not finite (JSON has no inf or nan). */
+void report_json_field(FILE *out, const char *key, double v);
 
 #endif

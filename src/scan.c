@@ -151,12 +151,6 @@ static void row_csv(FILE *out, const char *label, const Value *at, const Figures
             f->t_upper, roof_bound_name(f->bound), f->memory);
 }
 
-static void json_field(FILE *out, const char *key, double v)
-{
-    char buf[40];
-    fprintf(out, ",\"%s\":%s", key, num_format_json(v, buf, sizeof buf));
-}
-
 static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const Value *at,
                      const Figures *f)
 {
@@ -178,17 +172,17 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
         fputs(",\"chip\":", out);
         report_json_string(out, chip->name, strlen(chip->name));
     }
-    json_field(out, "flops", f->flops);
-    json_field(out, "bytes", f->bytes);
-    json_field(out, "t_math", f->t_math);
-    json_field(out, "t_hbm", f->t_hbm);
-    json_field(out, "t_comm", f->t_comm);
-    json_field(out, "comm_bytes", f->comm_bytes);
-    json_field(out, "t_lower", f->t_lower);
-    json_field(out, "t_upper", f->t_upper);
-    json_field(out, "t_derated", f->t_derated);
+    report_json_field(out, "flops", f->flops);
+    report_json_field(out, "bytes", f->bytes);
+    report_json_field(out, "t_math", f->t_math);
+    report_json_field(out, "t_hbm", f->t_hbm);
+    report_json_field(out, "t_comm", f->t_comm);
+    report_json_field(out, "comm_bytes", f->comm_bytes);
+    report_json_field(out, "t_lower", f->t_lower);
+    report_json_field(out, "t_upper", f->t_upper);
+    report_json_field(out, "t_derated", f->t_derated);
     fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(f->bound));
-    json_field(out, "memory", f->memory);
+    report_json_field(out, "memory", f->memory);
     fputs("}\n", out);
     ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
 }
@@ -248,24 +242,18 @@ typedef struct {
  * error that stopped it (the caller frees it). */
 static bool try_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f, char **why)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    if (!mem)
+    DiagHold hold;
+    if (!diag_hold(&hold))
         return eval_fail(ev, s->span, "out of memory");
-    Diag quiet = {.err = mem}, *loud = ev->diag;
-    ev->diag = &quiet;
+    Diag *loud = ev->diag;
+    ev->diag = &hold.diag;
     bool ok = cost_at(ev, s, dim, x, f);
     ev->diag = loud;
-    fclose(mem);
-    if (!ok && text) {
-        char *end = strchr(text, '\n');
-        if (end)
-            *end = '\0';
-        char *msg = strstr(text, "error: ");
-        *why = strdup(msg ? msg + 7 : text);
-    }
-    free(text);
+    char *first = diag_release(&hold);
+    if (!ok)
+        *why = first;
+    else
+        free(first);
     return ok;
 }
 

@@ -292,19 +292,17 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
 {
     set_probe(z, c);
     Op *root = op_new("search");
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = root ? open_memstream(&text, &len) : NULL;
-    if (!mem) {
+    DiagHold hold;
+    if (!root || !diag_hold(&hold)) {
         op_free(root);
         return eval_fail(ev, z->stmt->span, "out of memory");
     }
-    Diag quiet = {.err = mem}, *loud = ev->diag;
-    ev->diag = &quiet;
+    Diag *loud = ev->diag;
+    ev->diag = &hold.diag;
     ev->world->oversplit.count = 0;
     bool ok = eval_quietly(ev, &z->probe, root);
     ev->diag = loud;
-    fclose(mem);
+    char *why = diag_release(&hold);
     if (ok) {
         op_total(root);
         ok = root->known && op_finite(root);
@@ -329,13 +327,10 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
             z->first_oversplit = ev->world->oversplit;
         c->costed = true;
     } else if (z->failed++ == 0) {
-        char *end = text ? strchr(text, '\n') : NULL;
-        if (end)
-            *end = '\0';
-        char *msg = text ? strstr(text, "error: ") : NULL;
-        z->why = strdup(msg ? msg + 7 : "its figures are not numbers (a dim is unbound)");
+        z->why = why ? why : strdup("its figures are not numbers (a dim is unbound)");
+        why = NULL;
     }
-    free(text);
+    free(why);
     op_free(root);
     return true;
 }
@@ -500,12 +495,6 @@ static void report_text(Eval *ev, const Search *z, const Configs *c)
     fputc('\n', ev->out);
 }
 
-static void json_number(FILE *out, const char *key, double v)
-{
-    char buf[40];
-    fprintf(out, ",\"%s\":%s", key, isfinite(v) ? num_format_json(v, buf, sizeof buf) : "null");
-}
-
 static void row_json(Eval *ev, const Search *z, const Config *c, int line)
 {
     static const char letters[] = "XYZ";
@@ -527,12 +516,12 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
         fputc(']', out);
     }
     fputc('}', out);
-    json_number(out, "chips", c->chips);
-    json_number(out, "t_step", c->t_step);
-    json_number(out, "t_derated", c->t_derated);
-    json_number(out, "mfu", c->mfu);
-    json_number(out, "flops", c->flops);
-    json_number(out, "memory", c->memory);
+    report_json_field(out, "chips", c->chips);
+    report_json_field(out, "t_step", c->t_step);
+    report_json_field(out, "t_derated", c->t_derated);
+    report_json_field(out, "mfu", c->mfu);
+    report_json_field(out, "flops", c->flops);
+    report_json_field(out, "memory", c->memory);
     fprintf(out, ",\"fits\":%s,\"oversplit\":%s,\"bound\":\"%s\",\"collective\":",
             c->fits ? "true" : "false", c->oversplit ? "true" : "false",
             roof_bound_name(c->bound));
