@@ -28,11 +28,20 @@ $(B)/roofline: $(B)/main.o $(OBJS)
 $(B)/%.o: src/%.c $(B)/parser.h | $(B)
 	$(CC) $(CPPFLAGS) $(EDIT_CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
 
+# flex and bison come from Debian: tools/deps.sh installs them when they are missing
+# (or says what to run), so `make run` works on a fresh machine.
 $(B)/parser.c $(B)/parser.h: grammar/parser.y | $(B)
+	@command -v $(BISON) >/dev/null 2>&1 || sh tools/deps.sh
 	$(BISON) -Wall -Wcounterexamples -Werror --header=$(B)/parser.h -o $(B)/parser.c $<
 
 $(B)/lexer.c $(B)/lexer.h: grammar/lexer.l | $(B)
+	@command -v $(FLEX) >/dev/null 2>&1 || sh tools/deps.sh
 	$(FLEX) --header-file=$(B)/lexer.h -o $(B)/lexer.c $<
+
+# Everything from Debian the build can use, libedit-dev (line editing) too;
+# `make deps DRY=1` only says what it would install.
+deps:
+	@sh tools/deps.sh $(if $(DRY),--dry-run)
 
 $(B)/parser.o: $(B)/parser.c $(B)/lexer.h
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
@@ -73,9 +82,9 @@ clean:
 	rm -rf build
 
 help:
-	@echo 'targets: all run test asan valgrind fuzz (FUZZ_SECONDS=60) bench install (PREFIX=$(PREFIX)) clean'
+	@echo 'targets: all run test asan valgrind fuzz (FUZZ_SECONDS=60) bench install (PREFIX=$(PREFIX)) deps (DRY=1) clean'
 
-.PHONY: all run test asan install clean help
+.PHONY: all run test asan install clean help deps
 
 -include $(wildcard $(B)/*.d)
 
