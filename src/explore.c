@@ -515,7 +515,7 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
                 num_format_unit(r->ridge, UNIT_NONE, 0, a, sizeof a), r->chip->name,
                 dtype_name(r->compute));
     }
-    if (r->ncomm && r->link_bw && r->computes)
+    if (r->computes && roof_has_network_ratio(r))
         fprintf(out, "  %-13s %s%s against net_ridge %s FLOP/B\n", "net_intensity",
                 ratio_text(ev, &r->net_now, POLY_STYLE_TEXT, a, sizeof a), roof_net_pass(r),
                 num_format_unit(r->net_ridge, UNIT_NONE, 0, b, sizeof b));
