@@ -922,6 +922,9 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
             return eval_fail(ev, c->stmt->span, "out of memory");
         for (int i = 0; (ev->csv || ev->json || table) && i < b.n; i++) {
             RoofPoint p = roof_block_point(&b, i);
+            if (!isfinite(p.t_derated))
+                return eval_fail(ev, c->stmt->span, "at %s = %.17g the derated time overflows: "
+                                 "a figure is too large for a double", spelling(ev, dim), b.x[i]);
             if (ev->csv)
                 row_csv(ev->out, c, b.x[i], &p);
             else if (ev->json)

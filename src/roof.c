@@ -399,7 +399,7 @@ static RoofError totals(Roofline *r)
         r->pass[0] = pass_of(m / 3, h / 3, c_fwd);
         r->pass[1] = pass_of(2 * m / 3, 2 * h / 3, c - c_fwd);
     }
-    if (!isfinite(r->t_upper) || !isfinite(r->attained))
+    if (!isfinite(r->t_upper) || !isfinite(r->attained) || !isfinite(r->t_derated))
         return fail(ROOF_OVERFLOW, r->compute);
     return fine;
 }
