@@ -17,6 +17,7 @@ int yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 
 %code {
 #include "lexer.h"
+#include "spell.h"
 
 #define YYMAXDEPTH LIMIT_PARSE_DEPTH
 
@@ -462,6 +463,23 @@ static void list_expected(const yypcontext_t *ctx, char *buf, size_t size)
     }
 }
 
+/* `int32[B, D]`: a name where a tensor type's dtype goes. */
+static int unknown_dtype(ParseState *st)
+{
+    int len = st->last_name.end - st->last_name.begin;
+    char word[64];
+    snprintf(word, sizeof word, "%.*s", len, st->src->text + st->last_name.begin);
+    diag_error(st->diag, st->src, st->last_name, "unknown dtype %s: a tensor type is a dtype "
+               "and its dims, as bf16[B, D]", word);
+    SpellNear near = spell_begin(word);
+    for (int i = 0; dtype_spellings[i]; i++)
+        spell_offer(&near, dtype_spellings[i]);
+    if (near.best)
+        diag_note(st->diag, "did you mean %s?", near.best);
+    diag_note(st->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4");
+    return 0;
+}
+
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
 {
     ParseState *st = yyget_extra(scanner);
@@ -471,6 +489,9 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
         return 0;
     }
     Span span = tok == YYSYMBOL_YYEOF ? end_of_text(st->src) : *yypcontext_location(ctx);
+    if (tok != YYSYMBOL_YYEOF && st->src->text[span.begin] == '[' && st->prev_token == IDENT &&
+        st->last_name.end == span.begin)
+        return unknown_dtype(st);
     char what[64], expected[256];
     describe_token(st, tok, span, what, sizeof what);
     list_expected(ctx, expected, sizeof expected);

@@ -14,14 +14,19 @@ static const struct {
     [DT_FP4] = {"fp4", 0.5},
 };
 
+/* Every spelling a dtype answers to: ours, then the names JAX, PyTorch and numpy use. */
 const char *const dtype_spellings[] = {
     "f64", "fp64", "f32", "fp32", "bf16", "f16", "fp16", "fp8", "fp8_e4m3", "fp8_e5m2",
-    "int8", "int4", "fp4", NULL,
+    "int8", "int4", "fp4",
+    "float64", "float32", "bfloat16", "float16", "float8_e4m3fn", "float8_e4m3", "e4m3",
+    "float8_e5m2", "e5m2", "s8", NULL,
 };
 
 static const DType spelled[] = {
     DT_F64, DT_F64, DT_F32, DT_F32, DT_BF16, DT_F16, DT_F16, DT_FP8_E4M3, DT_FP8_E4M3,
     DT_FP8_E5M2, DT_INT8, DT_INT4, DT_FP4,
+    DT_F64, DT_F32, DT_BF16, DT_F16, DT_FP8_E4M3, DT_FP8_E4M3, DT_FP8_E4M3,
+    DT_FP8_E5M2, DT_FP8_E5M2, DT_INT8,
 };
 
 int dtype_lookup(const char *name, size_t len)

@@ -25,6 +25,7 @@ typedef struct {
     int contract;    /* ... nor inside `*_D` before its right operand (lexer.l) */
     int stmt_begin;  /* where the statement being read began, for messages */
     int braces;      /* open { }: a chip body's lines are one statement */
+    Span last_name;  /* the last name scanned, for "unknown dtype" */
     bool interactive;
     bool incomplete; /* the text stopped in the middle of a statement */
     AstList *stmts;
