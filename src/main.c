@@ -31,7 +31,7 @@ static const char usage[] =
     "  --exact     count out*(2K-1) FLOPs per contraction, not 2*out*K\n"
     "  --ast       print each statement's syntax tree instead of running it\n"
     "  --chips     list the chips (after running the inputs, so derived ones show)\n"
-    "  --help      this text\n"
+    "  --help      this text (also -h)\n"
     "  --version   the version\n"
     "\n"
     "conventions: a multiply-add counts 2 FLOPs, so bf16[B,D] *_D bf16[D,F] costs 2*B*D*F;\n"
@@ -110,7 +110,7 @@ static int parse_options(int argc, char **argv, Options *o)
             o->inputs[o->ninputs++] = (Input){argv[++i], true};
         else if (strcmp(arg, "-e") == 0)
             return usage_error("%s needs a statement", "-e");
-        else if (strcmp(arg, "--help") == 0)
+        else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
             return fputs(usage, stdout), 0;
         else if (strcmp(arg, "--version") == 0)
             return puts("roofline " ROOFLINE_VERSION), 0;

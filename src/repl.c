@@ -153,7 +153,7 @@ static Command command_of(const char *text, size_t len)
 {
     static const struct { const char *word; Command cmd; } commands[] = {
         {"help", CMD_HELP}, {"chips", CMD_CHIPS}, {"names", CMD_NAMES},
-        {"quit", CMD_QUIT}, {"exit", CMD_QUIT},
+        {"quit", CMD_QUIT}, {"exit", CMD_QUIT}, {"quit()", CMD_QUIT}, {"exit()", CMD_QUIT},
     };
     while (len > 0 && is_space(*text))
         text++, len--;
