@@ -480,6 +480,28 @@ static int unknown_dtype(ParseState *st)
     return 0;
 }
 
+/* A note for the slips people make most: `x *D y` for `x *_D y`, a chip without `on`. */
+static void common_slip(const yypcontext_t *ctx, const ParseState *st, yysymbol_kind_t tok,
+                        Span span)
+{
+    int len = st->last_name.end - st->last_name.begin;
+    const char *name = st->src->text + st->last_name.begin;
+    if (st->older_token == '*' && st->prev_token == IDENT && tok != YYSYMBOL_YYEOF &&
+        st->src->text[st->last_name.begin - 1] == '*') {
+        diag_note(st->diag, "to contract over %.*s, write *_%.*s (no space)", len, name, len,
+                  name);
+        return;
+    }
+    yysymbol_kind_t expected[YYNTOKENS];
+    int n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
+    for (int i = 0; tok == YYSYMBOL_IDENT && i < n; i++)
+        if (expected[i] == YYSYMBOL_ON) {
+            diag_note(st->diag, "a chip follows `on`: ... on %.*s", span.end - span.begin,
+                      st->src->text + span.begin);
+            return;
+        }
+}
+
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
 {
     ParseState *st = yyget_extra(scanner);
@@ -496,6 +518,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
     describe_token(st, tok, span, what, sizeof what);
     list_expected(ctx, expected, sizeof expected);
     diag_error(st->diag, st->src, span, "syntax error: unexpected %s%s", what, expected);
+    common_slip(ctx, st, tok, span);
     int line, col, start_line;
     source_position(st->src, span.begin, &line, &col);
     source_position(st->src, st->stmt_begin, &start_line, &col);

@@ -22,6 +22,7 @@ typedef struct {
     int depth;       /* open ( and [: newlines inside them do not end a statement */
     int last_token;  /* a statement cannot end after an operator */
     int prev_token;  /* the one before it */
+    int older_token; /* and the one before that, for "write *_D" */
     int contract;    /* ... nor inside `*_D` before its right operand (lexer.l) */
     int stmt_begin;  /* where the statement being read began, for messages */
     int braces;      /* open { }: a chip body's lines are one statement */
