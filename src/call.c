@@ -163,6 +163,37 @@ static bool arg_value(Eval *ev, const Binding *param, const Node *n, StmtState *
     return block_axis_param(param) ? axes_value(ev, param, n, st, v) : bindable_value(ev, n, st, v);
 }
 
+/* Appends text to buf at *used, as far as it fits. */
+static void put(char *buf, size_t size, size_t *used, const char *text, int len)
+{
+    if (*used < size)
+        *used += (size_t)snprintf(buf + *used, size - *used, "%.*s", len, text);
+}
+
+void block_signature(const World *w, const BlockDef *b, char *buf, size_t size)
+{
+    const Stmt *def = b->def;
+    size_t used = 0;
+    buf[0] = '\0';
+    put(buf, size, &used, intern_name(w->names, b->name), -1);
+    put(buf, size, &used, "(", 1);
+    for (int i = 0; i < def->as.block.nparams; i++) {
+        const Binding *p = &def->as.block.params[i];
+        put(buf, size, &used, i ? ", " : "", -1);
+        put(buf, size, &used, intern_name(w->names, p->name.name), -1);
+        char shape[256];
+        if (p->shaped) {
+            put(buf, size, &used, ": ", -1);
+            put(buf, size, &used, shapes_text(w->names, p, shape, sizeof shape), -1);
+        } else if (p->value) { /* the default as written */
+            put(buf, size, &used, " = ", -1);
+            put(buf, size, &used, b->src->text + p->value->span.begin,
+                p->value->span.end - p->value->span.begin);
+        }
+    }
+    put(buf, size, &used, ")", 1);
+}
+
 /* The call's arguments by parameter: positional ones first, then named ones. */
 static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Value *vals,
                       Span *where)
@@ -186,12 +217,17 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b,
             return false;
         where[at] = a->value->span;
     }
-    for (int i = 0; i < def->as.block.nparams; i++)
-        if (vals[i].kind == VAL_UNBOUND && !def->as.block.params[i].value &&
-            !def->as.block.params[i].shaped)
-            return eval_fail(ev, n->span, "%s needs a value for %s",
-                             spelling(ev, def->as.block.name.name),
-                             spelling(ev, def->as.block.params[i].name.name));
+    for (int i = 0; i < def->as.block.nparams; i++) {
+        if (vals[i].kind != VAL_UNBOUND || def->as.block.params[i].value ||
+            def->as.block.params[i].shaped)
+            continue;
+        char sig[512];
+        block_signature(ev->world, b, sig, sizeof sig);
+        eval_fail(ev, n->span, "%s needs a value for %s", spelling(ev, def->as.block.name.name),
+                  spelling(ev, def->as.block.params[i].name.name));
+        diag_note(ev->diag, "%s", sig);
+        return false;
+    }
     return true;
 }
 

@@ -106,6 +106,9 @@ typedef struct {
 
 /* The block of that name, or NULL. */
 const BlockDef *world_block(const World *w, int name);
+/* "attention(x: [B, T, D], keys: [...], N, G = N / K, tp = {})": the parameters as
+ * written, defaults and shapes from the block's source. */
+void block_signature(const World *w, const BlockDef *b, char *buf, size_t size);
 /* A parameter whose default is a set of mesh axes, `tp = {}`, takes axes. */
 bool block_axis_param(const Binding *param);
 

@@ -265,6 +265,11 @@ void session_list_names(Session *s, FILE *out)
     }
     if (!shown)
         fputs("no names bound yet: `let B = 256` binds one\n", out);
+    for (int i = 0; i < s->world.nblocks; i++) {
+        char sig[1024];
+        block_signature(&s->world, &s->world.blocks[i], sig, sizeof sig);
+        fprintf(out, "%s%s\n", i ? "             " : "blocks       ", sig);
+    }
 }
 
 bool session_output_failed(Session *s)

@@ -18,23 +18,27 @@ static int dim_name(const Node *d)
     return d->kind == NODE_AXES ? d->as.axes.dim : d->as.name;
 }
 
-/* "[B,S,K,H]": a parameter's shape as written. */
-static char *pattern(const Eval *ev, const Binding *p, char *buf, size_t size)
+char *shapes_text(const Intern *names, const Binding *p, char *buf, size_t size)
 {
     size_t used = (size_t)snprintf(buf, size, "[");
     for (int k = 0; k < p->rank && used < size; k++) {
         const Node *d = p->shape[k];
-        used += (size_t)snprintf(buf + used, size - used, "%s%s%s", k ? "," : "",
-                                 spelling(ev, dim_name(d)), d->kind == NODE_AXES ? "_{" : "");
+        used += (size_t)snprintf(buf + used, size - used, "%s%s%s", k ? ", " : "",
+                                 intern_name(names, dim_name(d)), d->kind == NODE_AXES ? "_{" : "");
         for (int a = 0; d->kind == NODE_AXES && a < d->as.axes.n && used < size; a++)
-            used += (size_t)snprintf(buf + used, size - used, "%s%s", a ? "," : "",
-                                     spelling(ev, d->as.axes.names[a].name));
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", a ? ", " : "",
+                                     intern_name(names, d->as.axes.names[a].name));
         if (d->kind == NODE_AXES && used < size)
             used += (size_t)snprintf(buf + used, size - used, "}");
     }
     if (used < size)
         snprintf(buf + used, size - used, "]");
     return buf;
+}
+
+static char *pattern(const Eval *ev, const Binding *p, char *buf, size_t size)
+{
+    return shapes_text(ev->world->names, p, buf, size);
 }
 
 static char *tensor_text(const Eval *ev, const Tensor *t, char *buf, size_t size)

@@ -32,6 +32,8 @@ typedef struct {
     int n, cap;
 } ShapeBinds;
 
+/* "[B, S, K_{tp}, H]": a shaped parameter's shape. Returns buf. */
+char *shapes_text(const Intern *names, const Binding *p, char *buf, size_t size);
 /* At the definition: each shape names a dim once, and never a parameter. */
 bool shapes_check_def(Eval *ev, const Stmt *def);
 /* Whether a name is one that some shape of the block binds. */
