@@ -64,7 +64,8 @@ static const char HELP[] =
     "  # a comment                    to the end of the line\n"
     "A multiply-add counts 2 FLOPs. Unbound dims stay symbolic.\n"
     "Suffixes: k M G T P (powers of 1000), Ki Mi Gi Ti Pi (powers of 1024).\n"
-    "Commands: help, chips (the chip table), names (bound names), quit or exit.\n"
+    "Commands: help, help BLOCK (its doc and signature), chips (the chip table), names\n"
+    "(bound names and blocks), quit or exit.\n"
 #ifdef HAVE_LIBEDIT
     "Ctrl-C drops an unfinished statement, Ctrl-D leaves, Tab completes names.\n"
     "History is kept in ~/.roofline_history.\n";
@@ -78,7 +79,7 @@ static const char HELP[] =
 static volatile sig_atomic_t interrupted;
 
 typedef enum { READ_LINE, READ_EOF, READ_INTERRUPT } ReadResult;
-typedef enum { CMD_NONE, CMD_HELP, CMD_CHIPS, CMD_NAMES, CMD_QUIT } Command;
+typedef enum { CMD_NONE, CMD_HELP, CMD_HELP_ON, CMD_CHIPS, CMD_NAMES, CMD_QUIT } Command;
 
 typedef struct {
     Session *session;
@@ -162,13 +163,24 @@ static Command command_of(const char *text, size_t len)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strlen(commands[i].word) == len && memcmp(commands[i].word, text, len) == 0)
             return commands[i].cmd;
+    /* help NAME: one word after help */
+    if (len > 5 && memcmp(text, "help", 4) == 0 && is_space(text[4]) &&
+        strspn(text + 5, " \t") + strspn(text + 5 + strspn(text + 5, " \t"),
+               "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == len - 5)
+        return CMD_HELP_ON;
     return CMD_NONE;
 }
 
 static void run_command(Repl *r, Command cmd)
 {
+    const char *word = r->line + 4;
     switch (cmd) {
     case CMD_HELP:  fputs(HELP, stdout); break;
+    case CMD_HELP_ON:
+        word += strspn(word, " \t");
+        session_help_on(r->session, word, strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                        "abcdefghijklmnopqrstuvwxyz0123456789_"), stdout);
+        break;
     case CMD_CHIPS: session_list_chips(r->session, stdout); break;
     case CMD_NAMES: session_list_names(r->session, stdout); break;
     case CMD_NONE:

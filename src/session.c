@@ -272,6 +272,41 @@ void session_list_names(Session *s, FILE *out)
     }
 }
 
+/* The comment lines just above offset `at` in text (the doc comment of a block). */
+static void doc_comment(const char *text, int at, FILE *out)
+{
+    int start = at, line = at;
+    while (line > 0) { /* back over the lines above that start with # */
+        int prev = line - 1;
+        while (prev > 0 && text[prev - 1] != '\n')
+            prev--;
+        int p = prev;
+        while (text[p] == ' ' || text[p] == '\t')
+            p++;
+        if (text[p] != '#')
+            break;
+        start = line = prev;
+    }
+    if (start < at)
+        fprintf(out, "%.*s", at - start, text + start);
+}
+
+void session_help_on(Session *s, const char *name, size_t len, FILE *out)
+{
+    char word[128];
+    snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), name);
+    int id = intern_find(s->world.names, word);
+    const BlockDef *b = id >= 0 ? world_block(&s->world, id) : NULL;
+    if (!b) {
+        fprintf(out, "no block %.*s: `names` lists the blocks\n", (int)len, name);
+        return;
+    }
+    char sig[1024];
+    block_signature(&s->world, b, sig, sizeof sig);
+    doc_comment(b->src->text, b->def->span.begin, out);
+    fprintf(out, "%s\n", sig);
+}
+
 bool session_output_failed(Session *s)
 {
     return ferror(s->opt.out) != 0;

@@ -54,6 +54,8 @@ void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void
  * bandwidths; the bound names with their values or shapes. */
 void session_list_chips(Session *s, FILE *out);
 void session_list_names(Session *s, FILE *out);
+/* `help NAME`: a block's signature and the comment above its definition. */
+void session_help_on(Session *s, const char *name, size_t len, FILE *out);
 
 /* True when the output stream has failed (closed pipe, full disk). */
 bool session_output_failed(Session *s);
