@@ -148,9 +148,12 @@ bench: $(B)/roofline
 
 install: install-share
 
+# The stdlib's sources too (share/roofline), so users can read the blocks they call.
 install-share:
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
-	    $(DESTDIR)$(PREFIX)/share/vim/vimfiles/syntax $(DESTDIR)$(PREFIX)/share/vim/vimfiles/ftdetect
+	    $(DESTDIR)$(PREFIX)/share/vim/vimfiles/syntax $(DESTDIR)$(PREFIX)/share/vim/vimfiles/ftdetect \
+	    $(DESTDIR)$(PREFIX)/share/roofline
+	install -m 644 stdlib/*.roof $(DESTDIR)$(PREFIX)/share/roofline/
 	install -m 644 tools/completion.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/roofline
 	install -m 644 tools/roofline.vim $(DESTDIR)$(PREFIX)/share/vim/vimfiles/syntax/roofline.vim
 	echo 'autocmd BufRead,BufNewFile *.roof setfiletype roofline' \
