@@ -12,6 +12,7 @@
  */
 #include "repl.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -329,6 +330,62 @@ static void free_matches(Matches *m)
     free(m->matches);
 }
 
+static bool name_char(char c)
+{
+    return c == '_' || isalnum((unsigned char)c);
+}
+
+/* The dims of the operand that ends just before `star` (the `*` of `*_`): written out,
+ * `bf16[B, D_X] *_` offers B and D; a name bound to a tensor, its dims. */
+static void operand_dims(const char *line, int star, Matches *m)
+{
+    int end = star;
+    while (end > 0 && isspace((unsigned char)line[end - 1]))
+        end--;
+    if (end > 0 && line[end - 1] == ']') {
+        int open = end - 1, depth = 0;
+        for (; open >= 0; open--) {
+            depth += line[open] == ']' ? 1 : line[open] == '[' ? -1 : 0;
+            if (depth == 0)
+                break;
+        }
+        for (int i = open + 1; open >= 0 && i < end - 1;) {
+            while (i < end - 1 && !name_char(line[i]))
+                i++;
+            int from = i;
+            while (i < end - 1 && name_char(line[i]) && !(line[i] == '_' && i > from))
+                i++; /* B of B_X */
+            char dim[64];
+            if (i > from && !isdigit((unsigned char)line[from]) && i - from < (int)sizeof dim) {
+                snprintf(dim, sizeof dim, "%.*s", i - from, line + from);
+                collect_match(dim, m);
+            }
+            while (i < end - 1 && line[i] != ',')
+                i++; /* the rest of this dim: its axes, an expression */
+        }
+        return;
+    }
+    int from = end;
+    while (from > 0 && name_char(line[from - 1]))
+        from--;
+    if (from < end)
+        session_each_dim(completion_session, line + from, (size_t)(end - from), collect_match, m);
+}
+
+/* The word at `start` is the first after `mode`. */
+static bool after_mode(const char *line, int start)
+{
+    int i = 0;
+    while (isspace((unsigned char)line[i]))
+        i++;
+    if (strncmp(line + i, "mode", 4) != 0 || !isspace((unsigned char)line[i + 4]))
+        return false;
+    i += 4;
+    while (isspace((unsigned char)line[i]))
+        i++;
+    return i == start;
+}
+
 /* `_` is part of names, so in `x *_D` the word being completed is `_D`: complete `D`
  * and keep the `_` of the contraction in front. */
 static char **complete_name(const char *text, int start, int end)
@@ -341,7 +398,12 @@ static char **complete_name(const char *text, int start, int end)
     bool contraction = start > 0 && rl_line_buffer[start - 1] == '*' && text[0] == '_';
     Matches m = {.lead = contraction ? "_" : "", .prefix = text + contraction, .count = 1};
     m.prefix_len = strlen(m.prefix);
-    session_each_name(completion_session, collect_match, &m);
+    if (contraction)
+        operand_dims(rl_line_buffer, start - 1, &m);
+    else if (after_mode(rl_line_buffer, start))
+        collect_match("training", &m), collect_match("inference", &m);
+    else
+        session_each_name(completion_session, collect_match, &m);
     if (!m.out_of_memory && m.count > 1) {
         qsort(m.matches + 1, m.count - 1, sizeof *m.matches, compare_names);
         m.matches[0] = common_prefix(m.matches + 1, m.count - 1);

@@ -227,10 +227,14 @@ void session_free(Session *s)
 
 void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void *ctx)
 {
-    static const char *const words[] = {"let", "use", "chip", "include", "on", "shard", "search",
-                                        "over", "compute", NULL};
+    static const char *const words[] = {
+        "let", "use", "chip", "include", "on", "shard", "over", "compute", "mesh", "solve",
+        "sweep", "search", "fit", "plot", "block", "return", "repeat", "expect", "within",
+        "mode", "param", "cache", "in", "help", "names", "chips", "quit", "exit", NULL};
     for (int i = 0; words[i]; i++)
         fn(words[i], ctx);
+    for (int i = 0; i < s->world.nblocks; i++)
+        fn(intern_name(s->world.names, s->world.blocks[i].name), ctx);
     for (int i = 0; dtype_spellings[i]; i++)
         fn(dtype_spellings[i], ctx);
     for (int i = 0; i < s->world.chips.n; i++)
@@ -240,6 +244,17 @@ void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void
     for (int i = 0; i < intern_count(s->world.names); i++)
         if (world_value(&s->world, i)->kind != VAL_UNBOUND)
             fn(intern_name(s->world.names, i), ctx);
+}
+
+void session_each_dim(Session *s, const char *name, size_t len,
+                      void (*fn)(const char *name, void *ctx), void *ctx)
+{
+    char word[128];
+    snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), name);
+    const Value *v = world_value(&s->world, intern_find(s->world.names, word));
+    for (int i = 0; v->kind == VAL_TENSOR && i < v->tensor->ndims; i++)
+        if (v->tensor->dims[i].name >= 0)
+            fn(intern_name(s->world.names, v->tensor->dims[i].name), ctx);
 }
 
 void session_list_chips(Session *s, FILE *out)

@@ -49,6 +49,9 @@ RunStatus session_run(Session *s, const char *name, const char *text, size_t len
 /* Every name the user can type right now: bound names, chips, keywords, dtypes.
  * Calls fn once per name. For tab completion. */
 void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void *ctx);
+/* The dims of the tensor bound to a name (len bytes of it), for completing `x *_`. */
+void session_each_dim(Session *s, const char *name, size_t len,
+                      void (*fn)(const char *name, void *ctx), void *ctx);
 
 /* The REPL's `chips` and `names` commands: a table of chips with their peaks and
  * bandwidths; the bound names with their values or shapes. */
