@@ -750,16 +750,17 @@ static bool cost_curve(Eval *ev, const Stmt *s, int dim, Curve *c)
 static void row_text(FILE *out, double x, const RoofPoint *p, bool comm)
 {
     char b[10][32];
-    fprintf(out, "  %12.6g %12s %12s %10s %12s %12s", x,
-            num_format_unit(p->flops, UNIT_FLOPS, 0, b[0], 32),
+    fprintf(out, "  %12.6g %12s %12s %10s", x, num_format_unit(p->flops, UNIT_FLOPS, 0, b[0], 32),
             num_format_unit(p->bytes, UNIT_BYTES, 0, b[1], 32),
-            num_format_unit(p->intensity, UNIT_NONE, 0, b[2], 32),
-            num_format_unit(p->t_math, UNIT_SECONDS, 0, b[3], 32),
-            num_format_unit(p->t_hbm, UNIT_SECONDS, 0, b[4], 32));
-    if (comm)
-        fprintf(out, " %12s", num_format_unit(p->t_comm, UNIT_SECONDS, 0, b[5], 32));
-    fprintf(out, " %12s %-8s %14s\n", num_format_unit(p->t_lower, UNIT_SECONDS, 0, b[6], 32),
-            roof_bound_name(p->bound), num_format_unit(p->attained, UNIT_RATE, 0, b[7], 32));
+            num_format_unit(p->intensity, UNIT_NONE, 0, b[2], 32));
+    double times[] = {p->t_math, p->t_hbm, p->t_comm, p->t_lower};
+    for (int i = 0; i < 4; i++) /* µs takes two bytes and one column */
+        if (i != 2 || comm) {
+            num_format_unit(times[i], UNIT_SECONDS, 0, b[3], 32);
+            fprintf(out, " %*s", num_columns(b[3], 12), b[3]);
+        }
+    fprintf(out, " %-8s %14s\n", roof_bound_name(p->bound),
+            num_format_unit(p->attained, UNIT_RATE, 0, b[7], 32));
 }
 
 static void header_text(Eval *ev, const Curve *c, int dim)

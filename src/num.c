@@ -435,3 +435,10 @@ char *num_format_unit(double v, Unit unit, int ascii, char *buf, size_t size)
         snprintf(buf, size, "%s%s%s%s%s", sign, num, space, prefix, form.name);
     return buf;
 }
+
+int num_columns(const char *s, int columns)
+{
+    for (; *s; s++)
+        columns += ((unsigned char)*s & 0xC0) == 0x80; /* a continuation byte: no column */
+    return columns;
+}

@@ -817,12 +817,12 @@ static void block_row(const Report *r, const Op *op, int depth, double scale, do
     char label[LABEL_WIDTH + 8], flops[32], bytes[32], time[32], share[32];
     snprintf(label, sizeof label, "%*s%.*s", 2 * depth, "", LABEL_WIDTH - 2 * depth, shown->label);
     double all = scale * runs * shown->t_lower;
+    num_format_unit(shown->t_lower, UNIT_SECONDS, 0, time, sizeof time);
     if (shown->known)
-        fprintf(r->out, "  %-*s %6g %12s %12s %11s %-8s %6s%%\n", LABEL_WIDTH, label, runs,
+        fprintf(r->out, "  %-*s %6g %12s %12s %*s %-8s %6s%%\n", LABEL_WIDTH, label, runs,
                 num_format_unit(shown->flops, UNIT_FLOPS, 0, flops, sizeof flops),
                 num_format_unit(shown->bytes, UNIT_BYTES, 0, bytes, sizeof bytes),
-                num_format_unit(shown->t_lower, UNIT_SECONDS, 0, time, sizeof time),
-                roof_bound_name(shown->bound),
+                num_columns(time, 11), time, roof_bound_name(shown->bound),
                 num_format_unit(total > 0 ? 100 * all / total : 0, UNIT_NONE, 0, share,
                                 sizeof share));
     else

@@ -119,15 +119,17 @@ static void header_text(Eval *ev, const char *label, int dim)
 static void row_text(FILE *out, const Value *at, const Figures *f)
 {
     char b[8][32];
-    fprintf(out, "  %12s %12s %12s %12s %12s %12s %12s %-8s %12s\n",
+    fprintf(out, "  %12s %12s %12s",
             at->kind == VAL_CHIP ? at->chip->name : num_format_unit(at->number, UNIT_NONE, 0,
                                                                     b[7], 32),
             num_format_unit(f->flops, UNIT_FLOPS, 0, b[0], 32),
-            num_format_unit(f->bytes, UNIT_BYTES, 0, b[1], 32),
-            num_format_unit(f->t_math, UNIT_SECONDS, 0, b[2], 32),
-            num_format_unit(f->t_hbm, UNIT_SECONDS, 0, b[3], 32),
-            num_format_unit(f->t_comm, UNIT_SECONDS, 0, b[4], 32),
-            num_format_unit(f->t_lower, UNIT_SECONDS, 0, b[5], 32), roof_bound_name(f->bound),
+            num_format_unit(f->bytes, UNIT_BYTES, 0, b[1], 32));
+    double times[] = {f->t_math, f->t_hbm, f->t_comm, f->t_lower};
+    for (int i = 0; i < 4; i++) { /* µs takes two bytes and one column */
+        num_format_unit(times[i], UNIT_SECONDS, 0, b[2], 32);
+        fprintf(out, " %*s", num_columns(b[2], 12), b[2]);
+    }
+    fprintf(out, " %-8s %12s\n", roof_bound_name(f->bound),
             num_format_unit(f->memory, UNIT_BYTES, 0, b[6], 32));
 }
 

@@ -416,8 +416,9 @@ static void row_text(Eval *ev, const Search *z, const Config *c)
     else
         snprintf(mfu, sizeof mfu, "%.1f%%", 100 * c->mfu);
     double hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN;
-    fprintf(ev->out, "  %4d %5.0f %-9s %-17s %9s %5s %9s %9s %-7s %s%s\n", c->rank, c->chips,
-            mesh, strategy, num_format_unit(c->t_derated, UNIT_SECONDS, 0, t[0], 32), mfu,
+    num_format_unit(c->t_derated, UNIT_SECONDS, 0, t[0], 32);
+    fprintf(ev->out, "  %4d %5.0f %-9s %-17s %*s %5s %9s %9s %-7s %s%s\n", c->rank, c->chips,
+            mesh, strategy, num_columns(t[0], 9), t[0], mfu,
             num_format_unit(c->memory, UNIT_BYTES, 0, t[1], 32),
             isnan(hbm) ? "-" : num_format_unit(hbm - c->memory, UNIT_BYTES, 0, t[2], 32),
             roof_bound_name(c->bound), c->collective >= 0 ? COLL_NAMES[c->collective] : "none",
