@@ -468,9 +468,12 @@ static void report_text(Eval *ev, const Search *z, const Configs *c)
         ranked += c->items[i].rank > 0;
     }
     const Stmt *s = z->stmt;
-    char hbm[32], split[96];
-    num_format_unit(z->chip->value[CHIP_HBM_BYTES], UNIT_BYTES, 0, hbm, sizeof hbm);
-    fprintf(ev->out, "%.*s%s\n  %d configurations: %d fit in %s of HBM a chip, %d do not",
+    char hbm[48] = "HBM (the chip gives no capacity: all)", split[96];
+    if (z->chip->set[CHIP_HBM_BYTES]) {
+        num_format_unit(z->chip->value[CHIP_HBM_BYTES], UNIT_BYTES, 0, hbm, sizeof hbm);
+        strcat(hbm, " of HBM a chip");
+    }
+    fprintf(ev->out, "%.*s%s\n  %d configurations: %d fit in %s, %d do not",
             s->span.end - s->span.begin, ev->src->text + s->span.begin,
             ev->world->training ? "  [training]" : "", c->n + z->failed, fit, hbm, costed - fit);
     if (z->failed)
