@@ -21,7 +21,7 @@ _roofline()
     done
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W \
-            '--json --csv --exact --ast --chips --help --version -e --' -- "$cur")
+            '--json --csv --exact --ast --chips --help -h --version -e --' -- "$cur")
     else
         _roofline_files "$cur"
     fi

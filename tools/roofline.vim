@@ -15,19 +15,20 @@ syn case match
 
 " Statements and clauses (grammar/lexer.l)
 syn keyword roofStatement   let use chip include mesh solve sweep plot block return
-syn keyword roofStatement   repeat expect mode
+syn keyword roofStatement   repeat expect mode fit search
 syn keyword roofClause      on shard over compute in within
 syn keyword roofMarker      param cache
-syn keyword roofCollective  allgather reducescatter allreduce alltoall
+syn keyword roofCollective  allgather reducescatter allreduce alltoall gather
 " Names the evaluator gives a meaning to
-syn keyword roofSpecial     training inference log step
+syn keyword roofSpecial     training inference log step overlap pass
 syn keyword roofField       flops bytes intensity t_math t_hbm t_comm t_lower t_upper
 syn keyword roofField       t_derated params param_bytes memory cache_bytes chips
 syn keyword roofField       comm_bytes bound
 
 " Element types
 syn keyword roofType        f64 fp64 f32 fp32 bf16 f16 fp16 fp8 fp8_e4m3 fp8_e5m2
-syn keyword roofType        int8 int4 fp4
+syn keyword roofType        int8 int4 fp4 float64 float32 bfloat16 float16 float8_e4m3fn
+syn keyword roofType        float8_e4m3 e4m3 float8_e5m2 e5m2 s8
 
 " The chips of stdlib/chips.roof and their fields
 syn keyword roofChip        tpu v3 v4p v4 v5e v5p v6e tpu7x A100 H100 H200 B200
