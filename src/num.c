@@ -209,7 +209,7 @@ const char *num_status_message(NumStatus s)
     case NUM_BAD: return "not a number";
     case NUM_BAD_SUFFIX: return "unknown suffix (use k M G T P or Ki Mi Gi Ti Pi)";
     case NUM_OVERFLOW: return "number too large";
-    case NUM_UNDERFLOW: return "number too small (rounds to zero)";
+    case NUM_UNDERFLOW: return "number too small (below 2.2e-308, the smallest a double holds at full precision)";
     }
     return "not a number";
 }

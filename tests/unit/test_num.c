@@ -220,7 +220,7 @@ static void test_status_messages(void)
         {NUM_BAD, "not a number"},
         {NUM_BAD_SUFFIX, "unknown suffix (use k M G T P or Ki Mi Gi Ti Pi)"},
         {NUM_OVERFLOW, "number too large"},
-        {NUM_UNDERFLOW, "number too small (rounds to zero)"},
+        {NUM_UNDERFLOW, "number too small (below 2.2e-308, the smallest a double holds at full precision)"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         const char *got = num_status_message(CASES[i].status);
