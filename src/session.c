@@ -1,10 +1,12 @@
 /* session.c — the one entry point: a buffer goes through parse, then eval, statement
  * by statement; `include` comes back here with the included file. */
 #include "session.h"
+#include "report.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "embedded.h"
 #include "eval.h"
@@ -257,8 +259,31 @@ void session_each_dim(Session *s, const char *name, size_t len,
             fn(intern_name(s->world.names, v->tensor->dims[i].name), ctx);
 }
 
+/* --chips --json: one object per chip, its name and every field it sets (base units),
+ * the bf16 ridge when it has one. */
+static void chips_json(Session *s, FILE *out)
+{
+    const char *in_use = s->world.use_chip >= 0 ? intern_name(s->world.names, s->world.use_chip)
+                                                : "";
+    for (int i = 0; i < s->world.chips.n; i++) {
+        const Chip *c = s->world.chips.chips[i];
+        fputs("{\"chip\":", out);
+        report_json_string(out, c->name, strlen(c->name));
+        for (int f = 0; f < CHIP_FIELD_COUNT; f++)
+            if (c->set[f])
+                report_json_field(out, chip_fields[f].name, c->value[f]);
+        if (c->set[CHIP_FLOPS_BF16] && c->set[CHIP_HBM_BW])
+            report_json_field(out, "ridge", c->value[CHIP_FLOPS_BF16] / c->value[CHIP_HBM_BW]);
+        fprintf(out, ",\"in_use\":%s}\n", strcasecmp(c->name, in_use) == 0 ? "true" : "false");
+    }
+}
+
 void session_list_chips(Session *s, FILE *out)
 {
+    if (s->opt.json) {
+        chips_json(s, out);
+        return;
+    }
     chip_table_print(&s->world.chips, out);
     if (s->world.use_chip >= 0)
         fprintf(out, "in use: %s\n", intern_name(s->world.names, s->world.use_chip));
