@@ -1269,20 +1269,35 @@ static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_b
             best + 1, bytes_beside(m_next, b, c, sizeof c));
 }
 
+/* No value up to x fits too much: the memory does not grow with the dim, or the HBM is
+ * larger than anything the dim reaches. */
+static bool fits_always(Eval *ev, const Stmt *s, int dim, double x, double m_x, double m_1,
+                        double hbm)
+{
+    char held[32], cap[32], at[32];
+    if (m_x <= m_1)
+        return eval_fail(ev, s->span, "it fits for every %s: its memory does not grow with %s",
+                         spelling(ev, dim), spelling(ev, dim));
+    return eval_fail(ev, s->span, "it fits for every %s up to %s, where a chip holds %s of %s",
+                     spelling(ev, dim), num_format_plain(x, at, sizeof at),
+                     num_format_unit(m_x, UNIT_BYTES, 0, held, sizeof held),
+                     num_format_unit(hbm, UNIT_BYTES, 0, cap, sizeof cap));
+}
+
 /* Doubling until the memory no longer fits, then bisection on whole numbers. */
 static bool search_fit(Eval *ev, const Stmt *s, int dim, double hbm)
 {
     double lo = 1, hi = 2, m_lo, m_hi = 0, m;
     if (memory_at(ev, s, dim, lo, &m_lo) != 1)
         return false;
+    double first = m_lo;
     if (m_lo > hbm)
         return eval_fail(ev, s->span, "even %s = 1 does not fit: %.4g GB of %.4g GB per chip",
                          spelling(ev, dim), m_lo / 1e9, hbm / 1e9);
     int got;
     for (int i = 0; (got = memory_at(ev, s, dim, hi, &m_hi)) == 1 && m_hi <= hbm; i++, hi *= 2) {
         if (i == FIT_MAX_DOUBLINGS)
-            return eval_fail(ev, s->span, "it fits for every %s up to 2^40: its memory does not "
-                             "grow with %s", spelling(ev, dim), spelling(ev, dim));
+            return fits_always(ev, s, dim, hi, m_hi, first, hbm);
         lo = hi;
         m_lo = m_hi;
     }
