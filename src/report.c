@@ -810,6 +810,12 @@ static const Op *through_repeat(const Op *op, double *runs)
     return op;
 }
 
+/* An operation that moves and computes nothing (a collective over no axes): no bound. */
+static bool idle(const Op *op)
+{
+    return op->leaf && op->flops == 0 && op->bytes == 0 && op->comm_bytes == 0;
+}
+
 static void block_row(const Report *r, const Op *op, int depth, double scale, double total)
 {
     double runs;
@@ -822,7 +828,7 @@ static void block_row(const Report *r, const Op *op, int depth, double scale, do
         fprintf(r->out, "  %-*s %6g %12s %12s %*s %-8s %6s%%\n", LABEL_WIDTH, label, runs,
                 num_format_unit(shown->flops, UNIT_FLOPS, 0, flops, sizeof flops),
                 num_format_unit(shown->bytes, UNIT_BYTES, 0, bytes, sizeof bytes),
-                num_columns(time, 11), time, roof_bound_name(shown->bound),
+                num_columns(time, 11), time, idle(shown) ? "-" : roof_bound_name(shown->bound),
                 num_format_unit(total > 0 ? 100 * all / total : 0, UNIT_NONE, 0, share,
                                 sizeof share));
     else
