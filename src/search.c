@@ -21,6 +21,9 @@
 #include "num.h"
 #include "report.h"
 
+/* The axes of a searched mesh, outermost first, as a slice shape names them. */
+static const char letters[] = "XYZ";
+
 enum { SEARCH_AXES = 3, SEARCH_MAX_PARAMS = 8, SEARCH_SHOWN = 20, SEARCH_MAX_CONFIGS = 1000000 };
 
 /* One configuration: a mesh, and for each searched parameter the axes it gets. */
@@ -128,7 +131,6 @@ static bool build_probe(Eval *ev, Search *z)
     z->call = *call;
     z->call.as.call.args = args;
     z->call.as.call.nargs = n + z->nparams;
-    static const char letters[] = "XYZ";
     for (int a = 0; a < SEARCH_AXES; a++) {
         z->axis_names[a] = intern_id(ev->world->names, letters + a, 1);
         z->sizes[a] = (Node){.kind = NODE_NUMBER, .span = call->span, .depth = 1};
@@ -390,7 +392,6 @@ static void mesh_text(const Config *c, char *buf, size_t size)
 
 static void strategy_text(Eval *ev, const Search *z, const Config *c, char *buf, size_t size)
 {
-    static const char letters[] = "XYZ";
     size_t used = 0;
     buf[0] = '\0';
     for (int p = 0; p < z->nparams && used < size; p++) {
@@ -501,7 +502,6 @@ static void report_text(Eval *ev, const Search *z, const Configs *c)
 
 static void row_json(Eval *ev, const Search *z, const Config *c, int line)
 {
-    static const char letters[] = "XYZ";
     FILE *out = ev->out;
     fputs("{\"stmt\":", out);
     report_json_string(out, ev->src->text + z->stmt->span.begin,
