@@ -72,7 +72,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %token ON "on" SHARD "shard" OVER "over" COMPUTE "compute" MESH "mesh"
 %token SOLVE "solve" SWEEP "sweep" IN "in" PLOT "plot" DOTDOT ".."
 %token BLOCK "block" RETURN "return" REPEAT "repeat" EXPECT "expect" WITHIN "within"
-%token MODE "mode" PARAM "param" CACHE "cache" FIT "fit" SEARCH "search"
+%token MODE "mode" PARAM "param" CACHE "cache" FIT "fit" SEARCH "search" FUSED "fused"
 %token <id> CMP "comparison"
 %token <id> COLLECTIVE "collective"
 %token <string> SHAPE "slice shape"
@@ -139,6 +139,9 @@ stmt
                                 { $$ = ast_block(A, @$, $2, $4, $6); }
     | RETURN expr               { $$ = ast_return(A, @$, $2); }
     | REPEAT expr body          { $$ = ast_repeat(A, @$, $2, $3); }
+    | FUSED body                { $$ = ast_fused(A, @$, $2); }
+    | FUSED name                { $$ = ast_fused_switch(A, @$, $2); }
+    | FUSED ON                  { $$ = ast_fused_switch(A, @$, NULL); }
     | EXPECT name CMP expect_value opt_name opt_within
                                 { $$ = ast_expect(A, @$, $2, $3, $4, $5, $6); }
     | MODE name                 { $$ = ast_mode(A, @$, $2, NULL, NULL); }

@@ -226,6 +226,75 @@ Stmt *ast_repeat(Arena *a, Span span, Node *count, AstList *body)
     return s;
 }
 
+Stmt *ast_fused(Arena *a, Span span, AstList *body)
+{
+    Stmt *s = ast_repeat(a, span, NULL, body);
+    if (s)
+        s->kind = STMT_FUSED;
+    return s;
+}
+
+/* Deeper trees are not walked: the evaluator refuses them anyway, and a walk that
+ * answers yes is the safe answer. */
+enum { MENTIONS_MAX_DEPTH = 10000 };
+
+static bool node_mentions(const Node *n, int name)
+{
+    if (!n)
+        return false;
+    if (n->depth > MENTIONS_MAX_DEPTH)
+        return true;
+    switch (n->kind) {
+    case NODE_NAME:
+        return n->as.name == name;
+    case NODE_BINARY:
+        return node_mentions(n->as.binary.lhs, name) || node_mentions(n->as.binary.rhs, name);
+    case NODE_CONTRACT:
+        return node_mentions(n->as.contract.lhs, name) || node_mentions(n->as.contract.rhs, name);
+    case NODE_NEGATE:
+    case NODE_PARAM:
+    case NODE_CACHE:
+        return node_mentions(n->as.operand, name);
+    case NODE_CALL:
+        for (int i = 0; i < n->as.call.nargs; i++)
+            if (node_mentions(n->as.call.args[i].value, name))
+                return true;
+        return false;
+    default: /* numbers, tensor types, axes: no tensor variable */
+        return false;
+    }
+}
+
+bool ast_mentions(const Stmt *s, int name)
+{
+    switch (s->kind) {
+    case STMT_ASSIGN:
+    case STMT_EXPR:
+    case STMT_COLLECTIVE:
+        return node_mentions(s->as.expr.value, name);
+    case STMT_RETURN:
+        return node_mentions(s->as.repeat.value, name);
+    case STMT_REPEAT:
+    case STMT_FUSED:
+        for (int i = 0; s->as.repeat.body && i < s->as.repeat.body->n; i++)
+            if (ast_mentions(s->as.repeat.body->items[i], name))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
+Stmt *ast_fused_switch(Arena *a, Span span, NameRef *word)
+{
+    Stmt *s = ast_mode(a, span, word, NULL, NULL);
+    if (s && !word)
+        s->as.mode.name = (NameRef){-1, span};
+    if (s)
+        s->kind = STMT_FUSED_SWITCH;
+    return s;
+}
+
 Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, NameRef *unit,
                  Node *within)
 {
@@ -701,6 +770,13 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
             fputs("(repeat ", out);
             dump_node(out, s->as.repeat.value, names);
             fprintf(out, " {%d statements}", s->as.repeat.body ? s->as.repeat.body->n : 0);
+            break;
+        case STMT_FUSED:
+            fprintf(out, "(fused {%d statements}", s->as.repeat.body ? s->as.repeat.body->n : 0);
+            break;
+        case STMT_FUSED_SWITCH:
+            fprintf(out, "(fused %s", s->as.mode.name.name < 0 ? "on"
+                                      : intern_name(names, s->as.mode.name.name));
             break;
         case STMT_EXPECT:
             fprintf(out, "(expect %s %d ", intern_name(names, s->as.expect.field.name),

@@ -94,7 +94,9 @@ typedef enum {
     STMT_EXPECT,     /* expect t_lower < 2 ms, expect params == 70.6e9 within 0.5% */
     STMT_MODE,       /* mode training | inference */
     STMT_FIT,        /* fit B: model(...) on v5e: the largest B whose memory fits */
-    STMT_SEARCH      /* search model(...) on v5p over 256: meshes and strategies ranked */
+    STMT_SEARCH,     /* search model(...) on v5p over 256: meshes and strategies ranked */
+    STMT_FUSED,      /* fused { s = q *_H k; p = exp(s) }: one kernel, intermediates on chip */
+    STMT_FUSED_SWITCH /* fused off | on: fused regions as their operations, or as kernels */
 } StmtKind;
 
 /* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
@@ -205,7 +207,8 @@ struct Stmt {
             int nparams;
             AstList *body;  /* of Stmt * */
         } block;
-        struct {           /* STMT_RETURN uses value; STMT_REPEAT count and body */
+        struct {           /* STMT_RETURN uses value; STMT_REPEAT count and body;
+                            * STMT_FUSED body (value NULL) */
             Node *value;
             AstList *body;
         } repeat;
@@ -217,7 +220,8 @@ struct Stmt {
             Node *within;   /* a tolerance in percent, or NULL */
         } expect;
         struct {
-            NameRef name;           /* training or inference */
+            NameRef name;           /* training or inference; STMT_FUSED_SWITCH: off, or
+                                     * name -1 for `fused on` */
             NameRef option, value;  /* `overlap step`; option.name -1 when absent */
         } mode;
     } as;
@@ -273,6 +277,10 @@ Node *ast_marked(Arena *a, Span span, NodeKind kind, Node *tensor);
 Stmt *ast_block(Arena *a, Span span, NameRef *name, AstList *params, AstList *body);
 Stmt *ast_return(Arena *a, Span span, Node *value);
 Stmt *ast_repeat(Arena *a, Span span, Node *count, AstList *body);
+Stmt *ast_fused(Arena *a, Span span, AstList *body);
+Stmt *ast_fused_switch(Arena *a, Span span, NameRef *word);
+/* Whether the statement (its expressions, and the statements of its body) names `name`. */
+bool ast_mentions(const Stmt *s, int name);
 Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, NameRef *unit,
                  Node *within);
 Stmt *ast_mode(Arena *a, Span span, NameRef *mode, NameRef *option, NameRef *value);

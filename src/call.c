@@ -280,6 +280,7 @@ static bool settle(Eval *inner, Value *v)
 
 bool run_body(Eval *inner, const AstList *body)
 {
+    inner->body = body;
     for (int i = 0; body && i < body->n && !inner->returned; i++)
         if (!eval_stmt(inner, body->items[i]))
             return false;
@@ -401,7 +402,10 @@ bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *
         ev->world->call_notes = 0;
     st->nothing = ok && result.kind == VAL_UNBOUND;
     Op *parent = ev->collect ? ev->collect : statement_root(ev, st);
-    if (!ok || !parent || !op_add(parent, op)) {
+    if (ok && ev->fusion) { /* its operations joined the region; its params go with them */
+        fusion_adopt(ev, op);
+        op = NULL;
+    } else if (!ok || !parent || !op_add(parent, op)) {
         op_free(op);
         tensor_free(result.tensor);
         return ok ? eval_fail(ev, n->span, "out of memory") : false;

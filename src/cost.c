@@ -31,11 +31,40 @@ void cost_free(Cost *c)
     poly_free(c->read);
     poly_free(c->written);
     poly_free(c->held);
+    for (int d = 0; d < DT_COUNT; d++)
+        poly_free(c->recompute[d]);
     for (int i = 0; i < c->ncolls; i++) {
         poly_free(c->colls[i].bytes);
         tensor_free(c->colls[i].array);
     }
     cost_init(c);
+}
+
+static bool accumulate(Poly **sum, Poly *p);
+
+bool cost_absorb(Cost *into, Cost *from)
+{
+    bool good = into->ncolls + from->ncolls <= COST_MAX_COLLECTIVES;
+    for (int d = 0; d < DT_COUNT; d++) {
+        if (from->flops[d])
+            good = accumulate(&into->flops[d], poly_copy(from->flops[d])) && good;
+        if (from->recompute[d])
+            good = accumulate(&into->recompute[d], poly_copy(from->recompute[d])) && good;
+    }
+    Poly **sums[] = {&into->read, &into->written, &into->held};
+    const Poly *parts[] = {from->read, from->written, from->held};
+    for (int i = 0; i < 3; i++)
+        if (parts[i])
+            good = accumulate(sums[i], poly_copy(parts[i])) && good;
+    for (int i = 0; good && i < from->ncolls; i++) {
+        into->colls[into->ncolls++] = from->colls[i];
+        from->colls[i] = (Collective){0};
+    }
+    into->ops += from->ops;
+    into->choices += from->choices;
+    into->tile += from->tile;
+    cost_free(from);
+    return good;
 }
 
 /* *sum += p, where a NULL *sum is zero; consumes p. */
@@ -84,8 +113,11 @@ bool cost_train(Cost *c, CostMode mode)
 {
     c->mode = mode;
     bool good = scale_in_place(&c->read, 3) && scale_in_place(&c->written, 3);
-    for (int d = 0; d < DT_COUNT; d++)
+    for (int d = 0; d < DT_COUNT; d++) {
         good = scale_in_place(&c->flops[d], 3) && good;
+        if (c->recompute[d])
+            good = accumulate(&c->flops[d], poly_copy(c->recompute[d])) && good;
+    }
     for (int i = 0; i < c->ncolls; i++)
         if (!c->colls[i].backward)
             good = scale_in_place(&c->colls[i].bytes, 2) && good;
@@ -178,21 +210,45 @@ static DType pick(int chosen, const Tensor *a, const Tensor *b)
     return chosen >= 0 ? (DType)chosen : dtype_wider(a->dtype, b->dtype);
 }
 
+/* The bytes of one tile of t on a chip: COST_TILE × COST_TILE elements of its shard,
+ * or the whole shard when smaller; NaN when its size is not a number. */
+static double tile_bytes(const Tensor *t, const CostOptions *opt)
+{
+    double n;
+    Poly *local = tensor_local_elements(t, opt->mesh);
+    Poly *now = local ? poly_subst(local, opt->lookup, opt->lookup_ctx) : NULL;
+    bool known = now && poly_is_const(now, &n);
+    poly_free(local);
+    poly_free(now);
+    if (!known)
+        return NAN;
+    return dtype_bytes(t->dtype) * (n < COST_TILE * COST_TILE ? n : COST_TILE * COST_TILE);
+}
+
+/* An operand's HBM read: none when it is already on chip (a fused region's). */
+static bool add_read(Cost *acc, const Tensor *t, const Mesh *m)
+{
+    return !t || t->on_chip || accumulate(&acc->read, tensor_local_bytes(t, m));
+}
+
 /* Adds one op's FLOPs at `compute` and its HBM traffic: reads of its operands as the
- * chip uses them (a and b; b NULL for one operand), the write of its result; and what
- * the chip holds (ha, hb: the operands as stored, which may be more than it reads).
- * Consumes flops. */
+ * chip uses them (a and b; b NULL for one operand), the write of its result (none in a
+ * fused region: the result stays on chip); and what the chip holds (ha, hb: the
+ * operands as stored, which may be more than it reads). Consumes flops. */
 static CostError add_op(Cost *acc, DType compute, Poly *flops, const Tensor *a,
                         const Tensor *b, const Tensor *ha, const Tensor *hb,
-                        const Tensor *result, const Mesh *m)
+                        Tensor *result, const CostOptions *opt)
 {
+    const Mesh *m = opt->mesh;
     bool good = accumulate(&acc->flops[compute], flops);
-    good = accumulate(&acc->read, tensor_local_bytes(a, m)) && good;
-    good = (!b || accumulate(&acc->read, tensor_local_bytes(b, m))) && good;
-    good = accumulate(&acc->written, tensor_local_bytes(result, m)) && good;
+    good = add_read(acc, a, m) && add_read(acc, b, m) && good;
+    result->on_chip = acc->fused;
+    good = (acc->fused || accumulate(&acc->written, tensor_local_bytes(result, m))) && good;
     good = accumulate(&acc->held, tensor_local_bytes(ha, m)) && good;
     good = (!hb || accumulate(&acc->held, tensor_local_bytes(hb, m))) && good;
     good = accumulate(&acc->held, tensor_local_bytes(result, m)) && good;
+    if (acc->fused)
+        acc->tile += tile_bytes(a, opt) + (b ? tile_bytes(b, opt) : 0) + tile_bytes(result, opt);
     acc->ops++;
     return good ? ok : error(COST_TOO_COMPLEX, -1, -1, -1);
 }
@@ -523,7 +579,7 @@ static CostError add_contraction(Plan *p, Cost *acc)
     CostError e = error(COST_TOO_COMPLEX, -1, -1, -1);
     if (ua && ub && ha && hb)
         e = add_op(acc, pick(p->opt->compute_dtype, p->a, p->b), contraction_flops(p), ua, ub,
-                   ha, hb, p->result, p->mesh);
+                   ha, hb, p->result, p->opt);
     tensor_free(ua);
     tensor_free(ub);
     tensor_free(ha);
@@ -756,7 +812,7 @@ static CostError elementwise_op(Cost *acc, const Tensor *a, const Tensor *b, Ten
                                 const CostOptions *opt, Tensor **out)
 {
     CostError e = add_op(acc, pick(opt->compute_dtype, a, b ? b : a),
-                         tensor_local_elements(result, opt->mesh), a, b, a, b, result, opt->mesh);
+                         tensor_local_elements(result, opt->mesh), a, b, a, b, result, opt);
     if (e.status == COST_OK)
         *out = result;
     else
@@ -805,7 +861,7 @@ CostError cost_reduce(const Tensor *a, int dim, const CostOptions *opt, Tensor *
     if (!result)
         return error(COST_TOO_COMPLEX, -1, -1, -1);
     CostError e = add_op(acc, pick(opt->compute_dtype, a, a),
-                         tensor_local_elements(a, opt->mesh), a, NULL, a, NULL, result, opt->mesh);
+                         tensor_local_elements(a, opt->mesh), a, NULL, a, NULL, result, opt);
     AxisSet axes = dim_axes(&a->dims[dim], opt->mesh);
     if (e.status == COST_OK && spans_chips(opt->mesh, axes))
         e = add_collective(acc, COLL_ALLREDUCE, axes, tensor_local_bytes(result, opt->mesh),

@@ -38,7 +38,9 @@ typedef enum { COST_INFERENCE, COST_TRAIN_PASS, COST_TRAIN_STEP } CostMode;
 
 /* Running totals of a statement, per chip: FLOPs by the dtype whose peak runs them,
  * HBM bytes read and written, and the collectives. Every operation reads its operands
- * from HBM and writes its result (no fusion). */
+ * from HBM and writes its result, except in a fused region (`fused`): there a result
+ * stays in on-chip memory (marked on_chip) and an operand marked on_chip is not read;
+ * the evaluator adds the writes of what leaves the region. */
 typedef struct Cost_ {
     Poly *flops[DT_COUNT]; /* NULL where no op ran at that dtype */
     Poly *read, *written;
@@ -47,14 +49,27 @@ typedef struct Cost_ {
     int ncolls;
     int ops;
     int choices;           /* contractions that could gather or make partial sums (case 2) */
+    bool fused;            /* a fused region's statement: see above */
+    Poly *recompute[DT_COUNT]; /* FLOPs a training step's backward pass runs again (a
+                            * fused region's intermediates, recomputed as flash attention
+                            * recomputes its scores); NULL where none */
+    double tile;           /* fused: bytes of one tile of every operand and result, per
+                            * chip; NaN once a dim's size is not a number */
     CostMode mode;         /* COST_INFERENCE until cost_train */
 } Cost;
 
 void cost_init(Cost *c);
 void cost_free(Cost *c);
+/* Adds `from` into `into` (FLOPs, bytes, what is held, collectives, counts) and empties
+ * `from`. False when the collectives do not fit or memory runs out. */
+bool cost_absorb(Cost *into, Cost *from);
+/* The tile a fused region streams: COST_TILE × COST_TILE elements of each tensor (a
+ * matrix unit's tile), or all of a smaller one. */
+enum { COST_TILE = 128 };
 Poly *cost_total_flops(const Cost *c);
 /* Training: each operation's backward pass too, 3 × its FLOPs and HBM traffic (the
- * gradients of both operands of a matmul: COSTMODEL §4), its forward collectives
+ * gradients of both operands of a matmul: COSTMODEL §4), plus the FLOPs it recomputes
+ * (`recompute`), its forward collectives
  * twice (the backward pass mirrors each); the weight-gradient collectives once. The
  * forward pass is then a third of the FLOPs and bytes and half of each collective
  * that is not `backward`. Records `mode` (a training one) for roof.c. */

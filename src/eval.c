@@ -436,7 +436,7 @@ SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out
         if (!check_dim(ev, v->tensor->dims[i].size, n->span, spelling(ev, n->as.name)))
             return false;
     out->tensor = tensor_copy(v->tensor);
-    if (!out->tensor)
+    if (!out->tensor || (ev->fusion && !fusion_read(ev, n->as.name, out->tensor)))
         return eval_fail(ev, n->span, "out of memory");
     return layout_apply(ev, &st->layout, out->tensor, n->span) &&
            check_size(ev, out->tensor, n->span);
@@ -718,6 +718,7 @@ void stmt_state_init(Eval *ev, StmtState *st)
 {
     memset(st, 0, sizeof *st);
     cost_init(&st->cost);
+    st->cost.fused = ev->fusion != NULL;
     layout_inherit(ev->world, &st->layout);
     st->opt = (CostOptions){.exact = ev->exact, .out_dtype = -1, .compute_dtype = -1,
                             .mesh = &st->layout.mesh, .lookup = world_lookup,
@@ -888,7 +889,7 @@ static bool eval_chip(Eval *ev, const Stmt *s)
 }
 
 /* The chip a statement runs on: `on CHIP`, else the one in `use`, else none. */
-static bool statement_chip(Eval *ev, const Clauses *c, const Chip **chip)
+bool statement_chip(Eval *ev, const Clauses *c, const Chip **chip)
 {
     *chip = NULL;
     if (c->chip.name.name >= 0)
@@ -1097,8 +1098,26 @@ static bool eval_value(Eval *ev, const Stmt *s, StmtState *st, const EVal *want,
 
 /* ---- Blocks: operations collected into a breakdown ---------------------------------- */
 
+/* "fused {s, e, p, o}": the names a fused region binds. */
+static char *fused_label(Eval *ev, const Stmt *s, char *buf, size_t size)
+{
+    const AstList *body = s->as.repeat.body;
+    size_t used = (size_t)snprintf(buf, size, "fused {");
+    for (int i = 0; body && i < body->n && used < size; i++) {
+        const Stmt *one = body->items[i];
+        if (one->kind == STMT_ASSIGN)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used > 7 ? ", " : "",
+                                     spelling(ev, one->as.expr.target.name));
+    }
+    if (used < size)
+        snprintf(buf + used, size - used, "}");
+    return buf;
+}
+
 static char *stmt_label(Eval *ev, const Stmt *s, char *buf, size_t size)
 {
+    if (s->kind == STMT_FUSED)
+        return fused_label(ev, s, buf, size);
     if (s->kind == STMT_ASSIGN)
         snprintf(buf, size, "%s", spelling(ev, s->as.expr.target.name));
     else
@@ -1136,7 +1155,7 @@ static void leaf_collectives(Eval *ev, const Cost *c, const Roofline *r, Op *op)
     }
 }
 
-static bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
+bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
 {
     char label[96];
     Roofline roof;
@@ -1348,7 +1367,9 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     Value val = {.kind = v.scalar ? VAL_NUMBER : VAL_TENSOR};
     if (ok && s->kind == STMT_ASSIGN && v.scalar)
         ok = number_now(ev, v.scalar, s->as.expr.value->span, &val.number);
-    if (ok && ev->collect && st.cost.ops > 0)
+    if (ok && ev->fusion)
+        ok = fusion_take(ev, s, &st);
+    else if (ok && ev->collect && st.cost.ops > 0)
         ok = collect_leaf(ev, s, &st, ev->collect);
     else if (ok && st.root)
         ok = report_calls(ev, s, &st);
@@ -1455,7 +1476,8 @@ static bool eval_return(Eval *ev, const Stmt *s)
     bool ok = statement_chip(ev, &(Clauses){.chip.name.name = -1, .compute = -1}, &st.chip) &&
               bindable_value(ev, s->as.repeat.value, &st, &v);
     /* `return a *_D b`: the operation is the block's too. */
-    if (ok && st.cost.ops > 0 && !collect_leaf(ev, s, &st, ev->collect)) {
+    if (ok && (ev->fusion ? !fusion_take(ev, s, &st)
+                          : st.cost.ops > 0 && !collect_leaf(ev, s, &st, ev->collect))) {
         tensor_free(v.tensor);
         ok = false;
     }
@@ -1490,6 +1512,9 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
 {
     double n;
     char label[64];
+    if (ev->fusion)
+        return eval_fail(ev, s->span, "repeat inside a fused region: a region is one kernel, "
+                         "run once; put the repeat around the block that holds the region");
     if (!eval_number(ev, s->as.repeat.value, &n))
         return false;
     if (n < 1 || n > LIMIT_REPEAT || n != floor(n))
@@ -1577,6 +1602,10 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return eval_return(ev, s);
     case STMT_REPEAT:
         return eval_repeat(ev, s);
+    case STMT_FUSED:
+        return fusion_run(ev, s);
+    case STMT_FUSED_SWITCH:
+        return fusion_switch(ev, s);
     case STMT_EXPECT:
         return eval_expect(ev, s);
     case STMT_MODE:

@@ -99,6 +99,7 @@ typedef struct {
     } *kept;           /* sources whose trees hold blocks */
     int nkept, kept_cap;
     CostMode training; /* `mode training`: backward passes too, optimizer memory */
+    bool unfused;      /* `fused off`: fused regions run as their operations */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
     Oversplit oversplit;
@@ -142,6 +143,7 @@ typedef struct {
 } OpenDims;
 
 typedef struct Eval Eval;
+typedef struct Fusion Fusion; /* fuse.c: a fused region under way */
 /* Runs an included file, resolved against the file being evaluated. */
 typedef bool (*IncludeFn)(void *ctx, const Source *from, const char *path, Span span);
 
@@ -173,6 +175,8 @@ struct Eval {
     FILE *out;
     IncludeFn include;
     void *include_ctx;
+    const AstList *body; /* the statements being run (a block's, a repeat's), or NULL */
+    Fusion *fusion;      /* inside `fused { ... }`; else NULL */
 };
 
 

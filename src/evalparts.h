@@ -52,4 +52,21 @@ bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *
 /* Runs a block's (or a repeat's) statements until one fails or one returns. */
 bool run_body(Eval *inner, const AstList *body);
 
+/* eval.c: the chip a statement's clauses name, else the one in use (NULL for none);
+ * an operation inside a block as a leaf of its breakdown (training: with its
+ * backward pass). */
+bool statement_chip(Eval *ev, const Clauses *c, const Chip **chip);
+bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent);
+
+/* fuse.c: `fused { ... }` (a statement of a block's body); inside it, a name read
+ * (t its value, marked on chip when already read or bound in the region), and a
+ * statement's cost taken into the region's. */
+bool fusion_run(Eval *ev, const Stmt *s);
+bool fusion_switch(Eval *ev, const Stmt *s);
+bool fusion_read(Eval *ev, int name, Tensor *t);
+bool fusion_take(Eval *ev, const Stmt *s, StmtState *st);
+/* A block called inside a region: its operations joined the region as it ran; its
+ * params and cache (op's own figures) go to the region's row. Frees op. */
+void fusion_adopt(Eval *ev, Op *op);
+
 #endif

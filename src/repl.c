@@ -59,6 +59,7 @@ static const char HELP[] =
     "Whole models:\n"
     "  block mlp(x, F = 4 * D) { h = x *_D param bf16[D,F]; return h *_F param bf16[F,D] }\n"
     "  repeat 80 { x = mlp(x) }       a body counted 80 times, with a breakdown\n"
+    "  fused { s = q *_H k; p = exp(s) }   one kernel in a block: intermediates on chip\n"
     "  mode training                  3x FLOPs and bytes, gradient collectives, Adam state;\n"
     "                                 collectives overlap their own pass (`overlap step`: the step)\n"
     "  expect t_lower < 2 ms          a check that fails the script (for CI)\n"

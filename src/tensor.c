@@ -55,6 +55,8 @@ Tensor *tensor_copy(const Tensor *t)
         dims[i] = &t->dims[i];
     Tensor *copy = tensor_from(t->dtype, dims, t->ndims);
     free(dims);
+    if (copy)
+        copy->on_chip = t->on_chip;
     return copy;
 }
 

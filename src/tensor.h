@@ -29,9 +29,11 @@ typedef struct {
     DType dtype;
     int ndims;
     Dim *dims;
+    bool on_chip;  /* a fused region's: already in on-chip memory, no HBM read (cost.h) */
 } Tensor;
 
 Tensor *tensor_new(DType dtype, int ndims);
+/* A copy, on_chip included. */
 Tensor *tensor_copy(const Tensor *t);
 /* A tensor of the listed dims, copied, in order. */
 Tensor *tensor_from(DType dtype, const Dim *const *dims, int n);
