@@ -73,6 +73,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %token SOLVE "solve" SWEEP "sweep" IN "in" PLOT "plot" DOTDOT ".."
 %token BLOCK "block" RETURN "return" REPEAT "repeat" EXPECT "expect" WITHIN "within"
 %token MODE "mode" PARAM "param" CACHE "cache" FIT "fit" SEARCH "search" FUSED "fused"
+%token REMAT "remat" OPTIMIZER "optimizer"
 %token <id> CMP "comparison"
 %token <id> COLLECTIVE "collective"
 %token <string> SHAPE "slice shape"
@@ -83,6 +84,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %type <range> range
 %type <list> lines bindings fields contracted names exprs mesh_axes body params param_list
 %type <list> args arg_list dims opt_names opt_shape shape search_sizes search_list
+%type <list> paths path options
 %type <search_size> search_size
 %type <binding> param arg
 %type <node> expect_value opt_within
@@ -142,6 +144,9 @@ stmt
     | FUSED body                { $$ = ast_fused(A, @$, $2); }
     | FUSED name                { $$ = ast_fused_switch(A, @$, $2); }
     | FUSED ON                  { $$ = ast_fused_switch(A, @$, NULL); }
+    | REMAT name                { $$ = ast_remat(A, @$, $2, NULL); }
+    | REMAT name paths          { $$ = ast_remat(A, @$, $2, $3); }
+    | OPTIMIZER name options    { $$ = ast_optimizer(A, @$, $2, $3); }
     | EXPECT name CMP expect_value opt_name opt_within
                                 { $$ = ast_expect(A, @$, $2, $3, $4, $5, $6); }
     | MODE name                 { $$ = ast_mode(A, @$, $2, NULL, NULL); }
@@ -159,6 +164,25 @@ stmt
 
 name
     : IDENT                     { $$ = ast_name_ref(A, @1, $1); }
+    ;
+
+/* remat save layer.x, attention.o */
+paths
+    : path                      { $$ = ast_list_push(A, NULL, $1); }
+    | paths ',' path            { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+path
+    : name                      { $$ = ast_list_push(A, NULL, $1); }
+    | path '.' name             { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+/* optimizer adam master fp32 zero 1: words, each a name, a dtype or a number */
+options
+    : %empty                    { $$ = NULL; }
+    | options name              { $$ = ast_list_push(A, $1, ast_word(A, @2, $2->name, -1, 0)); }
+    | options DTYPE             { $$ = ast_list_push(A, $1, ast_word(A, @2, -1, $2, 0)); }
+    | options NUMBER            { $$ = ast_list_push(A, $1, ast_word(A, @2, -1, -1, $2)); }
     ;
 
 bindings

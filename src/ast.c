@@ -295,6 +295,34 @@ Stmt *ast_fused_switch(Arena *a, Span span, NameRef *word)
     return s;
 }
 
+static Stmt *ast_setting(Arena *a, StmtKind kind, Span span, NameRef *name, AstList *list)
+{
+    Stmt *s = stmt(a, kind, span);
+    if (s) {
+        s->as.setting.name = *name;
+        s->as.setting.list = list;
+    }
+    return s;
+}
+
+Stmt *ast_remat(Arena *a, Span span, NameRef *policy, AstList *paths)
+{
+    return ast_setting(a, STMT_REMAT, span, policy, paths);
+}
+
+Stmt *ast_optimizer(Arena *a, Span span, NameRef *name, AstList *options)
+{
+    return ast_setting(a, STMT_OPTIMIZER, span, name, options);
+}
+
+Word *ast_word(Arena *a, Span span, int name, int dtype, double number)
+{
+    Word *w = arena_alloc(a, sizeof *w);
+    if (w)
+        *w = (Word){{name, span}, dtype, number, span};
+    return w;
+}
+
 Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, NameRef *unit,
                  Node *within)
 {
@@ -773,6 +801,12 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
             break;
         case STMT_FUSED:
             fprintf(out, "(fused {%d statements}", s->as.repeat.body ? s->as.repeat.body->n : 0);
+            break;
+        case STMT_REMAT:
+        case STMT_OPTIMIZER:
+            fprintf(out, "(%s %s {%d}", s->kind == STMT_REMAT ? "remat" : "optimizer",
+                    intern_name(names, s->as.setting.name.name),
+                    s->as.setting.list ? s->as.setting.list->n : 0);
             break;
         case STMT_FUSED_SWITCH:
             fprintf(out, "(fused %s", s->as.mode.name.name < 0 ? "on"

@@ -96,7 +96,9 @@ typedef enum {
     STMT_FIT,        /* fit B: model(...) on v5e: the largest B whose memory fits */
     STMT_SEARCH,     /* search model(...) on v5p over 256: meshes and strategies ranked */
     STMT_FUSED,      /* fused { s = q *_H k; p = exp(s) }: one kernel, intermediates on chip */
-    STMT_FUSED_SWITCH /* fused off | on: fused regions as their operations, or as kernels */
+    STMT_FUSED_SWITCH, /* fused off | on: fused regions as their operations, or as kernels */
+    STMT_REMAT,      /* remat full | selective | none | save layer.x, layer.y */
+    STMT_OPTIMIZER   /* optimizer adam master fp32 zero 1 */
 } StmtKind;
 
 /* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
@@ -126,6 +128,15 @@ typedef struct {
     char *shape;        /* "4x4", or NULL */
     Span shape_span;
 } ChipRef;
+
+/* A word of a setting (`optimizer adam master fp32 zero 1`): a name, a dtype or a
+ * number; name and dtype -1 when it is not that. */
+typedef struct {
+    NameRef name;
+    int dtype;
+    double number;
+    Span span;
+} Word;
 
 /* `shard D over 2`: a new mesh axis of 2 chips for the dim D. */
 typedef struct {
@@ -219,6 +230,11 @@ struct Stmt {
             NameRef unit;   /* name -1 when absent */
             Node *within;   /* a tolerance in percent, or NULL */
         } expect;
+        struct {           /* STMT_REMAT: the policy and its paths (each an AstList of
+                            * NameRef *); STMT_OPTIMIZER: its name and Words */
+            NameRef name;
+            AstList *list;
+        } setting;
         struct {
             NameRef name;           /* training or inference; STMT_FUSED_SWITCH: off, or
                                      * name -1 for `fused on` */
@@ -279,6 +295,9 @@ Stmt *ast_return(Arena *a, Span span, Node *value);
 Stmt *ast_repeat(Arena *a, Span span, Node *count, AstList *body);
 Stmt *ast_fused(Arena *a, Span span, AstList *body);
 Stmt *ast_fused_switch(Arena *a, Span span, NameRef *word);
+Stmt *ast_remat(Arena *a, Span span, NameRef *policy, AstList *paths);
+Stmt *ast_optimizer(Arena *a, Span span, NameRef *name, AstList *options);
+Word *ast_word(Arena *a, Span span, int name, int dtype, double number);
 /* Whether the statement (its expressions, and the statements of its body) names `name`. */
 bool ast_mentions(const Stmt *s, int name);
 Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, NameRef *unit,

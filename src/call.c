@@ -294,12 +294,13 @@ typedef struct {
     Mesh mesh;
     struct Layout *calling;
     CostMode training;
+    Remat remat;
 } Outside;
 
 static Outside enter(Eval *ev, StmtState *st)
 {
     World *w = ev->world;
-    Outside was = {w->use_chip, w->mesh, w->calling, w->training};
+    Outside was = {w->use_chip, w->mesh, w->calling, w->training, w->remat};
     if (st->chip)
         w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
     w->mesh = st->layout.mesh;
@@ -313,6 +314,9 @@ static void leave(Eval *ev, const Outside *was)
     ev->world->mesh = was->mesh;
     ev->world->calling = was->calling;
     ev->world->training = was->training;
+    if (ev->world->remat.paths != was->remat.paths) /* the body set its own */
+        remat_free(&ev->world->remat);
+    ev->world->remat = was->remat;
 }
 
 typedef struct {
@@ -359,6 +363,8 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
     inner.collect = op;
     inner.frame = &frame;
     inner.depth = ev->depth + 1;
+    inner.block = b->name;
+    inner.caller = ev;
     inner.returned = false;
     inner.result = (Value){.kind = VAL_UNBOUND};
     bool ok = vals && where && call_args(ev, n, st, b, vals, where) && pin_args(ev, b, vals) &&
@@ -381,6 +387,22 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
 }
 
 
+/* remat full: the backward pass keeps what a call in the outermost block returns (a
+ * layer's output) and recomputes the call's insides from it. */
+static bool keep_result(Eval *ev, StmtState *st, const Tensor *t, Op *op)
+{
+    double bytes;
+    Poly *p = tensor_local_bytes(t, &st->layout.mesh);
+    Poly *now = p ? poly_subst(p, world_lookup, ev->world) : NULL;
+    bool known = now && poly_is_const(now, &bytes);
+    poly_free(p);
+    poly_free(now);
+    if (known)
+        op->own[OWN_ACTIVATIONS] += bytes;
+    op->known = op->known && known;
+    return true;
+}
+
 bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *out)
 {
     if (ev->depth >= LIMIT_CALL_DEPTH)
@@ -402,6 +424,8 @@ bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *
         ev->world->call_notes = 0;
     st->nothing = ok && result.kind == VAL_UNBOUND;
     Op *parent = ev->collect ? ev->collect : statement_root(ev, st);
+    if (ok && ev->world->training && result.kind == VAL_TENSOR && remat_keeps_call(ev))
+        ok = keep_result(ev, st, result.tensor, op);
     if (ok && ev->fusion) { /* its operations joined the region; its params go with them */
         fusion_adopt(ev, op);
         op = NULL;

@@ -10,13 +10,13 @@
 static const char *const field_names[FIELD_COUNT] = {
     "flops", "bytes", "intensity", "t_math", "t_hbm", "t_comm", "t_lower", "t_upper",
     "t_derated", "params", "param_bytes", "memory", "cache_bytes", "chips", "comm_bytes",
-    "bound",
+    "gradient_bytes", "master_bytes", "optimizer_bytes", "activation_bytes", "bound",
 };
 
 static const Unit field_units[FIELD_COUNT] = {
     UNIT_FLOPS, UNIT_BYTES, UNIT_NONE, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS,
     UNIT_SECONDS, UNIT_SECONDS, UNIT_NONE, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
-    UNIT_BYTES, UNIT_NONE,
+    UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
 };
 
 static void set(LastReport *last, ExpectField f, bool known, double v)
@@ -62,7 +62,8 @@ void remember_block(Eval *ev, const Stmt *s, const Op *one, const Chip *chip, do
                              op->t_math, op->t_hbm, op->t_comm, op->t_lower, op->t_upper,
                              op->t_derated, op->params, op->param_bytes,
                              block_memory(op, ev->world->training), op->cache_bytes, chips,
-                             op->comm_bytes, 0};
+                             op->comm_bytes, op->grad_bytes, op->master_bytes, op->optim_bytes,
+                             op->act_bytes, 0};
     for (int f = 0; f < FIELD_BOUND; f++)
         set(last, (ExpectField)f, f <= FIELD_INTENSITY || f >= FIELD_PARAMS ? op->known : t, v[f]);
     set(last, FIELD_CHIPS, true, chips);

@@ -33,6 +33,7 @@ void cost_free(Cost *c)
     poly_free(c->held);
     for (int d = 0; d < DT_COUNT; d++)
         poly_free(c->recompute[d]);
+    poly_free(c->recompute_bytes);
     for (int i = 0; i < c->ncolls; i++) {
         poly_free(c->colls[i].bytes);
         tensor_free(c->colls[i].array);
@@ -51,9 +52,9 @@ bool cost_absorb(Cost *into, Cost *from)
         if (from->recompute[d])
             good = accumulate(&into->recompute[d], poly_copy(from->recompute[d])) && good;
     }
-    Poly **sums[] = {&into->read, &into->written, &into->held};
-    const Poly *parts[] = {from->read, from->written, from->held};
-    for (int i = 0; i < 3; i++)
+    Poly **sums[] = {&into->read, &into->written, &into->held, &into->recompute_bytes};
+    const Poly *parts[] = {from->read, from->written, from->held, from->recompute_bytes};
+    for (int i = 0; i < 4; i++)
         if (parts[i])
             good = accumulate(sums[i], poly_copy(parts[i])) && good;
     for (int i = 0; good && i < from->ncolls; i++) {
@@ -109,10 +110,25 @@ static bool scale_in_place(Poly **p, double k)
     return true;
 }
 
+bool cost_recompute_all(Cost *c)
+{
+    bool good = true;
+    for (int d = 0; d < DT_COUNT; d++)
+        if (c->flops[d])
+            good = accumulate(&c->recompute[d], poly_copy(c->flops[d])) && good;
+    if (c->read)
+        good = accumulate(&c->recompute_bytes, poly_copy(c->read)) && good;
+    if (c->written)
+        good = accumulate(&c->recompute_bytes, poly_copy(c->written)) && good;
+    return good;
+}
+
 bool cost_train(Cost *c, CostMode mode)
 {
     c->mode = mode;
     bool good = scale_in_place(&c->read, 3) && scale_in_place(&c->written, 3);
+    if (c->recompute_bytes)
+        good = accumulate(&c->read, poly_copy(c->recompute_bytes)) && good;
     for (int d = 0; d < DT_COUNT; d++) {
         good = scale_in_place(&c->flops[d], 3) && good;
         if (c->recompute[d])

@@ -52,7 +52,9 @@ typedef struct Cost_ {
     bool fused;            /* a fused region's statement: see above */
     Poly *recompute[DT_COUNT]; /* FLOPs a training step's backward pass runs again (a
                             * fused region's intermediates, recomputed as flash attention
-                            * recomputes its scores); NULL where none */
+                            * recomputes its scores; an operation remat does not keep);
+                            * NULL where none */
+    Poly *recompute_bytes; /* the HBM bytes it moves doing so, or NULL */
     double tile;           /* fused: bytes of one tile of every operand and result, per
                             * chip; NaN once a dim's size is not a number */
     CostMode mode;         /* COST_INFERENCE until cost_train */
@@ -74,6 +76,9 @@ Poly *cost_total_flops(const Cost *c);
  * forward pass is then a third of the FLOPs and bytes and half of each collective
  * that is not `backward`. Records `mode` (a training one) for roof.c. */
 bool cost_train(Cost *c, CostMode mode);
+/* Before cost_train: the backward pass recomputes the whole forward of what c holds
+ * (its result is not kept: remat), FLOPs and bytes. */
+bool cost_recompute_all(Cost *c);
 /* The dtype with FLOPs when there is exactly one, else -1. */
 int cost_single_dtype(const Cost *c);
 

@@ -41,6 +41,7 @@ bool world_init(World *w)
 {
     memset(w, 0, sizeof *w);
     w->use_chip = -1;
+    w->optimizer = (Optimizer){OPT_ADAM, 4, 0, 0, 0};
     w->names = intern_new();
     for (size_t i = 0; w->names && i < sizeof book_dims / sizeof book_dims[0]; i++)
         if (intern_id(w->names, book_dims[i], strlen(book_dims[i])) < 0)
@@ -73,6 +74,7 @@ void world_free(World *w)
     }
     free(w->kept);
     chip_table_free(&w->chips);
+    remat_free(&w->remat);
     intern_free(w->names);
     memset(w, 0, sizeof *w);
 }
@@ -648,11 +650,13 @@ SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *o
                  figure(ev, tensor_local_elements(out->tensor, m), &count);
     op->known = op->known && known;
     if (known && n->kind == NODE_PARAM) {
-        op->own[0] += all;
-        op->own[1] += bytes;
-        op->own[2] += count;
+        op->own[OWN_PARAMS] += all;
+        op->own[OWN_PARAM_BYTES] += bytes;
+        op->own[OWN_LOCAL_PARAMS] += count;
+        if (ev->world->training)
+            op->known = train_param_state(ev, out->tensor, m, all, count, op) && op->known;
     } else if (known) {
-        op->own[3] += bytes;
+        op->own[OWN_CACHE] += bytes;
     }
     return true;
 }
@@ -957,7 +961,23 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
         .ctx = ev->world,
         .json = ev->json,
         .out = ev->out,
+        .remat = &ev->world->remat,
+        .optimizer = &ev->world->optimizer,
     };
+}
+
+/* A training step that calls blocks ends with the optimizer's update, once per step:
+ * a row of the block when the statement calls just one, else of the statement. */
+static bool add_optimizer_step(Eval *ev, Op *root, const Chip *chip)
+{
+    bool calls = false;
+    for (int i = 0; i < root->nchildren; i++)
+        calls = calls || !root->children[i]->leaf;
+    if (!ev->world->training || !calls)
+        return true;
+    Op *step = root->nchildren == 1 && root->children[0]->runs == 1 ? root->children[0] : root;
+    op_total(root);
+    return train_optimizer_step(ev, step, chip);
 }
 
 /* The label of a statement on a chart: its name, or its text cut short. */
@@ -1155,14 +1175,39 @@ static void leaf_collectives(Eval *ev, const Cost *c, const Roofline *r, Op *op)
     }
 }
 
+/* Whether a statement's result is a contraction's (remat selective keeps those). */
+static bool is_contraction(const Stmt *s)
+{
+    const Node *v = s->kind == STMT_RETURN ? s->as.repeat.value
+                    : s->kind == STMT_ASSIGN || s->kind == STMT_EXPR ? s->as.expr.value : NULL;
+    return v && v->kind == NODE_CONTRACT;
+}
+
+/* Training: the backward pass too, and what it keeps of the result (the remat policy:
+ * a result not kept is recomputed); a fused region has settled both (fuse.c). */
+static bool train_leaf(Eval *ev, const Stmt *s, StmtState *st, double *activations)
+{
+    *activations = 0;
+    if (!ev->world->training)
+        return true;
+    if (s->kind == STMT_FUSED) {
+        *activations = st->kept;
+    } else if (remat_keeps(ev, s->kind == STMT_ASSIGN ? s->as.expr.target.name : -1,
+                           is_contraction(s))) {
+        if (!figure_of(ev, st->cost.written, activations))
+            return false;
+    } else if (!cost_recompute_all(&st->cost)) {
+        return false;
+    }
+    return cost_train(&st->cost, ev->world->training);
+}
+
 bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
 {
     char label[96];
     Roofline roof;
-    /* Training keeps each result for the backward pass. */
-    double activations = 0;
-    if (ev->world->training && !(figure_of(ev, st->cost.written, &activations) &&
-                                 cost_train(&st->cost, ev->world->training)))
+    double activations;
+    if (!train_leaf(ev, s, st, &activations))
         return finite_poly(ev, NULL, s->span);
     RoofError e = roof_times(&st->cost, st->chip, &st->layout.mesh, world_lookup, ev->world,
                                &roof);
@@ -1203,6 +1248,8 @@ static bool report_calls(Eval *ev, const Stmt *s, StmtState *st)
 {
     if (st->cost.ops > 0 && !collect_leaf(ev, s, st, st->root))
         return false;
+    if (!add_optimizer_step(ev, st->root, st->chip))
+        return eval_fail(ev, s->span, "out of memory");
     if (!add_up(ev, s, st->root))
         return false;
     Report r;
@@ -1397,6 +1444,8 @@ bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
     quiet.frame = &frame;
     bool ok = eval_expr_stmt(&quiet, s);
     frame_restore(ev->world, &frame);
+    if (ok && !add_optimizer_step(ev, root, eval_chip_of(ev, s)))
+        ok = eval_fail(ev, s->span, "out of memory");
     return ok;
 }
 
@@ -1606,6 +1655,10 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return fusion_run(ev, s);
     case STMT_FUSED_SWITCH:
         return fusion_switch(ev, s);
+    case STMT_REMAT:
+        return eval_remat(ev, s);
+    case STMT_OPTIMIZER:
+        return eval_optimizer(ev, s);
     case STMT_EXPECT:
         return eval_expect(ev, s);
     case STMT_MODE:

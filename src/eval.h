@@ -58,13 +58,22 @@ typedef struct {
     ParamName *params; /* sorted by name: lookups by name in log time; owned */
 } BlockDef;
 
+/* `expect` and the figures it checks (check.c): the last report's, kept per field. */
+typedef enum {
+    FIELD_FLOPS, FIELD_BYTES, FIELD_INTENSITY, FIELD_T_MATH, FIELD_T_HBM, FIELD_T_COMM,
+    FIELD_T_LOWER, FIELD_T_UPPER, FIELD_T_DERATED, FIELD_PARAMS, FIELD_PARAM_BYTES,
+    FIELD_MEMORY, FIELD_CACHE_BYTES, FIELD_CHIPS, FIELD_COMM_BYTES, FIELD_GRADIENT_BYTES,
+    FIELD_MASTER_BYTES, FIELD_OPTIMIZER_BYTES, FIELD_ACTIVATION_BYTES, FIELD_BOUND,
+    FIELD_COUNT
+} ExpectField;
+
 /* The figures of the last reported statement or block, for `expect`. */
 typedef struct {
     bool set;
     Span span;           /* where it was reported */
     const Source *src;
-    double value[16];    /* by ExpectField */
-    bool known[16];
+    double value[FIELD_COUNT]; /* by ExpectField */
+    bool known[FIELD_COUNT];
     Bound bound;
     bool plain;          /* a statement, not a block call or repeat: no params or cache */
 } LastReport;
@@ -100,6 +109,8 @@ typedef struct {
     int nkept, kept_cap;
     CostMode training; /* `mode training`: backward passes too, optimizer memory */
     bool unfused;      /* `fused off`: fused regions run as their operations */
+    Remat remat;       /* `remat` */
+    Optimizer optimizer; /* `optimizer` */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
     Oversplit oversplit;
@@ -176,6 +187,8 @@ struct Eval {
     IncludeFn include;
     void *include_ctx;
     const AstList *body; /* the statements being run (a block's, a repeat's), or NULL */
+    int block;           /* the block being run (interned name), or -1 at top level */
+    const Eval *caller;  /* the evaluator that called it, or NULL */
     Fusion *fusion;      /* inside `fused { ... }`; else NULL */
 };
 
@@ -208,13 +221,6 @@ bool eval_plot(Eval *ev, const Stmt *s);
 /* search (search.c). */
 bool eval_search(Eval *ev, const Stmt *s);
 
-/* `expect` and the figures it checks (check.c): the last report's, kept per field. */
-typedef enum {
-    FIELD_FLOPS, FIELD_BYTES, FIELD_INTENSITY, FIELD_T_MATH, FIELD_T_HBM, FIELD_T_COMM,
-    FIELD_T_LOWER, FIELD_T_UPPER, FIELD_T_DERATED, FIELD_PARAMS, FIELD_PARAM_BYTES,
-    FIELD_MEMORY, FIELD_CACHE_BYTES, FIELD_CHIPS, FIELD_COMM_BYTES, FIELD_BOUND,
-    FIELD_COUNT
-} ExpectField;
 void remember_statement(Eval *ev, const Stmt *s, const Roofline *r);
 void remember_block(Eval *ev, const Stmt *s, const Op *op, const Chip *chip, double chips);
 bool eval_expect(Eval *ev, const Stmt *s);

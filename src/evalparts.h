@@ -25,6 +25,7 @@ typedef struct {
     const Stmt *stmt;
     Op *root;    /* a top-level statement that calls blocks: their breakdown */
     bool nothing; /* the value is a call of a block that returned nothing */
+    double kept;  /* a fused region's: the bytes of its results the backward pass keeps */
 } StmtState;
 
 void stmt_state_init(Eval *ev, StmtState *st);
@@ -57,6 +58,19 @@ bool run_body(Eval *inner, const AstList *body);
  * backward pass). */
 bool statement_chip(Eval *ev, const Clauses *c, const Chip **chip);
 bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent);
+
+/* training.c: `remat` and `optimizer`; whether the backward pass keeps a result bound
+ * to `name` (contraction: it is a contraction's), or a call's result (remat full, in
+ * the outermost block); a param tensor's optimizer state, master weights and gradients
+ * on a chip into op's own figures (false when a size is not a number); the optimizer
+ * step as a row of a training statement's breakdown (after op_total). */
+bool eval_remat(Eval *ev, const Stmt *s);
+bool eval_optimizer(Eval *ev, const Stmt *s);
+bool remat_keeps(const Eval *ev, int name, bool contraction);
+bool remat_keeps_call(const Eval *ev);
+bool train_param_state(Eval *ev, const Tensor *t, const Mesh *m, double all, double count,
+                       Op *op);
+bool train_optimizer_step(Eval *ev, Op *root, const Chip *chip);
 
 /* fuse.c: `fused { ... }` (a statement of a block's body); inside it, a name read
  * (t its value, marked on chip when already read or bound in the region), and a

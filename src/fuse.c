@@ -12,8 +12,8 @@
  * COST_TILE elements of each (all of a smaller one); a region whose tiles do not fit
  * is refused. In training the
  * backward pass recomputes the intermediates it did not keep (flash attention
- * recomputes its scores): the FLOPs of the statements whose results stay on chip run
- * once more.
+ * recomputes its scores): the FLOPs of the statements whose results stay on chip, or
+ * leave it but are not kept (remat), run once more.
  *
  * A block called inside a region runs inside the kernel: its operations join the
  * region (as internal results, but for what it returns), its params go to the
@@ -31,13 +31,15 @@
 /* A statement of the region: the name it binds (-1 for none) and its FLOPs. */
 typedef struct {
     int name;
+    bool contraction;      /* its result is a contraction's (remat selective) */
     Poly *flops[DT_COUNT];
 } FusedStmt;
 
 struct Fusion {
     Cost cost;             /* the region's statements, added up */
+    double kept;           /* the bytes of the results the backward pass keeps */
     int depth;             /* the calls under way where the region is written */
-    double own[5];         /* the params and cache of the blocks called inside (Op.own) */
+    double own[OWN_COUNT]; /* the params and cache of the blocks called inside (Op.own) */
     FusedStmt *stmts;
     int nstmts, cap;
     int *read;             /* names from outside the region it has read: on chip since */
@@ -94,7 +96,8 @@ bool fusion_take(Eval *ev, const Stmt *s, StmtState *st)
     }
     FusedStmt *one = &f->stmts[f->nstmts++];
     bool here = ev->depth == f->depth && s->kind == STMT_ASSIGN;
-    *one = (FusedStmt){.name = here ? s->as.expr.target.name : -1};
+    *one = (FusedStmt){.name = here ? s->as.expr.target.name : -1,
+                       .contraction = here && s->as.expr.value->kind == NODE_CONTRACT};
     bool good = true;
     for (int d = 0; d < DT_COUNT; d++)
         if (st->cost.flops[d])
@@ -106,7 +109,7 @@ bool fusion_take(Eval *ev, const Stmt *s, StmtState *st)
 
 void fusion_adopt(Eval *ev, Op *op)
 {
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < OWN_COUNT; i++)
         ev->fusion->own[i] += op->own[i];
     op_free(op);
 }
@@ -130,14 +133,21 @@ static bool escapes(const AstList *body, const Stmt *region, int name)
     return false;
 }
 
-/* A tensor that leaves the region: written to HBM once, and off chip from here on. */
-static bool write_out(Eval *ev, Fusion *f, int name, const Mesh *mesh)
+/* A tensor that leaves the region: written to HBM once, and off chip from here on; in
+ * training *kept says whether the backward pass keeps it (remat), and f->kept counts it. */
+static bool write_out(Eval *ev, Fusion *f, const FusedStmt *one, const Mesh *mesh, bool *kept)
 {
-    const Value *v = world_value(ev->world, name);
+    const Value *v = world_value(ev->world, one->name);
+    *kept = !ev->world->training || remat_keeps(ev, one->name, one->contraction);
     if (v->kind != VAL_TENSOR)
         return true;
     v->tensor->on_chip = false;
     Poly *bytes = tensor_local_bytes(v->tensor, mesh);
+    double now;
+    Poly *value = bytes ? poly_subst(bytes, world_lookup, ev->world) : NULL;
+    if (*kept && value && poly_is_const(value, &now))
+        f->kept += now;
+    poly_free(value);
     Poly *sum = bytes && f->cost.written ? poly_add(f->cost.written, bytes) : poly_copy(bytes);
     poly_free(bytes);
     if (!sum)
@@ -155,11 +165,12 @@ static bool settle_outputs(Eval *ev, Fusion *f, const Stmt *region, const Mesh *
         bool later = false; /* bound again by a later statement of the region */
         for (int k = i + 1; k < f->nstmts; k++)
             later = later || f->stmts[k].name == one->name;
-        if (one->name >= 0 && !later && escapes(ev->body, region, one->name)) {
-            if (!write_out(ev, f, one->name, mesh))
-                return false;
+        bool kept = false;
+        if (one->name >= 0 && !later && escapes(ev->body, region, one->name) &&
+            !write_out(ev, f, one, mesh, &kept))
+            return false;
+        if (kept) /* what the backward pass keeps is not recomputed */
             continue;
-        }
         for (int d = 0; d < DT_COUNT; d++) {
             if (!one->flops[d])
                 continue;
@@ -224,11 +235,13 @@ static bool fusion_leaf(Eval *ev, const Stmt *s, Fusion *f)
     ok = ok && (settle_outputs(ev, f, s, &st.layout.mesh) || eval_fail(ev, s->span,
                                                                        "out of memory"));
     ok = ok && (cost_absorb(&st.cost, &f->cost) || eval_fail(ev, s->span, "out of memory"));
+    st.kept = f->kept;
     int before = ev->collect->nchildren;
     ok = ok && (st.cost.ops == 0 || collect_leaf(ev, s, &st, ev->collect));
     if (ok && ev->collect->nchildren > before) /* the region's row holds what it called */
-        for (int i = 0; i < 4; i++)
-            ev->collect->children[before]->own[i] += f->own[i];
+        for (int i = 0; i < OWN_COUNT; i++)
+            if (i != OWN_ACTIVATIONS) /* the region's own: what it keeps */
+                ev->collect->children[before]->own[i] += f->own[i];
     cost_free(&st.cost);
     return ok;
 }

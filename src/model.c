@@ -64,6 +64,9 @@ static void add_child(Op *op, const Op *c)
     op->local_params += k * c->local_params;
     op->cache_bytes += k * c->cache_bytes;
     op->act_bytes += k * c->act_bytes;
+    op->grad_bytes += k * c->grad_bytes;
+    op->master_bytes += k * c->master_bytes;
+    op->optim_bytes += k * c->optim_bytes;
     for (int i = 0; i < 4; i++)
         op->t_coll[i] += k * c->t_coll[i];
     op->known = op->known && c->known;
@@ -94,9 +97,10 @@ static Bound dominant(const Op *op)
 
 void op_total(Op *op)
 {
-    double *held[5] = {&op->params, &op->param_bytes, &op->local_params, &op->cache_bytes,
-                       &op->act_bytes};
-    for (int i = 0; i < 5; i++)
+    double *held[OWN_COUNT] = {&op->params, &op->param_bytes, &op->local_params,
+                               &op->cache_bytes, &op->act_bytes, &op->grad_bytes,
+                               &op->master_bytes, &op->optim_bytes};
+    for (int i = 0; i < OWN_COUNT; i++)
         *held[i] = op->own[i];
     if (op->leaf)
         return;
@@ -115,7 +119,8 @@ Op op_scaled(const Op *op)
     Op all = *op;
     double *figures[] = {&all.flops, &all.bytes, &all.comm_bytes, &all.t_math, &all.t_hbm,
                          &all.t_comm, &all.t_lower, &all.t_upper, &all.t_derated, &all.params,
-                         &all.param_bytes, &all.local_params, &all.cache_bytes, &all.act_bytes};
+                         &all.param_bytes, &all.local_params, &all.cache_bytes, &all.act_bytes,
+                         &all.grad_bytes, &all.master_bytes, &all.optim_bytes};
     for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
         *figures[i] *= op->runs;
     all.runs = 1;
@@ -127,14 +132,15 @@ bool op_finite(const Op *op)
     Op all = op_scaled(op);
     double sum = all.flops + all.bytes + all.comm_bytes + all.t_upper + all.t_derated +
                  all.params + all.param_bytes + all.local_params + all.cache_bytes +
-                 all.act_bytes;
+                 all.act_bytes + all.grad_bytes + all.master_bytes + all.optim_bytes;
     return isfinite(sum) && isfinite(op->runs); /* none is negative: a sum tells */
 }
 
 double block_memory(const Op *op, bool training)
 {
-    double optimizer = training ? 8 * op->local_params + op->act_bytes : 0;
-    return op->param_bytes + op->cache_bytes + optimizer;
+    double state = training ? op->grad_bytes + op->master_bytes + op->optim_bytes +
+                              op->act_bytes : 0;
+    return op->param_bytes + op->cache_bytes + state;
 }
 
 bool world_keep(World *w, Source *src, Arena *arena)

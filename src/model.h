@@ -9,10 +9,51 @@
 
 #include "roof.h"
 
+/* What a training step's backward pass keeps of the forward pass (`remat`):
+ *   none       every operation's result (the default)
+ *   full       only what the outermost block's own statements bind (a layer's output,
+ *              one checkpoint a layer); everything inside the blocks they call is
+ *              recomputed
+ *   selective  the contractions' results; elementwise ops and reductions recomputed
+ *   save       the results the paths name (`layer.x`: x as block layer binds it) */
+typedef enum { REMAT_NONE, REMAT_FULL, REMAT_SELECTIVE, REMAT_SAVE } RematPolicy;
+
+typedef struct {
+    int *names;  /* interned: blocks, outermost first, then the name a statement binds */
+    int n;
+} RematPath;
+
+typedef struct {
+    RematPolicy policy;
+    RematPath *paths;  /* REMAT_SAVE's, owned */
+    int npaths;
+} Remat;
+
+/* How training memory is counted (`optimizer`): the optimizer's moments, master
+ * weights and gradients, in bytes per parameter, and the ZeRO stage that shards them
+ * over the chips that hold copies of each parameter (1: moments and master weights,
+ * 2: gradients too). The defaults are the book's: Adam, fp32 moments, no master weights
+ * or gradients counted (10 B a parameter with bf16 weights). */
+typedef enum { OPT_ADAM, OPT_MOMENTUM, OPT_SGD, OPT_ADAFACTOR, OPT_NONE } OptKind;
+
+typedef struct {
+    OptKind kind;
+    double moment_bytes, master_bytes, grad_bytes;
+    int zero;
+} Optimizer;
+
+/* training.c */
+void remat_free(Remat *r);
+const char *remat_name(RematPolicy p);
+const char *optimizer_name(OptKind k);
+
 /* One node of a block's breakdown: an operation (a leaf), or a block call or a repeat
  * with its operations below. Figures are per chip, for one run; `runs` says how many
  * times the node runs (repeat L), so a node's totals are runs × its own. */
 typedef struct Op Op;
+/* Op.own's figures, in the order of the fields they total into. */
+enum { OWN_PARAMS, OWN_PARAM_BYTES, OWN_LOCAL_PARAMS, OWN_CACHE, OWN_ACTIVATIONS,
+       OWN_GRADIENTS, OWN_MASTER, OWN_OPTIMIZER, OWN_COUNT };
 struct Op {
     char *label;
     double runs;
@@ -22,9 +63,11 @@ struct Op {
     double t_derated;  /* T_lower with the chip's achievable fractions; = t_lower without */
     Bound bound;       /* a leaf's; a block's is what bounds most of its time */
     /* With the children: params (all of them), and per chip the bytes of the params,
-     * their count, the KV cache, the activations a backward pass keeps. */
+     * their count, the KV cache, the activations a backward pass keeps, and in training
+     * the gradients, master weights and optimizer state (training.c). */
     double params, param_bytes, local_params, cache_bytes, act_bytes;
-    double own[5];     /* the same five, for what the node itself holds */
+    double grad_bytes, master_bytes, optim_bytes;
+    double own[OWN_COUNT]; /* the same eight, for what the node itself holds */
     double held;       /* a leaf's: its operands and result per chip (a report's memory) */
     double t_coll[4];  /* the network time by CollKind, every collective at its bandwidth
                         * (no latency floor): which kind of collective dominates */
@@ -44,8 +87,9 @@ void op_bound_shares(const Op *op, double scale, double *by);
 /* The node's own figures times its runs: what it costs in all. Shallow: the copy
  * shares the children. */
 Op op_scaled(const Op *op);
-/* What a chip holds for a block: its params, the KV cache, and when training the Adam
- * moments (8 bytes per parameter) and the activations kept for the backward pass. */
+/* What a chip holds for a block: its params, the KV cache, and when training the
+ * gradients, master weights and optimizer state (training.c) and the activations kept
+ * for the backward pass. */
 double block_memory(const Op *op, bool training);
 
 #endif

@@ -845,6 +845,51 @@ static void total_row(const Report *r, const char *label, const char *formula, d
     fprintf(r->out, "  %-12s %-34s = %s\n", label, formula, num_format_unit(v, u, 0, buf, sizeof buf));
 }
 
+/* One row of a training step's memory: a part, its bytes a chip, what it is. */
+static void memory_part(const Report *r, const char *part, double bytes, const char *what)
+{
+    char a[64];
+    if (bytes > 0)
+        fprintf(r->out, "    %-12s %10s  %s\n", part,
+                num_format_unit(bytes, UNIT_BYTES, 0, a, sizeof a), what);
+}
+
+static const char *dtype_of_bytes(double bytes)
+{
+    return bytes == 4 ? "fp32" : bytes == 2 ? "bf16" : bytes == 1 ? "8-bit" : bytes == 8
+           ? "f64" : "";
+}
+
+/* Training: the total against HBM, then a row per part (training.c). */
+static void training_memory(const Report *r, const Op *op, double memory, double hbm)
+{
+    char a[64], b[64], what[128];
+    const Optimizer *o = r->optimizer;
+    fprintf(r->out, "  %-12s %s of %s per chip: ", "memory",
+            num_format_unit(memory, UNIT_BYTES, 0, a, sizeof a),
+            num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b));
+    if (memory <= hbm)
+        fprintf(r->out, "fits, %s free\n", num_format_unit(hbm - memory, UNIT_BYTES, 0, a, sizeof a));
+    else
+        fprintf(r->out, "does NOT fit (%s over)\n",
+                num_format_unit(memory - hbm, UNIT_BYTES, 0, a, sizeof a));
+    memory_part(r, "params", op->param_bytes, "the weights, as their types shard them");
+    snprintf(what, sizeof what, "%s a parameter%s", dtype_of_bytes(o->grad_bytes),
+             o->zero >= 2 ? ", ZeRO-2: over the chips that share each shard" : "");
+    memory_part(r, "gradients", op->grad_bytes, what);
+    snprintf(what, sizeof what, "%s a parameter%s", dtype_of_bytes(o->master_bytes),
+             o->zero >= 1 ? ", ZeRO-1: over the chips that share each shard" : "");
+    memory_part(r, "master", op->master_bytes, what);
+    snprintf(what, sizeof what, "%s, %s moments%s", optimizer_name(o->kind),
+             dtype_of_bytes(o->moment_bytes),
+             o->zero >= 1 ? ", ZeRO-1: over the chips that share each shard" : "");
+    memory_part(r, "optimizer", op->optim_bytes, what);
+    snprintf(what, sizeof what, "kept for the backward pass (remat %s)",
+             remat_name(r->remat->policy));
+    memory_part(r, "activations", op->act_bytes, what);
+    memory_part(r, "KV cache", op->cache_bytes, "");
+}
+
 static void memory_rows(const Report *r, const Op *op)
 {
     char a[64], b[64], c[64];
@@ -856,12 +901,12 @@ static void memory_rows(const Report *r, const Op *op)
     if (!r->chip || !r->chip->set[CHIP_HBM_BYTES] || memory <= 0)
         return;
     double hbm = r->chip->value[CHIP_HBM_BYTES];
+    if (r->training) {
+        training_memory(r, op, memory, hbm);
+        return;
+    }
     fprintf(r->out, "  %-12s params %s", "memory", num_format_unit(op->param_bytes, UNIT_BYTES, 0,
                                                                      a, sizeof a));
-    if (r->training)
-        fprintf(r->out, " + Adam moments %s + activations %s",
-                num_format_unit(8 * op->local_params, UNIT_BYTES, 0, b, sizeof b),
-                num_format_unit(op->act_bytes, UNIT_BYTES, 0, c, sizeof c));
     if (op->cache_bytes > 0)
         fprintf(r->out, " + KV cache %s", num_format_unit(op->cache_bytes, UNIT_BYTES, 0, a,
                                                           sizeof a));
@@ -880,9 +925,12 @@ static void text_block(const Report *r, const Op *one)
     Op all = op_scaled(one);
     const Op *op = &all;
     print_collapsed(r->out, r->stmt, r->stmt_len);
-    fprintf(r->out, "%s\n  %-*s %6s %12s %12s %11s %-8s %7s\n",
-            r->training == COST_TRAIN_STEP ? "  [training, overlap step]"
-            : r->training ? "  [training]" : "",
+    fprintf(r->out, "%s%s%s%s\n  %-*s %6s %12s %12s %11s %-8s %7s\n",
+            r->training == COST_TRAIN_STEP ? "  [training, overlap step"
+            : r->training ? "  [training" : "",
+            r->training && r->remat->policy != REMAT_NONE ? ", remat " : "",
+            r->training && r->remat->policy != REMAT_NONE ? remat_name(r->remat->policy) : "",
+            r->training ? "]" : "",
             LABEL_WIDTH, "operation (figures per chip, per run)", "runs", "flops", "bytes",
             "t_lower", "bound", "share");
     block_row(r, one, 0, 1, op->t_lower);
@@ -906,6 +954,17 @@ static void text_block(const Report *r, const Op *one)
                 "by bound", 100 * by[1] / sum, 100 * by[2] / sum, 100 * by[3] / sum);
     memory_rows(r, op);
     fputc('\n', r->out);
+}
+
+/* A training step's memory by part, per chip. */
+static void json_memory_parts(const Report *r, const Op *op)
+{
+    json_number(r->out, "memory_params", op->known, op->param_bytes);
+    json_number(r->out, "memory_gradients", op->known, op->grad_bytes);
+    json_number(r->out, "memory_master", op->known, op->master_bytes);
+    json_number(r->out, "memory_optimizer", op->known, op->optim_bytes);
+    json_number(r->out, "memory_activations", op->known, op->act_bytes);
+    json_number(r->out, "memory_cache", op->known, op->cache_bytes);
 }
 
 /* The top object counts every run (its `runs` is 1); the ones below count one run
@@ -943,6 +1002,8 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     json_number(r->out, "t_derated", op->known, op->t_derated);
     json_number(r->out, "params", op->known, op->params);
     json_number(r->out, "memory", op->known, block_memory(op, r->training));
+    if (root && r->training)
+        json_memory_parts(r, op);
     fputs(",\"ops\":[", r->out);
     for (int i = 0; i < one->nchildren; i++) {
         fputs(i ? "," : "", r->out);

@@ -26,6 +26,8 @@ typedef struct {
     const Mesh *mesh;  /* for the names of their axes */
     const Chip *chip;  /* a block's (its operations carry their own) */
     CostMode training;
+    const Remat *remat;         /* training: what the backward pass keeps */
+    const Optimizer *optimizer; /* training: how its state is counted */
     PolyLookup lookup;
     PolyNamer namer;
     void *ctx;        /* for lookup and namer */

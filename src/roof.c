@@ -99,24 +99,51 @@ static bool add_scaled(Poly **sum, const Poly *p, double k)
 }
 
 /* T_math = sum over dtypes of FLOPs / peak. */
-static RoofError math_time(const Cost *cost, const Chip *chip, PolyLookup lookup, void *ctx,
-                           Quantity *t)
+static RoofError flops_time(Poly *const *flops, const Chip *chip, PolyLookup lookup,
+                            void *ctx, Quantity *t)
 {
     Poly *sum = poly_const(0);
     for (int d = 0; d < DT_COUNT && sum; d++) {
-        if (!cost->flops[d])
+        if (!flops[d])
             continue;
         ChipField f = chip_peak_field((DType)d);
         if (!chip->set[f]) {
             poly_free(sum);
             return fail(ROOF_NO_PEAK, (DType)d);
         }
-        if (!add_scaled(&sum, cost->flops[d], 1 / chip->value[f]))
+        if (!add_scaled(&sum, flops[d], 1 / chip->value[f]))
             break;
     }
     if (!sum || !quantity(t, sum, lookup, ctx))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
     return fine;
+}
+
+static RoofError math_time(const Cost *cost, const Chip *chip, PolyLookup lookup, void *ctx,
+                           Quantity *t)
+{
+    return flops_time(cost->flops, chip, lookup, ctx, t);
+}
+
+/* A training step's forward pass is one part of `parts` of t_math and of t_hbm: 3 (a
+ * third) unless the backward pass recomputes some of the forward (cost.h: recompute),
+ * which it runs on top of its two thirds of the rest. */
+static RoofError forward_parts(const Cost *cost, const Chip *chip, PolyLookup lookup,
+                               void *ctx, Roofline *r)
+{
+    r->parts_math = r->parts_hbm = 3;
+    Quantity m = {0}, h = {0};
+    RoofError e = flops_time(cost->recompute, chip, lookup, ctx, &m);
+    Poly *bytes = cost->recompute_bytes ? poly_scale(cost->recompute_bytes, 1 / r->hbm_bw)
+                                        : poly_const(0);
+    bool known = e.status == ROOF_OK && m.known && quantity(&h, bytes, lookup, ctx) && h.known;
+    if (known && m.value > 0 && r->t_math.value > m.value)
+        r->parts_math = 3 * r->t_math.value / (r->t_math.value - m.value);
+    if (known && h.value > 0 && r->t_hbm.value > h.value)
+        r->parts_hbm = 3 * r->t_hbm.value / (r->t_hbm.value - h.value);
+    quantity_free(&m);
+    quantity_free(&h);
+    return e;
 }
 
 static const char *link_problem(LinkStatus s)
@@ -295,34 +322,66 @@ static inline Bound largest(double t_math, double t_hbm, double t_comm)
     return t_math >= t_hbm ? BOUND_COMPUTE : BOUND_MEMORY;
 }
 
+/* How a training step's work splits between its passes: the forward pass has one
+ * part of `math` parts of t_math and one of `hbm` parts of t_hbm (3 and 3: a third;
+ * more when the backward pass recomputes some of the forward). */
+typedef struct {
+    double math, hbm;
+} Parts;
+
+static const Parts THIRDS = {3, 3};
+
+/* A pass's share of a time: the forward pass's one part, or the backward pass's rest
+ * (2·t/3 as written, so that thirds round as they always have). */
+static inline double forward_of(double t, double parts)
+{
+    return t / parts;
+}
+
+static inline double backward_of(double t, double parts)
+{
+    return (parts - 1) * t / parts;
+}
+
+static inline double forward_work(double m, double h, Parts p)
+{
+    return larger(forward_of(m, p.math), forward_of(h, p.hbm));
+}
+
+static inline double backward_work(double m, double h, Parts p)
+{
+    return larger(backward_of(m, p.math), backward_of(h, p.hbm));
+}
+
 /* Per pass, with c_fwd of t_comm in the forward pass: whether some pass's collectives
  * outlast its work (a third of max(t_math, t_hbm) forward, two thirds backward). */
-static inline bool waits_on_network(double m, double h, double c, double c_fwd)
+static inline bool waits_on_network(double m, double h, double c, double c_fwd, Parts p)
 {
-    double work = larger(m, h);
-    return c_fwd > work / 3 || c - c_fwd > 2 * work / 3;
+    return c_fwd > forward_work(m, h, p) || c - c_fwd > backward_work(m, h, p);
 }
 
 /* T_lower from the step's times (roof.h): max(t_math, t_hbm, t_comm), or per pass the
  * sum of the passes' maxima, which is max(t_math, t_hbm) itself (taken as is, not as a
- * third plus two thirds) unless a pass waits on its collectives. */
-static inline double lower_of(bool per_pass, double m, double h, double c, double c_fwd)
+ * third plus two thirds) unless a pass waits on its collectives, or the passes split
+ * t_math and t_hbm differently (a recomputing backward pass). */
+static inline double lower_of(bool per_pass, double m, double h, double c, double c_fwd,
+                              Parts p)
 {
-    double work = larger(m, h);
     if (!per_pass)
-        return larger(work, c);
-    if (!waits_on_network(m, h, c, c_fwd))
-        return work;
-    return larger(work / 3, c_fwd) + larger(2 * work / 3, c - c_fwd);
+        return larger(larger(m, h), c);
+    if (!waits_on_network(m, h, c, c_fwd, p) && p.math == p.hbm)
+        return larger(m, h);
+    return larger(forward_work(m, h, p), c_fwd) + larger(backward_work(m, h, p), c - c_fwd);
 }
 
 /* comm when the collectives add to T_lower, else compute or memory; per pass, comm when
  * either pass waits on its collectives (roof.h). */
-static inline Bound bound_of(bool per_pass, double m, double h, double c, double c_fwd)
+static inline Bound bound_of(bool per_pass, double m, double h, double c, double c_fwd,
+                             Parts p)
 {
     if (!per_pass)
         return largest(m, h, c);
-    if (waits_on_network(m, h, c, c_fwd))
+    if (waits_on_network(m, h, c, c_fwd, p))
         return BOUND_COMM;
     return m >= h ? BOUND_COMPUTE : BOUND_MEMORY;
 }
@@ -333,26 +392,25 @@ static inline Bound bound_of(bool per_pass, double m, double h, double c, double
 static inline void bound_gaps(bool per_pass, double m, double h, double c, double c_fwd,
                               double out[3])
 {
-    double work = larger(m, h);
     out[0] = m - h;
-    out[1] = per_pass ? work / 3 - c_fwd : m - c;
-    out[2] = per_pass ? 2 * work / 3 - (c - c_fwd) : h - c;
+    out[1] = per_pass ? forward_work(m, h, THIRDS) - c_fwd : m - c;
+    out[2] = per_pass ? backward_work(m, h, THIRDS) - (c - c_fwd) : h - c;
 }
 
 static RoofPass pass_of(double t_math, double t_hbm, double t_comm)
 {
-    return (RoofPass){t_math, t_hbm, t_comm, lower_of(false, t_math, t_hbm, t_comm, 0),
+    return (RoofPass){t_math, t_hbm, t_comm, lower_of(false, t_math, t_hbm, t_comm, 0, THIRDS),
                       largest(t_math, t_hbm, t_comm)};
 }
 
 /* T_lower with each time divided by the chip's achievable fraction (flops_eff,
  * hbm_eff, net_eff; 1 when the chip gives none). */
 static double derated(const Chip *chip, bool per_pass, double m, double h, double c,
-                      double c_fwd)
+                      double c_fwd, Parts p)
 {
     double net = fraction(chip, CHIP_NET_EFF);
     return lower_of(per_pass, m / fraction(chip, CHIP_FLOPS_EFF),
-                    h / fraction(chip, CHIP_HBM_EFF), c / net, c_fwd / net);
+                    h / fraction(chip, CHIP_HBM_EFF), c / net, c_fwd / net, p);
 }
 
 bool roof_has_derating(const Chip *chip)
@@ -389,15 +447,16 @@ static RoofError totals(Roofline *r)
     }
     double m = r->t_math.value, h = r->t_hbm.value, c = r->t_comm.value;
     double c_fwd = r->per_pass ? r->t_comm_fwd.value : 0;
-    r->t_lower = lower_of(r->per_pass, m, h, c, c_fwd);
+    Parts parts = {r->parts_math, r->parts_hbm};
+    r->t_lower = lower_of(r->per_pass, m, h, c, c_fwd, parts);
     r->t_upper = m + h + c;
     r->attained = attained(r, r->flops.value, m, r->t_lower);
-    r->bound = bound_of(r->per_pass, m, h, c, c_fwd);
+    r->bound = bound_of(r->per_pass, m, h, c, c_fwd, parts);
     r->derated = roof_has_derating(r->chip);
-    r->t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd);
+    r->t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd, parts);
     if (r->per_pass) {
-        r->pass[0] = pass_of(m / 3, h / 3, c_fwd);
-        r->pass[1] = pass_of(2 * m / 3, 2 * h / 3, c - c_fwd);
+        r->pass[0] = pass_of(forward_of(m, parts.math), forward_of(h, parts.hbm), c_fwd);
+        r->pass[1] = pass_of(backward_of(m, parts.math), backward_of(h, parts.hbm), c - c_fwd);
     }
     if (!isfinite(r->t_upper) || !isfinite(r->attained) || !isfinite(r->t_derated))
         return fail(ROOF_OVERFLOW, r->compute);
@@ -425,6 +484,8 @@ static RoofError chip_part(const Cost *cost, const Chip *chip, const Mesh *m,
     if (!quantity(&r->t_hbm, poly_scale(r->bytes.formula, 1 / r->hbm_bw), lookup, ctx))
         return fail(ROOF_TOO_COMPLEX, r->compute);
     e = comm_part(cost, chip, m, lookup, ctx, r);
+    if (e.status == ROOF_OK && r->per_pass)
+        e = forward_parts(cost, chip, lookup, ctx, r);
     return e.status == ROOF_OK ? totals(r) : e;
 }
 
@@ -557,10 +618,10 @@ static inline __attribute__((always_inline)) void block_times(const RoofCurve *c
     for (int j = 0; j < n; j++) {
         double m = b->t_math[j], h = b->t_hbm[j], t = b->t_comm[j];
         double t_fwd = per_pass ? b->t_comm_fwd[j] : 0;
-        b->t_lower[j] = lower_of(per_pass, m, h, t, t_fwd);
+        b->t_lower[j] = lower_of(per_pass, m, h, t, t_fwd, THIRDS);
         b->t_upper[j] = m + h + t;
         b->attained[j] = attained(c->roof, b->flops[j], m, b->t_lower[j]);
-        b->bound[j] = c->roof->computes ? bound_of(per_pass, m, h, t, t_fwd) : BOUND_COMM;
+        b->bound[j] = c->roof->computes ? bound_of(per_pass, m, h, t, t_fwd, THIRDS) : BOUND_COMM;
     }
 }
 
@@ -602,7 +663,7 @@ RoofPoint roof_block_point(const RoofBlock *b, int j)
                    .t_math = m, .t_hbm = h, .t_comm = c,
                    .comm_bytes = b->comm_bytes[j], .t_lower = b->t_lower[j],
                    .t_upper = b->t_upper[j], .attained = b->attained[j],
-                   .t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd),
+                   .t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd, THIRDS),
                    .bound = b->bound[j]};
     bound_gaps(r->per_pass, m, h, c, c_fwd, p.gaps);
     return p;

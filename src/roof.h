@@ -88,6 +88,8 @@ typedef struct {
      * pass[1] are the forward and backward passes' times. */
     bool per_pass;
     bool times_only;    /* roof_times: no intensity or network ratio (formulas) */
+    double parts_math, parts_hbm; /* per pass: the forward pass has 1 of these parts of
+                                   * t_math and t_hbm (3; more with recompute) */
     Quantity t_comm_fwd;
     RoofPass pass[2];
 
