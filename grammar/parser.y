@@ -73,6 +73,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %token SOLVE "solve" SWEEP "sweep" IN "in" PLOT "plot" DOTDOT ".."
 %token BLOCK "block" RETURN "return" REPEAT "repeat" EXPECT "expect" WITHIN "within"
 %token MODE "mode" PARAM "param" CACHE "cache" FIT "fit" SEARCH "search"
+%token SERVE "serve" WITH "with"
 %token <id> CMP "comparison"
 %token <id> COLLECTIVE "collective"
 %token <string> SHAPE "slice shape"
@@ -133,6 +134,8 @@ stmt
                                 { $$ = ast_solve_equal(A, @$, $2, $4, $5, $6, $7, $8,
                                                        (Span){@7.begin, @8.end}); }
     | FIT name ':' expr clauses { $$ = ast_fit(A, @$, $2, $4, $5); }
+    | SERVE names ':' expr clauses WITH bindings
+                                { $$ = ast_serve(A, @$, $2, @2, $4, $5, $7); }
     | SEARCH expr clauses OVER search_sizes
                                 { $$ = ast_search(A, @$, $2, $3, $5); }
     | BLOCK name '(' params ')' body

@@ -431,6 +431,21 @@ Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *si
     return s;
 }
 
+Stmt *ast_serve(Arena *a, Span span, AstList *names, Span names_span, Node *call,
+                Clauses *clauses, AstList *with)
+{
+    if (!names)
+        return NULL;
+    Stmt *s = ast_solve(a, span, names->items[0], call, clauses);
+    if (s) {
+        s->kind = STMT_SERVE;
+        s->as.expr.context = names->n == 2 ? *(NameRef *)names->items[1]
+                                           : (NameRef){-1, names_span};
+        s->as.expr.with = bindings(a, with, &s->as.expr.nwith);
+    }
+    return s;
+}
+
 SearchSize *ast_search_size(Arena *a, Span span, Node *count, char *shape)
 {
     SearchSize *z = NEW(a, SearchSize);
@@ -660,6 +675,16 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
                                            ? intern_name(names, s->as.expr.target.name) : "?");
             dump_node(out, s->as.expr.value, names);
             dump_clauses(out, &s->as.expr.clauses, names);
+            break;
+        case STMT_SERVE:
+            fprintf(out, "(serve %s %s ", intern_name(names, s->as.expr.target.name),
+                    s->as.expr.context.name >= 0 ? intern_name(names, s->as.expr.context.name)
+                                                 : "?");
+            dump_node(out, s->as.expr.value, names);
+            dump_clauses(out, &s->as.expr.clauses, names);
+            fputs(" (with", out);
+            dump_bindings(out, s->as.expr.with, s->as.expr.nwith, names);
+            fputc(')', out);
             break;
         case STMT_SEARCH:
             fputs("(search ", out);

@@ -94,7 +94,8 @@ typedef enum {
     STMT_EXPECT,     /* expect t_lower < 2 ms, expect params == 70.6e9 within 0.5% */
     STMT_MODE,       /* mode training | inference */
     STMT_FIT,        /* fit B: model(...) on v5e: the largest B whose memory fits */
-    STMT_SEARCH      /* search model(...) on v5p over 256: meshes and strategies ranked */
+    STMT_SEARCH,     /* search model(...) on v5p over 256: meshes and strategies ranked */
+    STMT_SERVE       /* serve B, S: decode(B, S, ...) on v5e 4x4 with prompt = 2048, ... */
 } StmtKind;
 
 /* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
@@ -190,6 +191,9 @@ struct Stmt {
             AstList *sizes; /* STMT_SEARCH: of SearchSize *, what `over` lists */
             struct Stmt *equal; /* STMT_SOLVE `solve B: a == b`: b as a statement */
             int cmp;            /* and the comparison written (a CmpOp) */
+            NameRef context;    /* STMT_SERVE: the context length's name (target: the batch's) */
+            Binding *with;      /* STMT_SERVE: prompt = ..., output = ..., batch = ... */
+            int nwith;
         } expr;             /* also STMT_SOLVE: target is the dim, -1 to find it */
         struct {            /* STMT_SWEEP; STMT_PLOT uses plot_path and plot_span */
             NameRef dim;
@@ -258,6 +262,10 @@ Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
 Stmt *ast_solve_equal(Arena *a, Span span, NameRef *dim, Node *lhs, Clauses *lc, int cmp,
                       Node *rhs, Clauses *rc, Span rhs_span);
 Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *sizes);
+/* serve B, S: CALL clauses with prompt = P, output = G: the request mix served. Other
+ * than two names leave the context's name -1, its span theirs, for the evaluator. */
+Stmt *ast_serve(Arena *a, Span span, AstList *names, Span names_span, Node *call,
+                Clauses *clauses, AstList *with);
 SearchSize *ast_search_size(Arena *a, Span span, Node *count, char *shape);
 RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,
                      AstList *list);

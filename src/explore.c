@@ -1239,7 +1239,7 @@ static int memory_at(Eval *ev, const Stmt *s, int dim, double x, double *memory)
 
 /* Bytes in four digits ("15.99 GB"), or in full when those read the same as `beside`
  * (the capacity), so "16 GB of 16 GB" does not hide which side of it they are. */
-static char *bytes_beside(double v, const char *beside, char *buf, size_t size)
+char *bytes_beside(double v, const char *beside, char *buf, size_t size)
 {
     num_format_unit(v, UNIT_BYTES, 0, buf, size);
     if (strcmp(buf, beside) == 0)
@@ -1285,7 +1285,7 @@ static bool fits_always(Eval *ev, const Stmt *s, int dim, double x, double m_x, 
 }
 
 /* Doubling until the memory no longer fits, then bisection on whole numbers. */
-static bool search_fit(Eval *ev, const Stmt *s, int dim, double hbm)
+bool fit_largest(Eval *ev, const Stmt *s, int dim, double hbm, FitResult *out)
 {
     double lo = 1, hi = 2, m_lo, m_hi = 0, m;
     if (memory_at(ev, s, dim, lo, &m_lo) != 1)
@@ -1312,7 +1312,7 @@ static bool search_fit(Eval *ev, const Stmt *s, int dim, double hbm)
         else
             hi = mid, m_hi = m;
     }
-    fit_report(ev, s, dim, lo, m_lo, m_hi, hbm);
+    *out = (FitResult){lo, m_lo, m_hi};
     return true;
 }
 
@@ -1326,7 +1326,11 @@ bool eval_fit(Eval *ev, const Stmt *s)
     Value saved;
     if (!free_dim(ev, dim, s->as.expr.target.span, &saved))
         return false;
-    bool ok = search_fit(ev, s, dim, chip->value[CHIP_HBM_BYTES]);
+    FitResult fit;
+    bool ok = fit_largest(ev, s, dim, chip->value[CHIP_HBM_BYTES], &fit);
+    if (ok)
+        fit_report(ev, s, dim, fit.largest, fit.memory, fit.next_memory,
+                   chip->value[CHIP_HBM_BYTES]);
     world_restore(ev->world, dim, saved);
     return ok;
 }
