@@ -259,9 +259,14 @@ static char *fmt(double v, Unit unit, char *buf, size_t size)
     return num_format_unit(v, unit, 0, buf, size);
 }
 
+/* A row: the figure's name, how it is derived padded to a column (counted in
+ * characters: a UTF-8 '·' is two bytes), its value. */
 static void row(Eval *ev, const char *name, const char *how, const char *value)
 {
-    fprintf(ev->out, "  %-12s %-44s = %s\n", name, how, value);
+    int width = 0;
+    for (const char *c = how; *c; c++)
+        width += ((unsigned char)*c & 0xC0) != 0x80;
+    fprintf(ev->out, "  %-12s %s%*s = %s\n", name, how, width < 44 ? 44 - width : 0, "", value);
 }
 
 static void batch_row(Eval *ev, const Mix *mix, const Served *v)
@@ -283,7 +288,7 @@ static void batch_row(Eval *ev, const Mix *mix, const Served *v)
 static void time_rows(Eval *ev, const Mix *mix, const Served *v)
 {
     char how[96], val[160], a[32], b[32], c[32];
-    snprintf(how, sizeof how, "prefill, B = 1, T = S = prompt = %.17g", mix->prompt);
+    snprintf(how, sizeof how, "the prefill: B = 1, T = S = prompt = %.17g", mix->prompt);
     snprintf(val, sizeof val, "%s (%s)", fmt(v->ttft.t_lower, UNIT_SECONDS, a, sizeof a),
              roof_bound_name(v->ttft.bound));
     row(ev, "ttft", how, val);
@@ -298,19 +303,20 @@ static void time_rows(Eval *ev, const Mix *mix, const Served *v)
 static void rate_rows(Eval *ev, const Served *v)
 {
     char val[160], a[32], b[32], c[32];
-    row(ev, "decode", "tokens/s per chip = B / (tpot · chips)",
-        fmt(v->decode_rate, UNIT_NONE, a, sizeof a));
-    row(ev, "throughput", "tokens/s per chip = B·output / ((B·ttft + output·tpot) · chips)",
-        fmt(v->rate, UNIT_NONE, a, sizeof a));
+    snprintf(val, sizeof val, "%s tokens/s per chip", fmt(v->decode_rate, UNIT_NONE, a, sizeof a));
+    row(ev, "decode", "B / (tpot · chips)", val);
+    snprintf(val, sizeof val, "%s tokens/s per chip, prefills included",
+             fmt(v->rate, UNIT_NONE, a, sizeof a));
+    row(ev, "throughput", "B·output / ((B·ttft + output·tpot) · chips)", val);
     if (!v->chip->set[CHIP_PRICE]) {
         fprintf(ev->out, "  %-12s no price for %s: give one in USD per chip-hour, `chip mine : %s "
                 "{ price = 1.2 }`\n", "cost", v->chip->name, v->chip->name);
         return;
     }
-    snprintf(val, sizeof val, "$%s at $%s per chip-hour ($%s decoding alone)",
+    snprintf(val, sizeof val, "$%s per 1M output tokens at $%s per chip-hour ($%s decoding alone)",
              fmt(v->usd, UNIT_NONE, a, sizeof a), fmt(v->chip->value[CHIP_PRICE], UNIT_NONE, b, sizeof b),
              fmt(v->usd_decode, UNIT_NONE, c, sizeof c));
-    row(ev, "cost", "USD per 1M output tokens = price · 1e6 / (3600 · throughput)", val);
+    row(ev, "cost", "price · 1e6 / (3600 · throughput)", val);
 }
 
 static void serve_text(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
@@ -319,7 +325,7 @@ static void serve_text(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
     fprintf(ev->out, "%.*s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin);
     fprintf(ev->out, "  %-12s prompt %.17g + output %.17g tokens a request, on %.17g chip%s of %s\n",
             "mix", mix->prompt, mix->output, v->chips, v->chips == 1 ? "" : "s", v->chip->name);
-    snprintf(how, sizeof how, "one sequence's KV cache at S = prompt + output = %.17g", v->context);
+    snprintf(how, sizeof how, "one sequence at S = prompt + output = %.17g", v->context);
     char val[96];
     snprintf(val, sizeof val, "%s (%s per chip)", fmt(v->kv_per_seq, UNIT_BYTES, a, sizeof a),
              fmt(v->kv_per_seq / v->chips, UNIT_BYTES, b, sizeof b));
