@@ -432,16 +432,19 @@ Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *si
 }
 
 Stmt *ast_serve(Arena *a, Span span, AstList *names, Span names_span, Node *call,
-                Clauses *clauses, AstList *with)
+                Clauses *clauses, AstList *mixes)
 {
-    if (!names)
+    if (!names || !mixes)
         return NULL;
     Stmt *s = ast_solve(a, span, names->items[0], call, clauses);
     if (s) {
         s->kind = STMT_SERVE;
         s->as.expr.context = names->n == 2 ? *(NameRef *)names->items[1]
                                            : (NameRef){-1, names_span};
-        s->as.expr.with = bindings(a, with, &s->as.expr.nwith);
+        s->as.expr.mixes = arena_alloc(a, sizeof *s->as.expr.mixes * (size_t)mixes->n);
+        for (int i = 0; s->as.expr.mixes && i < mixes->n; i++)
+            s->as.expr.mixes[i].with = bindings(a, mixes->items[i], &s->as.expr.mixes[i].nwith);
+        s->as.expr.nmixes = s->as.expr.mixes ? mixes->n : 0;
     }
     return s;
 }
@@ -682,9 +685,11 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
                                                  : "?");
             dump_node(out, s->as.expr.value, names);
             dump_clauses(out, &s->as.expr.clauses, names);
-            fputs(" (with", out);
-            dump_bindings(out, s->as.expr.with, s->as.expr.nwith, names);
-            fputc(')', out);
+            for (int k = 0; k < s->as.expr.nmixes; k++) {
+                fputs(" (with", out);
+                dump_bindings(out, s->as.expr.mixes[k].with, s->as.expr.mixes[k].nwith, names);
+                fputc(')', out);
+            }
             break;
         case STMT_SEARCH:
             fputs("(search ", out);

@@ -159,6 +159,12 @@ typedef struct {
     Span compute_span;
 } Clauses;
 
+/* One request mix of serve: the bindings after one `with`. */
+typedef struct ServeMix {
+    Binding *with;
+    int nwith;
+} ServeMix;
+
 typedef struct Stmt Stmt;
 struct Stmt {
     StmtKind kind;
@@ -192,8 +198,8 @@ struct Stmt {
             struct Stmt *equal; /* STMT_SOLVE `solve B: a == b`: b as a statement */
             int cmp;            /* and the comparison written (a CmpOp) */
             NameRef context;    /* STMT_SERVE: the context length's name (target: the batch's) */
-            Binding *with;      /* STMT_SERVE: prompt = ..., output = ..., batch = ... */
-            int nwith;
+            struct ServeMix *mixes; /* STMT_SERVE: each `with prompt = ..., output = ...` */
+            int nmixes;
         } expr;             /* also STMT_SOLVE: target is the dim, -1 to find it */
         struct {            /* STMT_SWEEP; STMT_PLOT uses plot_path and plot_span */
             NameRef dim;
@@ -262,10 +268,11 @@ Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
 Stmt *ast_solve_equal(Arena *a, Span span, NameRef *dim, Node *lhs, Clauses *lc, int cmp,
                       Node *rhs, Clauses *rc, Span rhs_span);
 Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *sizes);
-/* serve B, S: CALL clauses with prompt = P, output = G: the request mix served. Other
- * than two names leave the context's name -1, its span theirs, for the evaluator. */
+/* serve B, S: CALL clauses with prompt = P, output = G [with ...]: the request mixes
+ * served (`mixes` a list of lists of Binding *). Other than two names leave the
+ * context's name -1, its span theirs, for the evaluator. */
 Stmt *ast_serve(Arena *a, Span span, AstList *names, Span names_span, Node *call,
-                Clauses *clauses, AstList *with);
+                Clauses *clauses, AstList *mixes);
 SearchSize *ast_search_size(Arena *a, Span span, Node *count, char *shape);
 RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,
                      AstList *list);

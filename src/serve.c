@@ -27,9 +27,10 @@
 #include "num.h"
 #include "report.h"
 
-/* The request mix and the names it binds. */
+/* A request mix and the names it binds. */
 typedef struct {
     int batch_name, context_name;
+    int number, of;               /* the mix's place among the statement's `with`s */
     double prompt, output, batch; /* batch 0: the largest that fits */
     Span batch_span;
 } Mix;
@@ -93,11 +94,11 @@ static bool option_count(Eval *ev, const Binding *b, double *out)
     return true;
 }
 
-static bool read_options(Eval *ev, const Stmt *s, Mix *mix)
+static bool read_options(Eval *ev, const Stmt *s, const ServeMix *with, Mix *mix)
 {
     mix->prompt = mix->output = mix->batch = 0;
-    for (int i = 0; i < s->as.expr.nwith; i++) {
-        const Binding *b = &s->as.expr.with[i];
+    for (int i = 0; i < with->nwith; i++) {
+        const Binding *b = &with->with[i];
         const char *name = spelling(ev, b->name.name);
         double *slot = strcmp(name, "prompt") == 0   ? &mix->prompt
                        : strcmp(name, "output") == 0 ? &mix->output
@@ -322,9 +323,14 @@ static void rate_rows(Eval *ev, const Served *v)
 static void serve_text(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
 {
     char a[32], b[32], how[96];
-    fprintf(ev->out, "%.*s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin);
-    fprintf(ev->out, "  %-12s prompt %.17g + output %.17g tokens a request, on %.17g chip%s of %s\n",
-            "mix", mix->prompt, mix->output, v->chips, v->chips == 1 ? "" : "s", v->chip->name);
+    if (mix->number == 1)
+        fprintf(ev->out, "%.*s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin);
+    char which[32] = "";
+    if (mix->of > 1)
+        snprintf(which, sizeof which, "%d of %d: ", mix->number, mix->of);
+    fprintf(ev->out, "  %-12s %sprompt %.17g + output %.17g tokens a request, on %.17g chip%s of "
+            "%s\n", "mix", which, mix->prompt, mix->output, v->chips, v->chips == 1 ? "" : "s",
+            v->chip->name);
     snprintf(how, sizeof how, "one sequence at S = prompt + output = %.17g", v->context);
     char val[96];
     snprintf(val, sizeof val, "%s (%s per chip)", fmt(v->kv_per_seq, UNIT_BYTES, a, sizeof a),
@@ -342,7 +348,7 @@ static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", ev->out);
     report_json_string(ev->out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    fprintf(ev->out, ",\"line\":%d,\"chip\":", line);
+    fprintf(ev->out, ",\"line\":%d,\"mix\":%d,\"chip\":", line, mix->number);
     report_json_string(ev->out, v->chip->name, strlen(v->chip->name));
     const struct {
         const char *key;
@@ -432,20 +438,34 @@ static bool serve_chip(Eval *ev, const Stmt *s, Served *v)
     return true;
 }
 
-bool eval_serve(Eval *ev, const Stmt *s)
+/* One mix: its options, its figures, its report. */
+static bool serve_mix(Eval *ev, const Stmt *s, int i, int t_name, const Served *base)
 {
-    Mix mix = {.batch_name = s->as.expr.target.name, .context_name = s->as.expr.context.name};
-    int t_name = intern_id(ev->world->names, "T", 1);
-    Served v = {0};
-    if (t_name < 0)
-        return eval_fail(ev, s->span, "out of memory");
-    if (!read_options(ev, s, &mix) || !check_call(ev, s, &mix, t_name) || !serve_chip(ev, s, &v) ||
+    Mix mix = {.batch_name = s->as.expr.target.name, .context_name = s->as.expr.context.name,
+               .number = i + 1, .of = s->as.expr.nmixes};
+    Served v = *base;
+    if (!read_options(ev, s, &s->as.expr.mixes[i], &mix) ||
         !serve_with_names(ev, s, &mix, t_name, &v))
         return false;
     if (ev->json)
         serve_json(ev, s, &mix, &v);
-    else if (!ev->csv)
+    else
         serve_text(ev, s, &mix, &v);
     remember_served(ev, s, &v);
+    return true;
+}
+
+bool eval_serve(Eval *ev, const Stmt *s)
+{
+    Mix names = {.batch_name = s->as.expr.target.name, .context_name = s->as.expr.context.name};
+    int t_name = intern_id(ev->world->names, "T", 1);
+    Served base = {0};
+    if (t_name < 0)
+        return eval_fail(ev, s->span, "out of memory");
+    if (!check_call(ev, s, &names, t_name) || !serve_chip(ev, s, &base))
+        return false;
+    for (int i = 0; i < s->as.expr.nmixes; i++)
+        if (!serve_mix(ev, s, i, t_name, &base))
+            return false;
     return true;
 }
