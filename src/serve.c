@@ -16,7 +16,8 @@
  * and the cost of a million output tokens at the chip's `price` per chip-hour,
  *   USD = price · 1e6 / (3600 · tokens/s per chip).
  * Each time is the call's T_lower (the sum of its operations' lower bounds), costed in
- * inference mode whatever `mode` says.
+ * inference mode whatever `mode` says. Each further `with` is another mix, reported in
+ * turn; `expect` sees the last.
  */
 #include <math.h>
 #include <stdlib.h>
