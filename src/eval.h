@@ -200,13 +200,15 @@ const Chip *eval_chip_of(Eval *ev, const Stmt *s);
 /* solve, fit and sweep (explore.c). */
 bool eval_solve(Eval *ev, const Stmt *s);
 bool eval_fit(Eval *ev, const Stmt *s);
-/* The largest whole value of an unbound dim at which the statement's memory per chip
- * fits in hbm bytes, what a chip holds there, and at one more. False after reporting an
- * error (even 1 does not fit; it fits at every value). */
+/* The largest whole value of an unbound dim at which the memory per chip of n
+ * statements together fits in hbm bytes, what a chip holds there, and at one more.
+ * False after reporting an error (at the first statement: even 1 does not fit; it fits
+ * at every value). */
 typedef struct {
     double largest, memory, next_memory;
 } FitResult;
-bool fit_largest(Eval *ev, const Stmt *s, int dim, double hbm, FitResult *out);
+bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm,
+                 FitResult *out);
 /* Bytes in four digits ("15.99 GB"), or in full when those read the same as `beside`. */
 char *bytes_beside(double v, const char *beside, char *buf, size_t size);
 bool eval_sweep(Eval *ev, const Stmt *s);

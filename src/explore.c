@@ -1217,7 +1217,7 @@ enum { FIT_MAX_DOUBLINGS = 40 };
 
 /* What a chip holds for the statement with the dim at x: 1, or 0 when that is not a
  * number (reported here), or -1 after an error (reported). */
-static int memory_at(Eval *ev, const Stmt *s, int dim, double x, double *memory)
+static int memory_of(Eval *ev, const Stmt *s, int dim, double x, double *memory)
 {
     Op *root = op_new("fit");
     ev->world->values[dim] = (Value){.kind = VAL_NUMBER, .number = x};
@@ -1235,6 +1235,20 @@ static int memory_at(Eval *ev, const Stmt *s, int dim, double x, double *memory)
     }
     op_free(root);
     return result;
+}
+
+/* What a chip holds for all n statements together (a model and its draft). */
+static int memory_at(Eval *ev, const Stmt *const *s, int n, int dim, double x, double *memory)
+{
+    *memory = 0;
+    for (int i = 0; i < n; i++) {
+        double m;
+        int result = memory_of(ev, s[i], dim, x, &m);
+        if (result != 1)
+            return result;
+        *memory += m;
+    }
+    return 1;
 }
 
 /* Bytes in four digits ("15.99 GB"), or in full when those read the same as `beside`
@@ -1285,17 +1299,18 @@ static bool fits_always(Eval *ev, const Stmt *s, int dim, double x, double m_x, 
 }
 
 /* Doubling until the memory no longer fits, then bisection on whole numbers. */
-bool fit_largest(Eval *ev, const Stmt *s, int dim, double hbm, FitResult *out)
+bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm, FitResult *out)
 {
+    const Stmt *s = stmts[0];
     double lo = 1, hi = 2, m_lo, m_hi = 0, m;
-    if (memory_at(ev, s, dim, lo, &m_lo) != 1)
+    if (memory_at(ev, stmts, n, dim, lo, &m_lo) != 1)
         return false;
     double first = m_lo;
     if (m_lo > hbm)
         return eval_fail(ev, s->span, "even %s = 1 does not fit: %.4g GB of %.4g GB per chip",
                          spelling(ev, dim), m_lo / 1e9, hbm / 1e9);
     int got;
-    for (int i = 0; (got = memory_at(ev, s, dim, hi, &m_hi)) == 1 && m_hi <= hbm; i++, hi *= 2) {
+    for (int i = 0; (got = memory_at(ev, stmts, n, dim, hi, &m_hi)) == 1 && m_hi <= hbm; i++, hi *= 2) {
         if (i == FIT_MAX_DOUBLINGS)
             return fits_always(ev, s, dim, hi, m_hi, first, hbm);
         lo = hi;
@@ -1305,7 +1320,7 @@ bool fit_largest(Eval *ev, const Stmt *s, int dim, double hbm, FitResult *out)
         return false;
     while (hi - lo > 1) {
         double mid = floor(lo + (hi - lo) / 2);
-        if (memory_at(ev, s, dim, mid, &m) != 1)
+        if (memory_at(ev, stmts, n, dim, mid, &m) != 1)
             return false;
         if (m <= hbm)
             lo = mid, m_lo = m;
@@ -1327,7 +1342,8 @@ bool eval_fit(Eval *ev, const Stmt *s)
     if (!free_dim(ev, dim, s->as.expr.target.span, &saved))
         return false;
     FitResult fit;
-    bool ok = fit_largest(ev, s, dim, chip->value[CHIP_HBM_BYTES], &fit);
+    const Stmt *one[1] = {s};
+    bool ok = fit_largest(ev, one, 1, dim, chip->value[CHIP_HBM_BYTES], &fit);
     if (ok)
         fit_report(ev, s, dim, fit.largest, fit.memory, fit.next_memory,
                    chip->value[CHIP_HBM_BYTES]);

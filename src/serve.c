@@ -15,6 +15,10 @@
  *   tokens/s per chip = B·G / ((B·TTFT + G·TPOT) · chips);
  * and the cost of a million output tokens at the chip's `price` per chip-hour,
  *   USD = price · 1e6 / (3600 · tokens/s per chip).
+ * With `draft = CALL, k = K, accept = A` (speculative decoding) a draft model proposes K
+ * tokens a round and the model checks them in one pass over K + 1 tokens; a round yields
+ * (1 - A^(K+1)) / (1 - A) tokens on average, and TPOT is its time over them. The draft
+ * shares the chips: its weights and caches count in the memory, its prefill in TTFT.
  * Each time is the call's T_lower (the sum of its operations' lower bounds), costed in
  * inference mode whatever `mode` says. Each further `with` is another mix, reported in
  * turn; `expect` sees the last.
@@ -32,8 +36,11 @@
 typedef struct {
     int batch_name, context_name;
     int number, of;               /* the mix's place among the statement's `with`s */
+    int t_name;                   /* T, the tokens of one pass */
     double prompt, output, batch; /* batch 0: the largest that fits */
     Span batch_span;
+    const Node *draft;            /* speculative decoding: the draft model's call, or NULL */
+    double k, accept;             /* tokens it drafts a round; the fraction accepted */
 } Mix;
 
 /* One costing of the call: its time and what a chip holds. */
@@ -50,6 +57,9 @@ typedef struct {
     bool largest;           /* the batch is the largest that fits (no `batch = N`) */
     Step at_batch;          /* the decode step at the batch and the longest context */
     Step ttft, tpot, first, last;
+    double per_round;       /* with a draft: tokens a round yields on average */
+    Step draft, verify;     /* with a draft, at the TPOT's context: its step, the target's
+                             * pass over k + 1 tokens */
     double decode_rate, rate, usd_decode, usd; /* tokens/s per chip; USD per 1M tokens */
 } Served;
 
@@ -95,40 +105,71 @@ static bool option_count(Eval *ev, const Binding *b, double *out)
     return true;
 }
 
-static bool read_options(Eval *ev, const Stmt *s, const ServeMix *with, Mix *mix)
+/* The fraction of drafted tokens accepted, 0 to 1. */
+static bool option_fraction(Eval *ev, const Binding *b, double *out)
 {
-    mix->prompt = mix->output = mix->batch = 0;
-    for (int i = 0; i < with->nwith; i++) {
-        const Binding *b = &with->with[i];
-        const char *name = spelling(ev, b->name.name);
-        double *slot = strcmp(name, "prompt") == 0   ? &mix->prompt
-                       : strcmp(name, "output") == 0 ? &mix->output
-                       : strcmp(name, "batch") == 0  ? &mix->batch : NULL;
-        if (!slot)
-            return eval_fail(ev, b->name.span, "serve takes prompt, output and batch after "
-                             "`with`, not %s", name);
-        if (*slot > 0)
-            return eval_fail(ev, b->name.span, "%s is given twice", name);
-        if (!option_count(ev, b, slot))
-            return false;
-        if (slot == &mix->batch)
-            mix->batch_span = b->value->span;
-    }
-    if (mix->prompt == 0 || mix->output == 0)
-        return eval_fail(ev, s->span, "serve needs the request mix: `with prompt = 2048, "
-                         "output = 512` (tokens per request)");
+    if (!eval_number(ev, b->value, out))
+        return false;
+    if (!(*out >= 0 && *out <= 1))
+        return eval_fail(ev, b->value->span, "accept is the fraction of drafted tokens accepted, "
+                         "from 0 to 1, not %.17g", *out);
     return true;
 }
 
-/* The call must be a block's, take T (for the prefill) and use both names. */
-static bool check_call(Eval *ev, const Stmt *s, const Mix *mix, int t_name)
+/* One `with` option into the mix. */
+static bool read_option(Eval *ev, const Binding *b, Mix *mix, bool *seen)
 {
-    const Node *call = s->as.expr.value;
+    static const char *const names[] = {"prompt", "output", "batch", "draft", "k", "accept"};
+    const char *name = spelling(ev, b->name.name);
+    int which = -1;
+    for (int i = 0; i < 6; i++)
+        if (strcmp(name, names[i]) == 0)
+            which = i;
+    if (which < 0)
+        return eval_fail(ev, b->name.span, "serve takes prompt, output, batch, and draft, k and "
+                         "accept (speculative decoding) after `with`, not %s", name);
+    if (seen[which])
+        return eval_fail(ev, b->name.span, "%s is given twice", name);
+    seen[which] = true;
+    double *counts[] = {&mix->prompt, &mix->output, &mix->batch, NULL, &mix->k};
+    if (which == 2)
+        mix->batch_span = b->value->span;
+    if (which == 3)
+        return (mix->draft = b->value) != NULL;
+    return which == 5 ? option_fraction(ev, b, &mix->accept) : option_count(ev, b, counts[which]);
+}
+
+static bool read_options(Eval *ev, const Stmt *s, const ServeMix *with, Mix *mix)
+{
+    bool seen[6] = {false};
+    for (int i = 0; i < with->nwith; i++)
+        if (!read_option(ev, &with->with[i], mix, seen))
+            return false;
+    if (!seen[0] || !seen[1])
+        return eval_fail(ev, s->span, "serve needs the request mix: `with prompt = 2048, "
+                         "output = 512` (tokens per request)");
+    if ((seen[3] || seen[4] || seen[5]) && !(seen[3] && seen[4] && seen[5]))
+        return eval_fail(ev, s->span, "speculative decoding takes draft = CALL, k = N and "
+                         "accept = FRACTION together");
+    return true;
+}
+
+/* The two names must differ. */
+static bool check_names(Eval *ev, const Stmt *s, const Mix *mix)
+{
     if (mix->context_name < 0)
         return eval_fail(ev, s->as.expr.context.span, "serve takes two names, the batch's and the "
                          "context length's: `serve B, S: decode(B, S, ...)`");
     if (mix->batch_name == mix->context_name)
         return eval_fail(ev, s->as.expr.context.span, "the batch and the context need two names");
+    return true;
+}
+
+/* A call (the model's, or its draft's) must be a block's, take T (for the prefill) and
+ * use both names. */
+static bool check_call(Eval *ev, const Stmt *s, const Node *call, const Mix *mix)
+{
+    const char *what = call == s->as.expr.value ? "call" : "draft";
     const BlockDef *b = call->kind == NODE_CALL ? world_block(ev->world, call->as.call.callee.name)
                                                 : NULL;
     if (!b)
@@ -136,20 +177,20 @@ static bool check_call(Eval *ev, const Stmt *s, const Mix *mix, int t_name)
                          "stdlib's decode(B, S, D, F, N, K, H, L, V, tp = Y)");
     bool takes_t = false;
     for (int i = 0; i < b->def->as.block.nparams; i++)
-        takes_t |= b->def->as.block.params[i].name.name == t_name;
+        takes_t |= b->def->as.block.params[i].name.name == mix->t_name;
     if (!takes_t)
         return eval_fail(ev, call->span, "serve prices the prefill as %s with T = prompt, and %s "
                          "takes no T", spelling(ev, b->name), spelling(ev, b->name));
     for (int i = 0; i < call->as.call.nargs; i++)
-        if (call->as.call.args[i].name.name == t_name)
+        if (call->as.call.args[i].name.name == mix->t_name)
             return eval_fail(ev, call->as.call.args[i].name.span, "serve sets T itself (1 to "
                              "decode, the prompt to prefill): leave it out of the call");
     const int names[2] = {mix->batch_name, mix->context_name};
-    const Span spans[2] = {s->as.expr.target.span, s->as.expr.context.span};
     for (int k = 0; k < 2; k++)
         if (!mentions(call, names[k]))
-            return eval_fail(ev, spans[k], "the call never uses %s: pass it as the %s",
-                             spelling(ev, names[k]), k == 0 ? "batch" : "context length (S)");
+            return eval_fail(ev, k == 0 ? s->as.expr.target.span : s->as.expr.context.span,
+                             "the %s never uses %s: pass it as the %s", what, spelling(ev, names[k]),
+                             k == 0 ? "batch" : "context length (S)");
     return true;
 }
 
@@ -178,26 +219,77 @@ static bool step_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ct
     return ok;
 }
 
-/* The prefill: the call with T = prompt added, at B = 1 and S = prompt. */
-static bool prefill(Eval *ev, const Stmt *s, const Mix *mix, int t_name, Step *out)
+/* Costs a call (the statement's, or the draft's) on the statement's chip at B = b and
+ * S = ctx, with T = t added to its arguments when t > 0. */
+static bool call_at(Eval *ev, const Stmt *s, const Node *call, const Mix *mix, double b,
+                    double ctx, double t, Step *out)
 {
-    const Node *call = s->as.expr.value;
     int n = call->as.call.nargs;
-    Binding *args = calloc((size_t)n + 1, sizeof *args);
-    if (!args)
-        return eval_fail(ev, s->span, "out of memory");
-    memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
-    Node tokens = {.kind = NODE_NUMBER, .span = call->span, .depth = 1,
-                   .as.number = mix->prompt};
-    args[n] = (Binding){.name = {t_name, call->span}, .value = &tokens};
+    Binding *args = NULL;
+    Node tokens = {.kind = NODE_NUMBER, .span = call->span, .depth = 1, .as.number = t};
     Node with_t = *call;
-    with_t.as.call.args = args;
-    with_t.as.call.nargs = n + 1;
+    if (t > 0) {
+        if (!(args = calloc((size_t)n + 1, sizeof *args)))
+            return eval_fail(ev, s->span, "out of memory");
+        memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
+        args[n] = (Binding){.name = {mix->t_name, call->span}, .value = &tokens};
+        with_t.as.call.args = args;
+        with_t.as.call.nargs = n + 1;
+    }
     Stmt st = *s;
     st.as.expr.value = &with_t;
-    bool ok = step_at(ev, &st, mix, 1, mix->prompt, out);
+    bool ok = step_at(ev, &st, mix, b, ctx, out);
     free(args);
     return ok;
+}
+
+/* Two costings run one after the other, on the same chips: times and memory add up. */
+static Step step_sum(Step a, Step b)
+{
+    return (Step){a.t_lower + b.t_lower, a.memory + b.memory, a.cache_bytes + b.cache_bytes,
+                  a.params + b.params, a.param_bytes + b.param_bytes, a.bound};
+}
+
+/* The model (with its draft) at B = b, S = ctx, T = t (0: one decode step). */
+static bool model_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ctx, double t,
+                     Step *out)
+{
+    Step draft;
+    if (!call_at(ev, s, s->as.expr.value, mix, b, ctx, t, out))
+        return false;
+    if (!mix->draft)
+        return true;
+    if (!call_at(ev, s, mix->draft, mix, b, ctx, t, &draft))
+        return false;
+    *out = step_sum(*out, draft);
+    return true;
+}
+
+/* The tokens a round of speculative decoding yields on average: the first rejected of
+ * k drafts ends the round, and the target's pass gives one token more, so
+ * 1 + a + ... + a^k = (1 - a^(k+1)) / (1 - a). */
+static double tokens_per_round(const Mix *mix)
+{
+    double a = mix->accept;
+    return a == 1 ? mix->k + 1 : (1 - pow(a, mix->k + 1)) / (1 - a);
+}
+
+/* The time of an output token at context ctx: a decode step, or with a draft a round
+ * (k draft steps, then the target over k + 1 tokens) over the tokens it yields. */
+static bool token_time(Eval *ev, const Stmt *s, const Mix *mix, double b, double ctx,
+                       Served *v, Step *out)
+{
+    if (!mix->draft)
+        return call_at(ev, s, s->as.expr.value, mix, b, ctx, 0, out);
+    Step draft, verify;
+    if (!call_at(ev, s, mix->draft, mix, b, ctx, 0, &draft) ||
+        !call_at(ev, s, s->as.expr.value, mix, b, ctx, mix->k + 1, &verify))
+        return false;
+    *out = verify;
+    out->t_lower = (mix->k * draft.t_lower + verify.t_lower) / v->per_round;
+    if (ctx == v->mid)
+        v->draft = draft, v->verify = verify;
+    return true;
 }
 
 /* The batch: `batch = N` when it fits, else the largest that does. */
@@ -205,7 +297,7 @@ static bool pick_batch(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
 {
     if (mix->batch > 0) {
         v->batch = mix->batch;
-        if (!step_at(ev, s, mix, v->batch, v->context, &v->at_batch))
+        if (!model_at(ev, s, mix, v->batch, v->context, 0, &v->at_batch))
             return false;
         if (v->at_batch.memory > v->hbm) {
             char held[32], cap[32];
@@ -217,13 +309,16 @@ static bool pick_batch(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
         return true;
     }
     FitResult fit;
+    Stmt draft = *s;
+    draft.as.expr.value = (Node *)mix->draft;
+    const Stmt *both[2] = {s, &draft};
     ev->world->values[mix->context_name] = (Value){.kind = VAL_NUMBER, .number = v->context};
-    if (!fit_largest(ev, s, mix->batch_name, v->hbm, &fit))
+    if (!fit_largest(ev, both, mix->draft ? 2 : 1, mix->batch_name, v->hbm, &fit))
         return false;
     v->batch = fit.largest;
     v->next_memory = fit.next_memory;
     v->largest = true;
-    return step_at(ev, s, mix, v->batch, v->context, &v->at_batch);
+    return model_at(ev, s, mix, v->batch, v->context, 0, &v->at_batch);
 }
 
 /* Tokens per second per chip and what a million of them cost. */
@@ -237,18 +332,19 @@ static void rates(const Mix *mix, Served *v)
     v->usd = price * 1e6 / (3600 * v->rate);
 }
 
-static bool measure(Eval *ev, const Stmt *s, const Mix *mix, int t_name, Served *v)
+static bool measure(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
 {
     Step one;
     v->context = mix->prompt + mix->output;
     v->mid = mix->prompt + floor(mix->output / 2);
-    if (!step_at(ev, s, mix, 1, v->context, &one) || !pick_batch(ev, s, mix, v))
+    v->per_round = mix->draft ? tokens_per_round(mix) : 1;
+    if (!model_at(ev, s, mix, 1, v->context, 0, &one) || !pick_batch(ev, s, mix, v))
         return false;
     v->kv_per_seq = one.cache_bytes * v->chips;
-    bool ok = step_at(ev, s, mix, v->batch, v->mid, &v->tpot) &&
-              step_at(ev, s, mix, v->batch, mix->prompt, &v->first) &&
-              step_at(ev, s, mix, v->batch, v->context, &v->last) &&
-              prefill(ev, s, mix, t_name, &v->ttft);
+    bool ok = token_time(ev, s, mix, v->batch, v->mid, v, &v->tpot) &&
+              token_time(ev, s, mix, v->batch, mix->prompt, v, &v->first) &&
+              token_time(ev, s, mix, v->batch, v->context, v, &v->last) &&
+              model_at(ev, s, mix, 1, mix->prompt, mix->prompt, &v->ttft);
     if (ok)
         rates(mix, v);
     return ok;
@@ -287,14 +383,30 @@ static void batch_row(Eval *ev, const Mix *mix, const Served *v)
     row(ev, "batch", how, val);
 }
 
+/* With a draft: what a round of speculative decoding yields and costs. */
+static void draft_row(Eval *ev, const Mix *mix, const Served *v)
+{
+    char how[96], val[160], a[32], b[32];
+    snprintf(how, sizeof how, "k = %.17g, accept = %.4g: (1 - a^(k+1)) / (1 - a)", mix->k,
+             mix->accept);
+    snprintf(val, sizeof val, "%.4g tokens a round; at S = %.17g a draft step %s, the model over "
+             "k + 1 tokens %s", v->per_round, v->mid, fmt(v->draft.t_lower, UNIT_SECONDS, a, sizeof a),
+             fmt(v->verify.t_lower, UNIT_SECONDS, b, sizeof b));
+    row(ev, "draft", how, val);
+}
+
 static void time_rows(Eval *ev, const Mix *mix, const Served *v)
 {
     char how[96], val[160], a[32], b[32], c[32];
-    snprintf(how, sizeof how, "the prefill: B = 1, T = S = prompt = %.17g", mix->prompt);
+    snprintf(how, sizeof how, "%s B = 1, T = S = prompt = %.17g",
+             mix->draft ? "model + draft prefill," : "the prefill:", mix->prompt);
     snprintf(val, sizeof val, "%s (%s)", fmt(v->ttft.t_lower, UNIT_SECONDS, a, sizeof a),
              roof_bound_name(v->ttft.bound));
     row(ev, "ttft", how, val);
-    snprintf(how, sizeof how, "a decode step at S = prompt + output/2 = %.17g", v->mid);
+    if (mix->draft)
+        draft_row(ev, mix, v);
+    snprintf(how, sizeof how, "%s at S = prompt + output/2 = %.17g",
+             mix->draft ? "a round / its tokens" : "a decode step", v->mid);
     snprintf(val, sizeof val, "%s (%s); S = %.17g: %s, S = %.17g: %s",
              fmt(v->tpot.t_lower, UNIT_SECONDS, a, sizeof a), roof_bound_name(v->tpot.bound),
              mix->prompt, fmt(v->first.t_lower, UNIT_SECONDS, b, sizeof b), v->context,
@@ -363,6 +475,10 @@ static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
         {"tokens_per_s", v->rate},
         {"price", v->chip->set[CHIP_PRICE] ? v->chip->value[CHIP_PRICE] : NAN},
         {"usd_per_mtok", v->usd}, {"usd_per_mtok_decode", v->usd_decode},
+        {"k", mix->draft ? mix->k : NAN}, {"accept", mix->draft ? mix->accept : NAN},
+        {"tokens_per_round", mix->draft ? v->per_round : NAN},
+        {"t_draft", mix->draft ? v->draft.t_lower : NAN},
+        {"t_verify", mix->draft ? v->verify.t_lower : NAN},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         report_json_field(ev->out, fields[i].key, fields[i].value);
@@ -400,7 +516,7 @@ static void remember_served(Eval *ev, const Stmt *s, const Served *v)
 }
 
 /* Frees the two names for the statement, costs, and puts them back. */
-static bool serve_with_names(Eval *ev, const Stmt *s, const Mix *mix, int t_name, Served *v)
+static bool serve_with_names(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
 {
     Value saved_b, saved_s;
     for (int k = 0; k < 2; k++) {
@@ -417,7 +533,7 @@ static bool serve_with_names(Eval *ev, const Stmt *s, const Mix *mix, int t_name
     }
     CostMode mode = ev->world->training;
     ev->world->training = COST_INFERENCE;
-    bool ok = measure(ev, s, mix, t_name, v);
+    bool ok = measure(ev, s, mix, v);
     ev->world->training = mode;
     world_restore(ev->world, mix->context_name, saved_s);
     world_restore(ev->world, mix->batch_name, saved_b);
@@ -440,13 +556,11 @@ static bool serve_chip(Eval *ev, const Stmt *s, Served *v)
 }
 
 /* One mix: its options, its figures, its report. */
-static bool serve_mix(Eval *ev, const Stmt *s, int i, int t_name, const Served *base)
+static bool serve_mix(Eval *ev, const Stmt *s, Mix mix, const Served *base)
 {
-    Mix mix = {.batch_name = s->as.expr.target.name, .context_name = s->as.expr.context.name,
-               .number = i + 1, .of = s->as.expr.nmixes};
     Served v = *base;
-    if (!read_options(ev, s, &s->as.expr.mixes[i], &mix) ||
-        !serve_with_names(ev, s, &mix, t_name, &v))
+    if (!read_options(ev, s, &s->as.expr.mixes[mix.number - 1], &mix) ||
+        (mix.draft && !check_call(ev, s, mix.draft, &mix)) || !serve_with_names(ev, s, &mix, &v))
         return false;
     if (ev->json)
         serve_json(ev, s, &mix, &v);
@@ -458,15 +572,16 @@ static bool serve_mix(Eval *ev, const Stmt *s, int i, int t_name, const Served *
 
 bool eval_serve(Eval *ev, const Stmt *s)
 {
-    Mix names = {.batch_name = s->as.expr.target.name, .context_name = s->as.expr.context.name};
-    int t_name = intern_id(ev->world->names, "T", 1);
+    Mix mix = {.batch_name = s->as.expr.target.name, .context_name = s->as.expr.context.name,
+               .of = s->as.expr.nmixes, .t_name = intern_id(ev->world->names, "T", 1)};
     Served base = {0};
-    if (t_name < 0)
+    if (mix.t_name < 0)
         return eval_fail(ev, s->span, "out of memory");
-    if (!check_call(ev, s, &names, t_name) || !serve_chip(ev, s, &base))
+    if (!check_names(ev, s, &mix) || !check_call(ev, s, s->as.expr.value, &mix) ||
+        !serve_chip(ev, s, &base))
         return false;
-    for (int i = 0; i < s->as.expr.nmixes; i++)
-        if (!serve_mix(ev, s, i, t_name, &base))
+    for (mix.number = 1; mix.number <= mix.of; mix.number++)
+        if (!serve_mix(ev, s, mix, &base))
             return false;
     return true;
 }
