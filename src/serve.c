@@ -116,13 +116,17 @@ static bool option_fraction(Eval *ev, const Binding *b, double *out)
     return true;
 }
 
+/* The options a `with` takes. */
+enum { OPT_PROMPT, OPT_OUTPUT, OPT_BATCH, OPT_DRAFT, OPT_K, OPT_ACCEPT, OPT_COUNT };
+
 /* One `with` option into the mix. */
 static bool read_option(Eval *ev, const Binding *b, Mix *mix, bool *seen)
 {
-    static const char *const names[] = {"prompt", "output", "batch", "draft", "k", "accept"};
+    static const char *const names[OPT_COUNT] = {"prompt", "output", "batch", "draft", "k",
+                                                 "accept"};
     const char *name = spelling(ev, b->name.name);
     int which = -1;
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < OPT_COUNT; i++)
         if (strcmp(name, names[i]) == 0)
             which = i;
     if (which < 0)
@@ -131,24 +135,28 @@ static bool read_option(Eval *ev, const Binding *b, Mix *mix, bool *seen)
     if (seen[which])
         return eval_fail(ev, b->name.span, "%s is given twice", name);
     seen[which] = true;
-    double *counts[] = {&mix->prompt, &mix->output, &mix->batch, NULL, &mix->k};
-    if (which == 2)
+    double *counts[OPT_COUNT] = {[OPT_PROMPT] = &mix->prompt, [OPT_OUTPUT] = &mix->output,
+                                 [OPT_BATCH] = &mix->batch, [OPT_K] = &mix->k};
+    if (which == OPT_BATCH)
         mix->batch_span = b->value->span;
-    if (which == 3)
+    if (which == OPT_DRAFT)
         return (mix->draft = b->value) != NULL;
-    return which == 5 ? option_fraction(ev, b, &mix->accept) : option_count(ev, b, counts[which]);
+    if (which == OPT_ACCEPT)
+        return option_fraction(ev, b, &mix->accept);
+    return option_count(ev, b, counts[which]);
 }
 
 static bool read_options(Eval *ev, const Stmt *s, const ServeMix *with, Mix *mix)
 {
-    bool seen[6] = {false};
+    bool seen[OPT_COUNT] = {false};
     for (int i = 0; i < with->nwith; i++)
         if (!read_option(ev, &with->with[i], mix, seen))
             return false;
-    if (!seen[0] || !seen[1])
+    if (!seen[OPT_PROMPT] || !seen[OPT_OUTPUT])
         return eval_fail(ev, s->span, "serve needs the request mix: `with prompt = 2048, "
                          "output = 512` (tokens per request)");
-    if ((seen[3] || seen[4] || seen[5]) && !(seen[3] && seen[4] && seen[5]))
+    int speculative = seen[OPT_DRAFT] + seen[OPT_K] + seen[OPT_ACCEPT];
+    if (speculative > 0 && speculative < 3)
         return eval_fail(ev, s->span, "speculative decoding takes draft = CALL, k = N and "
                          "accept = FRACTION together");
     return true;
