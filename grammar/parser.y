@@ -74,6 +74,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %token BLOCK "block" RETURN "return" REPEAT "repeat" EXPECT "expect" WITHIN "within"
 %token MODE "mode" PARAM "param" CACHE "cache" FIT "fit" SEARCH "search" FUSED "fused"
 %token REMAT "remat" OPTIMIZER "optimizer"
+%token SERVE "serve" WITH "with"
 %token <id> CMP "comparison"
 %token <id> COLLECTIVE "collective"
 %token <string> SHAPE "slice shape"
@@ -83,7 +84,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %type <stmt> stmt opt_stmt opt_plot
 %type <range> range
 %type <list> lines bindings fields contracted names exprs mesh_axes body params param_list
-%type <list> args arg_list dims opt_names opt_shape shape search_sizes search_list
+%type <list> args arg_list dims opt_names opt_shape shape search_sizes search_list serve_mixes
 %type <list> paths path options
 %type <search_size> search_size
 %type <binding> param arg
@@ -135,6 +136,8 @@ stmt
                                 { $$ = ast_solve_equal(A, @$, $2, $4, $5, $6, $7, $8,
                                                        (Span){@7.begin, @8.end}); }
     | FIT name ':' expr clauses { $$ = ast_fit(A, @$, $2, $4, $5); }
+    | SERVE names ':' expr clauses serve_mixes
+                                { $$ = ast_serve(A, @$, $2, @2, $4, $5, $6); }
     | SEARCH expr clauses OVER search_sizes
                                 { $$ = ast_search(A, @$, $2, $3, $5); }
     | BLOCK name '(' params ')' body
@@ -253,6 +256,12 @@ range
     | expr DOTDOT expr name expr
                                 { $$ = ast_range(A, @$, $1, $3, $4, $5, NULL); }
     | '[' exprs ']'             { $$ = ast_range(A, @$, NULL, NULL, NULL, NULL, $2); }
+    ;
+
+/* serve's request mixes: `with prompt = 2048, output = 512`, one `with` a mix. */
+serve_mixes
+    : WITH bindings             { $$ = ast_list_push(A, NULL, $2); }
+    | serve_mixes WITH bindings { $$ = ast_list_push(A, $1, $3); }
     ;
 
 /* What a search ranges over: chips (256), slices (16x16), or a list of them. */

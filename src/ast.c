@@ -528,6 +528,24 @@ Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *si
     return s;
 }
 
+Stmt *ast_serve(Arena *a, Span span, AstList *names, Span names_span, Node *call,
+                Clauses *clauses, AstList *mixes)
+{
+    if (!names || !mixes)
+        return NULL;
+    Stmt *s = ast_solve(a, span, names->items[0], call, clauses);
+    if (s) {
+        s->kind = STMT_SERVE;
+        s->as.expr.context = names->n == 2 ? *(NameRef *)names->items[1]
+                                           : (NameRef){-1, names_span};
+        s->as.expr.mixes = arena_alloc(a, sizeof *s->as.expr.mixes * (size_t)mixes->n);
+        for (int i = 0; s->as.expr.mixes && i < mixes->n; i++)
+            s->as.expr.mixes[i].with = bindings(a, mixes->items[i], &s->as.expr.mixes[i].nwith);
+        s->as.expr.nmixes = s->as.expr.mixes ? mixes->n : 0;
+    }
+    return s;
+}
+
 SearchSize *ast_search_size(Arena *a, Span span, Node *count, char *shape)
 {
     SearchSize *z = NEW(a, SearchSize);
@@ -757,6 +775,18 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
                                            ? intern_name(names, s->as.expr.target.name) : "?");
             dump_node(out, s->as.expr.value, names);
             dump_clauses(out, &s->as.expr.clauses, names);
+            break;
+        case STMT_SERVE:
+            fprintf(out, "(serve %s %s ", intern_name(names, s->as.expr.target.name),
+                    s->as.expr.context.name >= 0 ? intern_name(names, s->as.expr.context.name)
+                                                 : "?");
+            dump_node(out, s->as.expr.value, names);
+            dump_clauses(out, &s->as.expr.clauses, names);
+            for (int k = 0; k < s->as.expr.nmixes; k++) {
+                fputs(" (with", out);
+                dump_bindings(out, s->as.expr.mixes[k].with, s->as.expr.mixes[k].nwith, names);
+                fputc(')', out);
+            }
             break;
         case STMT_SEARCH:
             fputs("(search ", out);

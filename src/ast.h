@@ -98,7 +98,8 @@ typedef enum {
     STMT_FUSED,      /* fused { s = q *_H k; p = exp(s) }: one kernel, intermediates on chip */
     STMT_FUSED_SWITCH, /* fused off | on: fused regions as their operations, or as kernels */
     STMT_REMAT,      /* remat full | selective | none | save layer.x, layer.y */
-    STMT_OPTIMIZER   /* optimizer adam master fp32 zero 1 */
+    STMT_OPTIMIZER,  /* optimizer adam master fp32 zero 1 */
+    STMT_SERVE       /* serve B, S: decode(B, S, ...) on v5e 4x4 with prompt = 2048, ... */
 } StmtKind;
 
 /* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
@@ -171,6 +172,12 @@ typedef struct {
     Span compute_span;
 } Clauses;
 
+/* One request mix of serve: the bindings after one `with`. */
+typedef struct ServeMix {
+    Binding *with;
+    int nwith;
+} ServeMix;
+
 typedef struct Stmt Stmt;
 struct Stmt {
     StmtKind kind;
@@ -203,6 +210,9 @@ struct Stmt {
             AstList *sizes; /* STMT_SEARCH: of SearchSize *, what `over` lists */
             struct Stmt *equal; /* STMT_SOLVE `solve B: a == b`: b as a statement */
             int cmp;            /* and the comparison written (a CmpOp) */
+            NameRef context;    /* STMT_SERVE: the context length's name (target: the batch's) */
+            struct ServeMix *mixes; /* STMT_SERVE: each `with prompt = ..., output = ...` */
+            int nmixes;
         } expr;             /* also STMT_SOLVE: target is the dim, -1 to find it */
         struct {            /* STMT_SWEEP; STMT_PLOT uses plot_path and plot_span */
             NameRef dim;
@@ -278,6 +288,11 @@ Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
 Stmt *ast_solve_equal(Arena *a, Span span, NameRef *dim, Node *lhs, Clauses *lc, int cmp,
                       Node *rhs, Clauses *rc, Span rhs_span);
 Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *sizes);
+/* serve B, S: CALL clauses with prompt = P, output = G [with ...]: the request mixes
+ * served (`mixes` a list of lists of Binding *). Other than two names leave the
+ * context's name -1, its span theirs, for the evaluator. */
+Stmt *ast_serve(Arena *a, Span span, AstList *names, Span names_span, Node *call,
+                Clauses *clauses, AstList *mixes);
 SearchSize *ast_search_size(Arena *a, Span span, Node *count, char *shape);
 RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,
                      AstList *list);

@@ -11,12 +11,17 @@ static const char *const field_names[FIELD_COUNT] = {
     "flops", "bytes", "intensity", "t_math", "t_hbm", "t_comm", "t_lower", "t_upper",
     "t_derated", "params", "param_bytes", "memory", "cache_bytes", "chips", "comm_bytes",
     "gradient_bytes", "master_bytes", "optimizer_bytes", "activation_bytes", "bound",
+    "batch", "kv_per_seq", "ttft", "tpot", "tpot_first", "tpot_last",
+    "decode_tokens_per_s", "tokens_per_s", "usd_per_mtok",
 };
+_Static_assert(FIELD_COUNT <= 32, "LastReport holds 32 figures");
 
 static const Unit field_units[FIELD_COUNT] = {
     UNIT_FLOPS, UNIT_BYTES, UNIT_NONE, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS,
     UNIT_SECONDS, UNIT_SECONDS, UNIT_NONE, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
     UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
+    UNIT_NONE, UNIT_BYTES, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS,
+    UNIT_SECONDS, UNIT_NONE, UNIT_NONE, UNIT_NONE,
 };
 
 static void set(LastReport *last, ExpectField f, bool known, double v)
@@ -146,8 +151,8 @@ static bool expected_value(Eval *ev, const Stmt *s, const LastReport *last, doub
     int names[FIELD_COUNT];
     Value saved[FIELD_COUNT];
     int n = 0;
-    for (int f = 0; f < FIELD_BOUND; f++) {
-        if (!last->known[f])
+    for (int f = 0; f < FIELD_COUNT; f++) {
+        if (!last->known[f] || f == FIELD_BOUND)
             continue;
         names[n] = intern_id(ev->world->names, field_names[f], strlen(field_names[f]));
         if (names[n] >= 0 &&
@@ -204,7 +209,9 @@ bool eval_expect(Eval *ev, const Stmt *s)
     if (f < 0)
         return eval_fail(ev, s->as.expect.field.span, "expect knows no figure %s (flops bytes "
                          "intensity t_math t_hbm t_comm t_lower t_upper t_derated params "
-                         "param_bytes memory cache_bytes chips comm_bytes bound)", field);
+                         "param_bytes memory cache_bytes chips comm_bytes bound; after serve: "
+                         "batch kv_per_seq ttft tpot tpot_first tpot_last decode_tokens_per_s "
+                         "tokens_per_s usd_per_mtok)", field);
     if (!last->set)
         return eval_fail(ev, s->span,
                          "expect checks the statement reported before it; there is none");
@@ -212,6 +219,12 @@ bool eval_expect(Eval *ev, const Stmt *s)
         (f == FIELD_PARAMS || f == FIELD_PARAM_BYTES || f == FIELD_CACHE_BYTES))
         return eval_fail(ev, s->span, "the last report is of a statement, which counts no %s: "
                          "expect %s checks a block call or a repeat", field, field);
+    if (f > FIELD_BOUND && !last->served)
+        return eval_fail(ev, s->span, "%s is a figure of serve, and the last report is not "
+                         "one", field);
+    if (f == FIELD_USD_PER_MTOK && !last->known[f])
+        return eval_fail(ev, s->span, "the chip has no price, so there is no usd_per_mtok: "
+                         "give it one (`chip mine : v5e { price = 1.2 }`)");
     if (!last->known[f])
         return eval_fail(ev, s->span, "the last report's %s is not a number (a dim is unbound, or "
                          "there is no chip)", field);

@@ -37,6 +37,7 @@ const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
     [CHIP_FLOPS_EFF] = {"flops_eff", UNIT_NONE, false, "achievable fraction of peak FLOPs"},
     [CHIP_HBM_EFF] = {"hbm_eff", UNIT_NONE, false, "achievable fraction of HBM bandwidth"},
     [CHIP_NET_EFF] = {"net_eff", UNIT_NONE, false, "achievable fraction of network bandwidth"},
+    [CHIP_PRICE] = {"price", UNIT_NONE, false, "list price, USD per chip-hour (serve's cost)"},
 };
 
 int chip_field_lookup(const char *name)
@@ -145,12 +146,21 @@ static void print_field(const Chip *c, ChipField f, FILE *out)
                                                sizeof buf));
 }
 
+/* The list price in USD per chip-hour, or - when no price is set. */
+static void print_price(const Chip *c, FILE *out)
+{
+    if (!c->set[CHIP_PRICE])
+        fprintf(out, " %9s", "-");
+    else
+        fprintf(out, " %9.4g", c->value[CHIP_PRICE]);
+}
+
 void chip_table_print(const ChipTable *t, FILE *out)
 {
     static const ChipField cols[] = {CHIP_FLOPS_BF16, CHIP_FLOPS_INT8, CHIP_FLOPS_FP8,
                                      CHIP_HBM_BYTES, CHIP_HBM_BW};
-    fprintf(out, "%-12s %13s %13s %13s %13s %13s %7s\n", "chip", "bf16", "int8", "fp8",
-            "HBM", "HBM BW", "ridge");
+    fprintf(out, "%-12s %13s %13s %13s %13s %13s %7s %9s\n", "chip", "bf16", "int8", "fp8",
+            "HBM", "HBM BW", "ridge", "$/chip-h");
     for (int i = 0; i < t->n; i++) {
         const Chip *c = t->chips[i];
         fprintf(out, "%-12s", c->name);
@@ -158,6 +168,9 @@ void chip_table_print(const ChipTable *t, FILE *out)
             print_field(c, cols[k], out);
         if (c->set[CHIP_FLOPS_BF16] && c->set[CHIP_HBM_BW])
             fprintf(out, " %7.1f", c->value[CHIP_FLOPS_BF16] / c->value[CHIP_HBM_BW]);
+        else
+            fprintf(out, " %7s", "-");
+        print_price(c, out);
         fputc('\n', out);
     }
 }

@@ -44,6 +44,7 @@ typedef enum {
     CHIP_FLOPS_EFF,
     CHIP_HBM_EFF,
     CHIP_NET_EFF,
+    CHIP_PRICE,
     CHIP_FIELD_COUNT
 } ChipField;
 

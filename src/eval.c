@@ -1641,6 +1641,8 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return eval_fit(ev, s);
     case STMT_SEARCH:
         return eval_search(ev, s);
+    case STMT_SERVE:
+        return eval_serve(ev, s);
     case STMT_SWEEP:
         return eval_sweep(ev, s);
     case STMT_PLOT:

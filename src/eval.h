@@ -64,6 +64,9 @@ typedef enum {
     FIELD_T_LOWER, FIELD_T_UPPER, FIELD_T_DERATED, FIELD_PARAMS, FIELD_PARAM_BYTES,
     FIELD_MEMORY, FIELD_CACHE_BYTES, FIELD_CHIPS, FIELD_COMM_BYTES, FIELD_GRADIENT_BYTES,
     FIELD_MASTER_BYTES, FIELD_OPTIMIZER_BYTES, FIELD_ACTIVATION_BYTES, FIELD_BOUND,
+    /* serve's (serve.c) */
+    FIELD_BATCH, FIELD_KV_PER_SEQ, FIELD_TTFT, FIELD_TPOT, FIELD_TPOT_FIRST, FIELD_TPOT_LAST,
+    FIELD_DECODE_TOKENS_PER_S, FIELD_TOKENS_PER_S, FIELD_USD_PER_MTOK,
     FIELD_COUNT
 } ExpectField;
 
@@ -76,6 +79,7 @@ typedef struct {
     bool known[FIELD_COUNT];
     Bound bound;
     bool plain;          /* a statement, not a block call or repeat: no params or cache */
+    bool served;         /* a serve statement: its figures (batch ... usd_per_mtok) too */
 } LastReport;
 
 /* Dims split over more chips than they have elements (8 KV heads over 64 chips):
@@ -216,10 +220,23 @@ const Chip *eval_chip_of(Eval *ev, const Stmt *s);
 /* solve, fit and sweep (explore.c). */
 bool eval_solve(Eval *ev, const Stmt *s);
 bool eval_fit(Eval *ev, const Stmt *s);
+/* The largest whole value of an unbound dim at which the memory per chip of n
+ * statements together fits in hbm bytes, what a chip holds there, and at one more.
+ * False after reporting an error (at the first statement: even 1 does not fit; it fits
+ * at every value). */
+typedef struct {
+    double largest, memory, next_memory;
+} FitResult;
+bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm,
+                 FitResult *out);
+/* Bytes in four digits ("15.99 GB"), or in full when those read the same as `beside`. */
+char *bytes_beside(double v, const char *beside, char *buf, size_t size);
 bool eval_sweep(Eval *ev, const Stmt *s);
 bool eval_plot(Eval *ev, const Stmt *s);
 /* search (search.c). */
 bool eval_search(Eval *ev, const Stmt *s);
+/* serve (serve.c): the largest batch, TTFT, TPOT, tokens/s and cost of a request mix. */
+bool eval_serve(Eval *ev, const Stmt *s);
 
 void remember_statement(Eval *ev, const Stmt *s, const Roofline *r);
 void remember_block(Eval *ev, const Stmt *s, const Op *op, const Chip *chip, double chips);

@@ -1217,7 +1217,7 @@ enum { FIT_MAX_DOUBLINGS = 40 };
 
 /* What a chip holds for the statement with the dim at x: 1, or 0 when that is not a
  * number (reported here), or -1 after an error (reported). */
-static int memory_at(Eval *ev, const Stmt *s, int dim, double x, double *memory)
+static int memory_of(Eval *ev, const Stmt *s, int dim, double x, double *memory)
 {
     Op *root = op_new("fit");
     ev->world->values[dim] = (Value){.kind = VAL_NUMBER, .number = x};
@@ -1237,9 +1237,23 @@ static int memory_at(Eval *ev, const Stmt *s, int dim, double x, double *memory)
     return result;
 }
 
+/* What a chip holds for all n statements together (a model and its draft). */
+static int memory_at(Eval *ev, const Stmt *const *s, int n, int dim, double x, double *memory)
+{
+    *memory = 0;
+    for (int i = 0; i < n; i++) {
+        double m;
+        int result = memory_of(ev, s[i], dim, x, &m);
+        if (result != 1)
+            return result;
+        *memory += m;
+    }
+    return 1;
+}
+
 /* Bytes in four digits ("15.99 GB"), or in full when those read the same as `beside`
  * (the capacity), so "16 GB of 16 GB" does not hide which side of it they are. */
-static char *bytes_beside(double v, const char *beside, char *buf, size_t size)
+char *bytes_beside(double v, const char *beside, char *buf, size_t size)
 {
     num_format_unit(v, UNIT_BYTES, 0, buf, size);
     if (strcmp(buf, beside) == 0)
@@ -1285,17 +1299,18 @@ static bool fits_always(Eval *ev, const Stmt *s, int dim, double x, double m_x, 
 }
 
 /* Doubling until the memory no longer fits, then bisection on whole numbers. */
-static bool search_fit(Eval *ev, const Stmt *s, int dim, double hbm)
+bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm, FitResult *out)
 {
+    const Stmt *s = stmts[0];
     double lo = 1, hi = 2, m_lo, m_hi = 0, m;
-    if (memory_at(ev, s, dim, lo, &m_lo) != 1)
+    if (memory_at(ev, stmts, n, dim, lo, &m_lo) != 1)
         return false;
     double first = m_lo;
     if (m_lo > hbm)
         return eval_fail(ev, s->span, "even %s = 1 does not fit: %.4g GB of %.4g GB per chip",
                          spelling(ev, dim), m_lo / 1e9, hbm / 1e9);
     int got;
-    for (int i = 0; (got = memory_at(ev, s, dim, hi, &m_hi)) == 1 && m_hi <= hbm; i++, hi *= 2) {
+    for (int i = 0; (got = memory_at(ev, stmts, n, dim, hi, &m_hi)) == 1 && m_hi <= hbm; i++, hi *= 2) {
         if (i == FIT_MAX_DOUBLINGS)
             return fits_always(ev, s, dim, hi, m_hi, first, hbm);
         lo = hi;
@@ -1305,14 +1320,14 @@ static bool search_fit(Eval *ev, const Stmt *s, int dim, double hbm)
         return false;
     while (hi - lo > 1) {
         double mid = floor(lo + (hi - lo) / 2);
-        if (memory_at(ev, s, dim, mid, &m) != 1)
+        if (memory_at(ev, stmts, n, dim, mid, &m) != 1)
             return false;
         if (m <= hbm)
             lo = mid, m_lo = m;
         else
             hi = mid, m_hi = m;
     }
-    fit_report(ev, s, dim, lo, m_lo, m_hi, hbm);
+    *out = (FitResult){lo, m_lo, m_hi};
     return true;
 }
 
@@ -1326,7 +1341,12 @@ bool eval_fit(Eval *ev, const Stmt *s)
     Value saved;
     if (!free_dim(ev, dim, s->as.expr.target.span, &saved))
         return false;
-    bool ok = search_fit(ev, s, dim, chip->value[CHIP_HBM_BYTES]);
+    FitResult fit;
+    const Stmt *one[1] = {s};
+    bool ok = fit_largest(ev, one, 1, dim, chip->value[CHIP_HBM_BYTES], &fit);
+    if (ok)
+        fit_report(ev, s, dim, fit.largest, fit.memory, fit.next_memory,
+                   chip->value[CHIP_HBM_BYTES]);
     world_restore(ev->world, dim, saved);
     return ok;
 }

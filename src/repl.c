@@ -50,6 +50,8 @@ static const char HELP[] =
     "  solve B: bf16[B,D] *_D int8[D,F] on v5e      where the bound changes as B grows\n"
     "  sweep B in 1 .. 512 plot { q = ... }         a table, or a chart (plot \"q.svg\")\n"
     "  fit B: model(B, ...) on v5e 4x4              the largest B whose memory fits\n"
+    "  serve B, S: decode(B, S, ...) on v5e 4x4 with prompt = 2048, output = 512\n"
+    "                                 largest batch, TTFT, TPOT, tokens/s, $ per 1M tokens\n"
     "  solve n: layer(x, ..., tp = Y) on v5e mesh X = 1, Y = n   a block over a mesh size\n"
     "Parallelism:\n"
     "  block mm(x: [B, D], F, tp = {}) { ... F_{tp} ... }   shapes and axes as parameters\n"

@@ -232,8 +232,9 @@ void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void
 {
     static const char *const words[] = {
         "let", "use", "chip", "include", "on", "shard", "over", "compute", "mesh", "solve",
-        "sweep", "search", "fit", "plot", "block", "return", "repeat", "expect", "within",
-        "mode", "param", "cache", "fused", "in", "help", "names", "chips", "quit", "exit", NULL};
+        "sweep", "search", "fit", "serve", "with", "plot", "block", "return", "repeat", "expect",
+        "within", "mode", "param", "cache", "fused", "remat", "optimizer", "in", "help", "names",
+        "chips", "quit", "exit", NULL};
     for (int i = 0; words[i]; i++)
         fn(words[i], ctx);
     for (int i = 0; i < s->world.nblocks; i++)

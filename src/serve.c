@@ -1,0 +1,595 @@
+/* serve.c — `serve B, S: CALL on CHIP with prompt = P, output = G`: what serving a
+ * request mix costs, from one decode block called at several batches and contexts.
+ *
+ * Every request brings P prompt tokens and wants G output tokens, so its KV cache
+ * grows to S = P + G. The statement finds the largest batch B whose weights and caches
+ * at that S fit each chip's HBM (fit's search, explore.c), or takes `batch = N`, then
+ * prices:
+ *   TTFT  the prefill of one prompt: the call with B = 1, S = P and T = P (every
+ *         prompt token at once, attending to the prompt), so the block must take T;
+ *   TPOT  a decode step at batch B, at the mean context S = P + G/2 (rounded down),
+ *         with the first (S = P) and last (S = P + G) steps beside it;
+ * and from them the tokens per second per chip, decoding alone (B / (TPOT · chips)),
+ * and with the prefills taking their turn on the same chips: a batch of B requests
+ * needs B prefills and G decode steps for its B·G output tokens,
+ *   tokens/s per chip = B·G / ((B·TTFT + G·TPOT) · chips);
+ * and the cost of a million output tokens at the chip's `price` per chip-hour,
+ *   USD = price · 1e6 / (3600 · tokens/s per chip).
+ * With `draft = CALL, k = K, accept = A` (speculative decoding) a draft model proposes K
+ * tokens a round and the model checks them in one pass over K + 1 tokens; a round yields
+ * (1 - A^(K+1)) / (1 - A) tokens on average, and TPOT is its time over them. The draft
+ * shares the chips: its weights and caches count in the memory, its prefill in TTFT.
+ * Each time is the call's T_lower (the sum of its operations' lower bounds), costed in
+ * inference mode whatever `mode` says. Each further `with` is another mix, reported in
+ * turn; `expect` sees the last.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+#include "layout.h"
+#include "num.h"
+#include "report.h"
+
+/* A request mix and the names it binds. */
+typedef struct {
+    int batch_name, context_name;
+    int number, of;               /* the mix's place among the statement's `with`s */
+    int t_name;                   /* T, the tokens of one pass */
+    double prompt, output, batch; /* batch 0: the largest that fits */
+    Span batch_span;
+    const Node *draft;            /* speculative decoding: the draft model's call, or NULL */
+    double k, accept;             /* tokens it drafts a round; the fraction accepted */
+} Mix;
+
+/* One costing of the call: its time and what a chip holds. */
+typedef struct {
+    double t_lower, memory, cache_bytes, params, param_bytes;
+    Bound bound;
+} Step;
+
+typedef struct {
+    const Chip *chip;
+    double chips, hbm, context, mid;
+    double kv_per_seq;      /* one sequence's cache at the longest context, on all chips */
+    double batch, next_memory;
+    bool largest;           /* the batch is the largest that fits (no `batch = N`) */
+    Step at_batch;          /* the decode step at the batch and the longest context */
+    Step ttft, tpot, first, last;
+    double per_round;       /* with a draft: tokens a round yields on average */
+    Step draft, verify;     /* with a draft, at the TPOT's context: its step, the target's
+                             * pass over k + 1 tokens */
+    double decode_rate, rate, usd_decode, usd; /* tokens/s per chip; USD per 1M tokens */
+} Served;
+
+/* Whether an expression mentions a name (a dim the call must take from serve). */
+static bool mentions(const Node *n, int name)
+{
+    if (!n)
+        return false;
+    switch (n->kind) {
+    case NODE_NAME:
+        return n->as.name == name;
+    case NODE_TENSOR:
+        for (int i = 0; i < n->as.tensor.ndims; i++)
+            if (mentions(n->as.tensor.dims[i], name))
+                return true;
+        return false;
+    case NODE_BINARY:
+        return mentions(n->as.binary.lhs, name) || mentions(n->as.binary.rhs, name);
+    case NODE_CONTRACT:
+        return mentions(n->as.contract.lhs, name) || mentions(n->as.contract.rhs, name);
+    case NODE_CALL:
+        for (int i = 0; i < n->as.call.nargs; i++)
+            if (mentions(n->as.call.args[i].value, name))
+                return true;
+        return false;
+    case NODE_NEGATE:
+    case NODE_PARAM:
+    case NODE_CACHE:
+        return mentions(n->as.operand, name);
+    default:
+        return false;
+    }
+}
+
+/* A whole number of at least 1 from a `with` option. */
+static bool option_count(Eval *ev, const Binding *b, double *out)
+{
+    if (!eval_number(ev, b->value, out))
+        return false;
+    if (!(*out >= 1) || *out != floor(*out) || *out > 0x1p53)
+        return eval_fail(ev, b->value->span, "%s must be a whole number of tokens of at least 1, "
+                         "not %.17g", spelling(ev, b->name.name), *out);
+    return true;
+}
+
+/* The fraction of drafted tokens accepted, 0 to 1. */
+static bool option_fraction(Eval *ev, const Binding *b, double *out)
+{
+    if (!eval_number(ev, b->value, out))
+        return false;
+    if (!(*out >= 0 && *out <= 1))
+        return eval_fail(ev, b->value->span, "accept is the fraction of drafted tokens accepted, "
+                         "from 0 to 1, not %.17g", *out);
+    return true;
+}
+
+/* The options a `with` takes. */
+enum { OPT_PROMPT, OPT_OUTPUT, OPT_BATCH, OPT_DRAFT, OPT_K, OPT_ACCEPT, OPT_COUNT };
+
+/* One `with` option into the mix. */
+static bool read_option(Eval *ev, const Binding *b, Mix *mix, bool *seen)
+{
+    static const char *const names[OPT_COUNT] = {"prompt", "output", "batch", "draft", "k",
+                                                 "accept"};
+    const char *name = spelling(ev, b->name.name);
+    int which = -1;
+    for (int i = 0; i < OPT_COUNT; i++)
+        if (strcmp(name, names[i]) == 0)
+            which = i;
+    if (which < 0)
+        return eval_fail(ev, b->name.span, "serve takes prompt, output, batch, and draft, k and "
+                         "accept (speculative decoding) after `with`, not %s", name);
+    if (seen[which])
+        return eval_fail(ev, b->name.span, "%s is given twice", name);
+    seen[which] = true;
+    double *counts[OPT_COUNT] = {[OPT_PROMPT] = &mix->prompt, [OPT_OUTPUT] = &mix->output,
+                                 [OPT_BATCH] = &mix->batch, [OPT_K] = &mix->k};
+    if (which == OPT_BATCH)
+        mix->batch_span = b->value->span;
+    if (which == OPT_DRAFT)
+        return (mix->draft = b->value) != NULL;
+    if (which == OPT_ACCEPT)
+        return option_fraction(ev, b, &mix->accept);
+    return option_count(ev, b, counts[which]);
+}
+
+static bool read_options(Eval *ev, const Stmt *s, const ServeMix *with, Mix *mix)
+{
+    bool seen[OPT_COUNT] = {false};
+    for (int i = 0; i < with->nwith; i++)
+        if (!read_option(ev, &with->with[i], mix, seen))
+            return false;
+    if (!seen[OPT_PROMPT] || !seen[OPT_OUTPUT])
+        return eval_fail(ev, s->span, "serve needs the request mix: `with prompt = 2048, "
+                         "output = 512` (tokens per request)");
+    int speculative = seen[OPT_DRAFT] + seen[OPT_K] + seen[OPT_ACCEPT];
+    if (speculative > 0 && speculative < 3)
+        return eval_fail(ev, s->span, "speculative decoding takes draft = CALL, k = N and "
+                         "accept = FRACTION together");
+    return true;
+}
+
+/* The two names must differ. */
+static bool check_names(Eval *ev, const Stmt *s, const Mix *mix)
+{
+    if (mix->context_name < 0)
+        return eval_fail(ev, s->as.expr.context.span, "serve takes two names, the batch's and the "
+                         "context length's: `serve B, S: decode(B, S, ...)`");
+    if (mix->batch_name == mix->context_name)
+        return eval_fail(ev, s->as.expr.context.span, "the batch and the context need two names");
+    return true;
+}
+
+/* A call (the model's, or its draft's) must be a block's, take T (for the prefill) and
+ * use both names. */
+static bool check_call(Eval *ev, const Stmt *s, const Node *call, const Mix *mix)
+{
+    const char *what = call == s->as.expr.value ? "call" : "draft";
+    const BlockDef *b = call->kind == NODE_CALL ? world_block(ev->world, call->as.call.callee.name)
+                                                : NULL;
+    if (!b)
+        return eval_fail(ev, call->span, "serve takes a call of a decode block, such as the "
+                         "stdlib's decode(B, S, D, F, N, K, H, L, V, tp = Y)");
+    bool takes_t = false;
+    for (int i = 0; i < b->def->as.block.nparams; i++)
+        takes_t |= b->def->as.block.params[i].name.name == mix->t_name;
+    if (!takes_t)
+        return eval_fail(ev, call->span, "serve prices the prefill as %s with T = prompt, and %s "
+                         "takes no T", spelling(ev, b->name), spelling(ev, b->name));
+    for (int i = 0; i < call->as.call.nargs; i++)
+        if (call->as.call.args[i].name.name == mix->t_name)
+            return eval_fail(ev, call->as.call.args[i].name.span, "serve sets T itself (1 to "
+                             "decode, the prompt to prefill): leave it out of the call");
+    const int names[2] = {mix->batch_name, mix->context_name};
+    for (int k = 0; k < 2; k++)
+        if (!mentions(call, names[k]))
+            return eval_fail(ev, k == 0 ? s->as.expr.target.span : s->as.expr.context.span,
+                             "the %s never uses %s: pass it as the %s", what, spelling(ev, names[k]),
+                             k == 0 ? "batch" : "context length (S)");
+    return true;
+}
+
+/* Costs the statement quietly with the batch and context names at b and ctx. */
+static bool step_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ctx, Step *out)
+{
+    Op *root = op_new("serve");
+    ev->world->values[mix->batch_name] = (Value){.kind = VAL_NUMBER, .number = b};
+    ev->world->values[mix->context_name] = (Value){.kind = VAL_NUMBER, .number = ctx};
+    bool ok = root && eval_quietly(ev, s, root);
+    if (ok) {
+        op_total(root);
+        Op all = op_scaled(root);
+        *out = (Step){all.t_lower, block_memory(&all, false), all.cache_bytes, all.params,
+                      all.param_bytes, root->bound};
+        if (!root->known || root->bound == BOUND_UNKNOWN)
+            ok = eval_fail(ev, s->span, "its times are not numbers: every dim but %s and %s "
+                           "must be bound", spelling(ev, mix->batch_name),
+                           spelling(ev, mix->context_name));
+        else if (!op_finite(root))
+            ok = eval_fail(ev, s->span, "a figure overflows");
+    } else if (!root) {
+        eval_fail(ev, s->span, "out of memory");
+    }
+    op_free(root);
+    return ok;
+}
+
+/* Costs a call (the statement's, or the draft's) on the statement's chip at B = b and
+ * S = ctx, with T = t added to its arguments when t > 0. */
+static bool call_at(Eval *ev, const Stmt *s, const Node *call, const Mix *mix, double b,
+                    double ctx, double t, Step *out)
+{
+    int n = call->as.call.nargs;
+    Binding *args = NULL;
+    Node tokens = {.kind = NODE_NUMBER, .span = call->span, .depth = 1, .as.number = t};
+    Node with_t = *call;
+    if (t > 0) {
+        if (!(args = calloc((size_t)n + 1, sizeof *args)))
+            return eval_fail(ev, s->span, "out of memory");
+        memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
+        args[n] = (Binding){.name = {mix->t_name, call->span}, .value = &tokens};
+        with_t.as.call.args = args;
+        with_t.as.call.nargs = n + 1;
+    }
+    Stmt st = *s;
+    st.as.expr.value = &with_t;
+    bool ok = step_at(ev, &st, mix, b, ctx, out);
+    free(args);
+    return ok;
+}
+
+/* Two costings run one after the other, on the same chips: times and memory add up. */
+static Step step_sum(Step a, Step b)
+{
+    return (Step){a.t_lower + b.t_lower, a.memory + b.memory, a.cache_bytes + b.cache_bytes,
+                  a.params + b.params, a.param_bytes + b.param_bytes, a.bound};
+}
+
+/* The model (with its draft) at B = b, S = ctx, T = t (0: one decode step). */
+static bool model_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ctx, double t,
+                     Step *out)
+{
+    Step draft;
+    if (!call_at(ev, s, s->as.expr.value, mix, b, ctx, t, out))
+        return false;
+    if (!mix->draft)
+        return true;
+    if (!call_at(ev, s, mix->draft, mix, b, ctx, t, &draft))
+        return false;
+    *out = step_sum(*out, draft);
+    return true;
+}
+
+/* The tokens a round of speculative decoding yields on average: the first rejected of
+ * k drafts ends the round, and the target's pass gives one token more, so
+ * 1 + a + ... + a^k = (1 - a^(k+1)) / (1 - a). */
+static double tokens_per_round(const Mix *mix)
+{
+    double a = mix->accept;
+    return a == 1 ? mix->k + 1 : (1 - pow(a, mix->k + 1)) / (1 - a);
+}
+
+/* The time of an output token at context ctx: a decode step, or with a draft a round
+ * (k draft steps, then the target over k + 1 tokens) over the tokens it yields. */
+static bool token_time(Eval *ev, const Stmt *s, const Mix *mix, double b, double ctx,
+                       Served *v, Step *out)
+{
+    if (!mix->draft)
+        return call_at(ev, s, s->as.expr.value, mix, b, ctx, 0, out);
+    Step draft, verify;
+    if (!call_at(ev, s, mix->draft, mix, b, ctx, 0, &draft) ||
+        !call_at(ev, s, s->as.expr.value, mix, b, ctx, mix->k + 1, &verify))
+        return false;
+    *out = verify;
+    out->t_lower = (mix->k * draft.t_lower + verify.t_lower) / v->per_round;
+    if (ctx == v->mid)
+        v->draft = draft, v->verify = verify;
+    return true;
+}
+
+/* The batch: `batch = N` when it fits, else the largest that does. */
+static bool pick_batch(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
+{
+    if (mix->batch > 0) {
+        v->batch = mix->batch;
+        if (!model_at(ev, s, mix, v->batch, v->context, 0, &v->at_batch))
+            return false;
+        if (v->at_batch.memory > v->hbm) {
+            char held[32], cap[32];
+            return eval_fail(ev, mix->batch_span, "batch = %.17g does not fit: %s of %s HBM per "
+                             "chip at S = %.17g", v->batch,
+                             num_format_unit(v->at_batch.memory, UNIT_BYTES, 0, held, sizeof held),
+                             num_format_unit(v->hbm, UNIT_BYTES, 0, cap, sizeof cap), v->context);
+        }
+        return true;
+    }
+    FitResult fit;
+    Stmt draft = *s;
+    draft.as.expr.value = (Node *)mix->draft;
+    const Stmt *both[2] = {s, &draft};
+    ev->world->values[mix->context_name] = (Value){.kind = VAL_NUMBER, .number = v->context};
+    if (!fit_largest(ev, both, mix->draft ? 2 : 1, mix->batch_name, v->hbm, &fit))
+        return false;
+    v->batch = fit.largest;
+    v->next_memory = fit.next_memory;
+    v->largest = true;
+    return model_at(ev, s, mix, v->batch, v->context, 0, &v->at_batch);
+}
+
+/* Tokens per second per chip and what a million of them cost. */
+static void rates(const Mix *mix, Served *v)
+{
+    double g = mix->output, b = v->batch;
+    v->decode_rate = b / (v->tpot.t_lower * v->chips);
+    v->rate = b * g / ((b * v->ttft.t_lower + g * v->tpot.t_lower) * v->chips);
+    double price = v->chip->set[CHIP_PRICE] ? v->chip->value[CHIP_PRICE] : NAN;
+    v->usd_decode = price * 1e6 / (3600 * v->decode_rate);
+    v->usd = price * 1e6 / (3600 * v->rate);
+}
+
+static bool measure(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
+{
+    Step one;
+    v->context = mix->prompt + mix->output;
+    v->mid = mix->prompt + floor(mix->output / 2);
+    v->per_round = mix->draft ? tokens_per_round(mix) : 1;
+    if (!model_at(ev, s, mix, 1, v->context, 0, &one) || !pick_batch(ev, s, mix, v))
+        return false;
+    v->kv_per_seq = one.cache_bytes * v->chips;
+    bool ok = token_time(ev, s, mix, v->batch, v->mid, v, &v->tpot) &&
+              token_time(ev, s, mix, v->batch, mix->prompt, v, &v->first) &&
+              token_time(ev, s, mix, v->batch, v->context, v, &v->last) &&
+              model_at(ev, s, mix, 1, mix->prompt, mix->prompt, &v->ttft);
+    if (ok)
+        rates(mix, v);
+    return ok;
+}
+
+/* ---- the report ------------------------------------------------------------------ */
+
+static char *fmt(double v, Unit unit, char *buf, size_t size)
+{
+    return num_format_unit(v, unit, 0, buf, size);
+}
+
+/* A row: the figure's name, how it is derived padded to a column (counted in
+ * characters: a UTF-8 '·' is two bytes), its value. */
+static void row(Eval *ev, const char *name, const char *how, const char *value)
+{
+    int width = 0;
+    for (const char *c = how; *c; c++)
+        width += ((unsigned char)*c & 0xC0) != 0x80;
+    fprintf(ev->out, "  %-12s %s%*s = %s\n", name, how, width < 44 ? 44 - width : 0, "", value);
+}
+
+static void batch_row(Eval *ev, const Mix *mix, const Served *v)
+{
+    char how[96], val[160], a[32], b[32], c[32];
+    const char *bn = spelling(ev, mix->batch_name);
+    fmt(v->hbm, UNIT_BYTES, b, sizeof b);
+    bytes_beside(v->at_batch.memory, b, a, sizeof a);
+    snprintf(how, sizeof how, "%s, %s at S = %.17g", bn, v->largest ? "the largest that fits"
+                                                                  : "as given", v->context);
+    if (v->largest)
+        snprintf(val, sizeof val, "%.17g: %s of %s per chip (%s = %.17g needs %s)", v->batch, a, b,
+                 bn, v->batch + 1, bytes_beside(v->next_memory, b, c, sizeof c));
+    else
+        snprintf(val, sizeof val, "%.17g: %s of %s per chip", v->batch, a, b);
+    row(ev, "batch", how, val);
+}
+
+/* With a draft: what a round of speculative decoding yields and costs. */
+static void draft_row(Eval *ev, const Mix *mix, const Served *v)
+{
+    char how[96], val[160], a[32], b[32];
+    snprintf(how, sizeof how, "k = %.17g, accept = %.4g: (1 - a^(k+1)) / (1 - a)", mix->k,
+             mix->accept);
+    snprintf(val, sizeof val, "%.4g tokens a round; at S = %.17g a draft step %s, the model over "
+             "k + 1 tokens %s", v->per_round, v->mid, fmt(v->draft.t_lower, UNIT_SECONDS, a, sizeof a),
+             fmt(v->verify.t_lower, UNIT_SECONDS, b, sizeof b));
+    row(ev, "draft", how, val);
+}
+
+static void time_rows(Eval *ev, const Mix *mix, const Served *v)
+{
+    char how[96], val[160], a[32], b[32], c[32];
+    snprintf(how, sizeof how, "%s B = 1, T = S = prompt = %.17g",
+             mix->draft ? "model + draft prefill," : "the prefill:", mix->prompt);
+    snprintf(val, sizeof val, "%s (%s)", fmt(v->ttft.t_lower, UNIT_SECONDS, a, sizeof a),
+             roof_bound_name(v->ttft.bound));
+    row(ev, "ttft", how, val);
+    if (mix->draft)
+        draft_row(ev, mix, v);
+    snprintf(how, sizeof how, "%s at S = prompt + output/2 = %.17g",
+             mix->draft ? "a round / its tokens" : "a decode step", v->mid);
+    snprintf(val, sizeof val, "%s (%s); S = %.17g: %s, S = %.17g: %s",
+             fmt(v->tpot.t_lower, UNIT_SECONDS, a, sizeof a), roof_bound_name(v->tpot.bound),
+             mix->prompt, fmt(v->first.t_lower, UNIT_SECONDS, b, sizeof b), v->context,
+             fmt(v->last.t_lower, UNIT_SECONDS, c, sizeof c));
+    row(ev, "tpot", how, val);
+}
+
+static void rate_rows(Eval *ev, const Served *v)
+{
+    char val[160], a[32], b[32], c[32];
+    snprintf(val, sizeof val, "%s tokens/s per chip", fmt(v->decode_rate, UNIT_NONE, a, sizeof a));
+    row(ev, "decode", "B / (tpot · chips)", val);
+    snprintf(val, sizeof val, "%s tokens/s per chip, prefills included",
+             fmt(v->rate, UNIT_NONE, a, sizeof a));
+    row(ev, "throughput", "B·output / ((B·ttft + output·tpot) · chips)", val);
+    if (!v->chip->set[CHIP_PRICE]) {
+        fprintf(ev->out, "  %-12s no price for %s: give one in USD per chip-hour, `chip mine : %s "
+                "{ price = 1.2 }`\n", "cost", v->chip->name, v->chip->name);
+        return;
+    }
+    snprintf(val, sizeof val, "$%s per 1M output tokens at $%s per chip-hour ($%s decoding alone)",
+             fmt(v->usd, UNIT_NONE, a, sizeof a), fmt(v->chip->value[CHIP_PRICE], UNIT_NONE, b, sizeof b),
+             fmt(v->usd_decode, UNIT_NONE, c, sizeof c));
+    row(ev, "cost", "price · 1e6 / (3600 · throughput)", val);
+}
+
+static void serve_text(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
+{
+    char a[32], b[32], how[96];
+    if (mix->number == 1)
+        fprintf(ev->out, "%.*s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin);
+    char which[32] = "";
+    if (mix->of > 1)
+        snprintf(which, sizeof which, "%d of %d: ", mix->number, mix->of);
+    fprintf(ev->out, "  %-12s %sprompt %.17g + output %.17g tokens a request, on %.17g chip%s of "
+            "%s\n", "mix", which, mix->prompt, mix->output, v->chips, v->chips == 1 ? "" : "s",
+            v->chip->name);
+    snprintf(how, sizeof how, "one sequence at S = prompt + output = %.17g", v->context);
+    char val[96];
+    snprintf(val, sizeof val, "%s (%s per chip)", fmt(v->kv_per_seq, UNIT_BYTES, a, sizeof a),
+             fmt(v->kv_per_seq / v->chips, UNIT_BYTES, b, sizeof b));
+    row(ev, "kv_per_seq", how, val);
+    batch_row(ev, mix, v);
+    time_rows(ev, mix, v);
+    rate_rows(ev, v);
+    fputc('\n', ev->out);
+}
+
+static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
+{
+    int line, col;
+    source_position(ev->src, s->span.begin, &line, &col);
+    fputs("{\"stmt\":", ev->out);
+    report_json_string(ev->out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
+    fprintf(ev->out, ",\"line\":%d,\"mix\":%d,\"chip\":", line, mix->number);
+    report_json_string(ev->out, v->chip->name, strlen(v->chip->name));
+    const struct {
+        const char *key;
+        double value;
+    } fields[] = {
+        {"chips", v->chips}, {"prompt", mix->prompt}, {"output", mix->output},
+        {"context", v->context}, {"kv_per_seq", v->kv_per_seq}, {"batch", v->batch},
+        {"memory", v->at_batch.memory}, {"hbm", v->hbm}, {"ttft", v->ttft.t_lower},
+        {"tpot", v->tpot.t_lower}, {"tpot_context", v->mid}, {"tpot_first", v->first.t_lower},
+        {"tpot_last", v->last.t_lower}, {"decode_tokens_per_s", v->decode_rate},
+        {"tokens_per_s", v->rate},
+        {"price", v->chip->set[CHIP_PRICE] ? v->chip->value[CHIP_PRICE] : NAN},
+        {"usd_per_mtok", v->usd}, {"usd_per_mtok_decode", v->usd_decode},
+        {"k", mix->draft ? mix->k : NAN}, {"accept", mix->draft ? mix->accept : NAN},
+        {"tokens_per_round", mix->draft ? v->per_round : NAN},
+        {"t_draft", mix->draft ? v->draft.t_lower : NAN},
+        {"t_verify", mix->draft ? v->verify.t_lower : NAN},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        report_json_field(ev->out, fields[i].key, fields[i].value);
+    fprintf(ev->out, ",\"largest\":%s,\"ttft_bound\":\"%s\",\"tpot_bound\":\"%s\"}\n",
+            v->largest ? "true" : "false", roof_bound_name(v->ttft.bound),
+            roof_bound_name(v->tpot.bound));
+}
+
+/* For `expect`: the serve figures, and the decode step's memory at the batch. */
+static void remember_served(Eval *ev, const Stmt *s, const Served *v)
+{
+    LastReport *last = &ev->world->last;
+    memset(last, 0, sizeof *last);
+    last->set = true;
+    last->span = s->span;
+    last->served = true;
+    const struct {
+        ExpectField f;
+        double value;
+    } figures[] = {
+        {FIELD_MEMORY, v->at_batch.memory}, {FIELD_CACHE_BYTES, v->at_batch.cache_bytes},
+        {FIELD_PARAMS, v->at_batch.params}, {FIELD_PARAM_BYTES, v->at_batch.param_bytes},
+        {FIELD_CHIPS, v->chips}, {FIELD_BATCH, v->batch}, {FIELD_KV_PER_SEQ, v->kv_per_seq},
+        {FIELD_TTFT, v->ttft.t_lower}, {FIELD_TPOT, v->tpot.t_lower},
+        {FIELD_TPOT_FIRST, v->first.t_lower}, {FIELD_TPOT_LAST, v->last.t_lower},
+        {FIELD_DECODE_TOKENS_PER_S, v->decode_rate}, {FIELD_TOKENS_PER_S, v->rate},
+        {FIELD_USD_PER_MTOK, v->usd},
+    };
+    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++) {
+        last->value[figures[i].f] = figures[i].value;
+        last->known[figures[i].f] = isfinite(figures[i].value);
+    }
+    last->bound = v->tpot.bound;
+    last->known[FIELD_BOUND] = true;
+}
+
+/* Frees the two names for the statement, costs, and puts them back. */
+static bool serve_with_names(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
+{
+    Value saved_b, saved_s;
+    for (int k = 0; k < 2; k++) {
+        int name = k == 0 ? mix->batch_name : mix->context_name;
+        if (world_value(ev->world, name)->kind == VAL_TENSOR)
+            return eval_fail(ev, k == 0 ? s->as.expr.target.span : s->as.expr.context.span,
+                             "%s is a tensor, not a dim", spelling(ev, name));
+    }
+    if (!world_swap(ev->world, mix->batch_name, (Value){.kind = VAL_UNBOUND}, &saved_b))
+        return eval_fail(ev, s->span, "out of memory");
+    if (!world_swap(ev->world, mix->context_name, (Value){.kind = VAL_UNBOUND}, &saved_s)) {
+        world_restore(ev->world, mix->batch_name, saved_b);
+        return eval_fail(ev, s->span, "out of memory");
+    }
+    CostMode mode = ev->world->training;
+    ev->world->training = COST_INFERENCE;
+    bool ok = measure(ev, s, mix, v);
+    ev->world->training = mode;
+    world_restore(ev->world, mix->context_name, saved_s);
+    world_restore(ev->world, mix->batch_name, saved_b);
+    return ok;
+}
+
+/* The chip, its HBM and the number of chips the statement runs on. */
+static bool serve_chip(Eval *ev, const Stmt *s, Served *v)
+{
+    v->chip = eval_chip_of(ev, s);
+    if (!v->chip || !v->chip->set[CHIP_HBM_BYTES])
+        return eval_fail(ev, s->span, "serve needs a chip with an HBM capacity (hbm_bytes): add "
+                         "`on v5e 4x4` or `use v5e 4x4`");
+    Layout layout;
+    if (!layout_from_clauses(ev, &s->as.expr.clauses, v->chip, s->span, &layout))
+        return false;
+    v->chips = mesh_chips(&layout.mesh);
+    v->hbm = v->chip->value[CHIP_HBM_BYTES];
+    return true;
+}
+
+/* One mix: its options, its figures, its report. */
+static bool serve_mix(Eval *ev, const Stmt *s, Mix mix, const Served *base)
+{
+    Served v = *base;
+    if (!read_options(ev, s, &s->as.expr.mixes[mix.number - 1], &mix) ||
+        (mix.draft && !check_call(ev, s, mix.draft, &mix)) || !serve_with_names(ev, s, &mix, &v))
+        return false;
+    if (ev->json)
+        serve_json(ev, s, &mix, &v);
+    else
+        serve_text(ev, s, &mix, &v);
+    remember_served(ev, s, &v);
+    return true;
+}
+
+bool eval_serve(Eval *ev, const Stmt *s)
+{
+    Mix mix = {.batch_name = s->as.expr.target.name, .context_name = s->as.expr.context.name,
+               .of = s->as.expr.nmixes, .t_name = intern_id(ev->world->names, "T", 1)};
+    Served base = {0};
+    if (mix.t_name < 0)
+        return eval_fail(ev, s->span, "out of memory");
+    if (!check_names(ev, s, &mix) || !check_call(ev, s, s->as.expr.value, &mix) ||
+        !serve_chip(ev, s, &base))
+        return false;
+    for (mix.number = 1; mix.number <= mix.of; mix.number++)
+        if (!serve_mix(ev, s, mix, &base))
+            return false;
+    return true;
+}
