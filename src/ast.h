@@ -208,6 +208,7 @@ struct Stmt {
         struct {           /* STMT_RETURN uses value; STMT_REPEAT count and body */
             Node *value;
             AstList *body;
+            NameRef over;  /* STMT_REPEAT: the pipeline's axes, `over pp`; name -1 if none */
         } repeat;
         struct {
             NameRef field;
@@ -218,7 +219,8 @@ struct Stmt {
         } expect;
         struct {
             NameRef name;           /* training or inference */
-            NameRef option, value;  /* `overlap step`; option.name -1 when absent */
+            Binding *options;       /* `overlap step`, `microbatches 8`, in order */
+            int noptions;
         } mode;
     } as;
 };
@@ -272,10 +274,10 @@ Node *ast_call(Arena *a, Span span, NameRef *callee, AstList *args);
 Node *ast_marked(Arena *a, Span span, NodeKind kind, Node *tensor);
 Stmt *ast_block(Arena *a, Span span, NameRef *name, AstList *params, AstList *body);
 Stmt *ast_return(Arena *a, Span span, Node *value);
-Stmt *ast_repeat(Arena *a, Span span, Node *count, AstList *body);
+Stmt *ast_repeat(Arena *a, Span span, Node *count, NameRef *over, AstList *body);
 Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, NameRef *unit,
                  Node *within);
-Stmt *ast_mode(Arena *a, Span span, NameRef *mode, NameRef *option, NameRef *value);
+Stmt *ast_mode(Arena *a, Span span, NameRef *mode, AstList *options);
 
 /* An S-expression of the tree, one statement per line, for tests. */
 void ast_dump(FILE *out, const AstList *stmts, const Intern *names);

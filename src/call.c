@@ -293,12 +293,14 @@ typedef struct {
     Mesh mesh;
     struct Layout *calling;
     CostMode training;
+    double microbatches;
+    Schedule schedule;
 } Outside;
 
 static Outside enter(Eval *ev, StmtState *st)
 {
     World *w = ev->world;
-    Outside was = {w->use_chip, w->mesh, w->calling, w->training};
+    Outside was = {w->use_chip, w->mesh, w->calling, w->training, w->microbatches, w->schedule};
     if (st->chip)
         w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
     w->mesh = st->layout.mesh;
@@ -312,6 +314,8 @@ static void leave(Eval *ev, const Outside *was)
     ev->world->mesh = was->mesh;
     ev->world->calling = was->calling;
     ev->world->training = was->training;
+    ev->world->microbatches = was->microbatches;
+    ev->world->schedule = was->schedule;
 }
 
 typedef struct {

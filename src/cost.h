@@ -48,6 +48,7 @@ typedef struct Cost_ {
     int ops;
     int choices;           /* contractions that could gather or make partial sums (case 2) */
     CostMode mode;         /* COST_INFERENCE until cost_train */
+    double microbatches;   /* runs of the statement in one step: 1 until cost_accumulate */
 } Cost;
 
 void cost_init(Cost *c);
@@ -59,6 +60,13 @@ Poly *cost_total_flops(const Cost *c);
  * forward pass is then a third of the FLOPs and bytes and half of each collective
  * that is not `backward`. Records `mode` (a training one) for roof.c. */
 bool cost_train(Cost *c, CostMode mode);
+/* Gradient accumulation, after cost_train: the statement is one microbatch and the
+ * step runs it M times, so its FLOPs, HBM traffic and forward collectives (both runs)
+ * are M times one microbatch's; a weight's gradient is reduced once per step (its
+ * `backward` collectives stay as they are). The held bytes stay one microbatch's.
+ * Records M for roof.c, which lets the gradients overlap only the last microbatch's
+ * backward pass. Extend here what else runs once per step. */
+bool cost_accumulate(Cost *c, double microbatches);
 /* The dtype with FLOPs when there is exactly one, else -1. */
 int cost_single_dtype(const Cost *c);
 

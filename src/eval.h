@@ -77,6 +77,11 @@ typedef struct {
     double size, chips;
 } Oversplit;
 
+/* How a pipeline's stages run the microbatches (pipeline.c): the same bubble, but
+ * GPipe keeps every microbatch's activations until its backward pass, 1F1B at most as
+ * many as there are stages. */
+typedef enum { SCHEDULE_1F1B, SCHEDULE_GPIPE } Schedule;
+
 typedef struct {
     Intern *names;
     Value *values; /* by interned id; grows with names */
@@ -99,6 +104,8 @@ typedef struct {
     } *kept;           /* sources whose trees hold blocks */
     int nkept, kept_cap;
     CostMode training; /* `mode training`: backward passes too, optimizer memory */
+    double microbatches; /* `mode training microbatches M`: a statement is one of M (1) */
+    Schedule schedule;   /* `schedule gpipe`: how a pipelined repeat runs them (1F1B) */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
     Oversplit oversplit;

@@ -439,9 +439,15 @@ static void pass_rows(const Roofline *f, Table *t)
     static const char *const label[2] = {"t_forward", "t_backward"};
     static const char *const formula[2] = {"max(t_math/3, t_hbm/3, its t_comm)",
                                            "max(2·t_math/3, 2·t_hbm/3, its t_comm)"};
+    static const char *const per_microbatch[2] = {
+        "M × max(t_math/3M, t_hbm/3M, its t_comm/M)",
+        "Σ over M: max(2·t_math/3M, 2·t_hbm/3M, its t_comm)"};
     for (int k = 0; k < 2; k++) {
         Row *row = add_row(t, label[k]);
-        snprintf(row->formula, sizeof row->formula, "%s", formula[k]);
+        /* Over microbatches each one's pass is a max of its own; the last backward pass
+         * has the gradients' collectives too (roof.h). */
+        snprintf(row->formula, sizeof row->formula, "%s",
+                 f->microbatches > 1 ? per_microbatch[k] : formula[k]);
         if (!f->times_known)
             continue;
         char a[64], b[64];
@@ -531,7 +537,8 @@ static void text_statement(const Report *r)
 {
     Table t = {.n = 0};
     print_collapsed(r->out, r->stmt, r->stmt_len);
-    fprintf(r->out, "%s\n", report_mode_tag(r->training));
+    char tag[96];
+    fprintf(r->out, "%s\n", report_step_tag(r->training, r->cost->microbatches, tag, sizeof tag));
     cost_rows(r, &t);
     collective_rows(r, &t);
     if (r->roof->chip)
@@ -744,6 +751,23 @@ const char *report_mode_tag(CostMode mode)
     }
 }
 
+/* A tag "  [...]" with ", M microbatches" before its bracket when M > 1. */
+static const char *with_microbatches(const char *tag, double microbatches, char *buf,
+                                     size_t size)
+{
+    size_t n = strlen(tag);
+    if (microbatches <= 1 || n == 0)
+        snprintf(buf, size, "%s", tag);
+    else
+        snprintf(buf, size, "%.*s, %g microbatches]", (int)(n - 1), tag, microbatches);
+    return buf;
+}
+
+const char *report_step_tag(CostMode mode, double microbatches, char *buf, size_t size)
+{
+    return with_microbatches(report_mode_tag(mode), microbatches, buf, size);
+}
+
 /* ---- Statements without a cost ---------------------------------------------- */
 
 /* Whether a statement already reads as its value: "3", or "x = 3" (no "x = 3 = 3"). */
@@ -879,10 +903,11 @@ static void text_block(const Report *r, const Op *one)
     double by[4] = {0, 0, 0, 0};
     Op all = op_scaled(one);
     const Op *op = &all;
+    char tag[96];
     print_collapsed(r->out, r->stmt, r->stmt_len);
     fprintf(r->out, "%s\n  %-*s %6s %12s %12s %11s %-8s %7s\n",
-            r->training == COST_TRAIN_STEP ? "  [training, overlap step]"
-            : r->training ? "  [training]" : "",
+            with_microbatches(r->training == COST_TRAIN_STEP ? "  [training, overlap step]"
+                              : r->training ? "  [training]" : "", r->microbatches, tag, sizeof tag),
             LABEL_WIDTH, "operation (figures per chip, per run)", "runs", "flops", "bytes",
             "t_lower", "bound", "share");
     block_row(r, one, 0, 1, op->t_lower);

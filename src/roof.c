@@ -140,27 +140,29 @@ typedef struct {
 } CommSum;
 
 /* One collective added to the sums. Trained, a forward collective runs once in each
- * pass: two runs of half its bytes, each with its own latency floor. */
+ * pass of each of the mb microbatches: 2·mb runs, half of its bytes forward, each run
+ * with its own latency floor. */
 static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, LinkCost *link,
-                          bool trained, CommSum *sum, PolyLookup lookup, void *ctx)
+                          bool trained, double mb, CommSum *sum, PolyLookup lookup, void *ctx)
 {
     LinkStatus s = coll_link_cost(c->kind, m, c->axes, chip, link);
     if (s != LINK_OK)
         return (RoofError){ROOF_NO_NETWORK, DT_BF16, link_problem(s)};
     double per_link = link->factor / link->links, seconds = link->factor / link->bandwidth;
-    double runs = trained && !c->backward ? 2 : 1;
+    bool forward = trained && !c->backward;
+    double runs = forward ? 2 * mb : 1, share = forward ? 0.5 : 1;
     if (!add_scaled(&sum->bytes, c->bytes, per_link) ||
         !add_scaled(&sum->time, c->bytes, seconds) ||
-        (trained && !add_scaled(&sum->bwd_bytes, c->bytes, per_link / runs)) ||
-        (runs == 2 && (!add_scaled(&sum->fwd_time, c->bytes, seconds / runs) ||
-                       !add_scaled(&sum->fwd_bytes, c->bytes, per_link / runs))))
+        (trained && !add_scaled(&sum->bwd_bytes, c->bytes, per_link * share)) ||
+        (forward && (!add_scaled(&sum->fwd_time, c->bytes, seconds * share) ||
+                     !add_scaled(&sum->fwd_bytes, c->bytes, per_link * share))))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
     Poly *v = poly_subst(c->bytes, lookup, ctx);
     double value;
     if (v && poly_is_const(v, &value)) {
         double one = value / runs * seconds, t = fmax(one, link->floor);
         sum->floored += runs * t;
-        sum->fwd_floored += (runs - 1) * t; /* the first run is the forward pass's */
+        sum->fwd_floored += forward ? runs * share * t : 0; /* half the runs are forward */
         sum->floor_won = sum->floor_won || link->floor > one;
     } else {
         sum->floored = sum->fwd_floored = NAN;
@@ -235,7 +237,8 @@ static RoofError comm_sums(const Cost *cost, const Chip *chip, const Mesh *m,
                 (!trained || (sum->fwd_time && sum->fwd_bytes && sum->bwd_bytes));
     RoofError e = made ? fine : fail(ROOF_TOO_COMPLEX, DT_BF16);
     for (int i = 0; i < cost->ncolls && e.status == ROOF_OK; i++, r->ncomm++)
-        e = comm_one(&cost->colls[i], chip, m, &r->links[i], trained, sum, lookup, ctx);
+        e = comm_one(&cost->colls[i], chip, m, &r->links[i], trained, cost->microbatches, sum,
+                     lookup, ctx);
     bool have = quantity(&r->comm_bytes, sum->bytes, lookup, ctx);
     have = quantity(&r->t_comm, sum->time, lookup, ctx) && have;
     if (trained)
@@ -251,7 +254,10 @@ static RoofError comm_sums(const Cost *cost, const Chip *chip, const Mesh *m,
     r->net_ridge = r->link_bw ? r->peak / r->link_bw : 0;
     if (!isfinite(r->net_ridge))
         return fail(ROOF_OVERFLOW, r->compute);
-    r->net_known = r->ncomm && !r->times_only && net_ratio(r, sum, lookup, ctx);
+    /* Per pass over microbatches no one ratio tells: the gradients meet only the last
+     * microbatch's FLOPs. */
+    bool one_ratio = !r->per_pass || r->microbatches == 1;
+    r->net_known = r->ncomm && !r->times_only && one_ratio && net_ratio(r, sum, lookup, ctx);
     return fine;
 }
 
@@ -295,34 +301,53 @@ static inline Bound largest(double t_math, double t_hbm, double t_comm)
     return t_math >= t_hbm ? BOUND_COMPUTE : BOUND_MEMORY;
 }
 
+/* Per pass over mb microbatches, the times being the step's: the forward collectives
+ * take c_fwd forward and as much again backward, the gradients' take the rest,
+ * c − 2·c_fwd, and overlap only the last microbatch's backward pass. The collectives
+ * of that pass, times mb (to compare with the step's work): c − c_fwd when mb = 1. */
+static inline double last_backward_comm(double c, double c_fwd, double mb)
+{
+    return c - c_fwd + (mb - 1) * (c - 2 * c_fwd);
+}
+
+/* The backward passes' time: mb − 1 of them with the mirrored forward collectives, the
+ * last with the gradients' too; max(2·work/3, c − c_fwd) when mb = 1. */
+static inline double backward_time(double work, double c, double c_fwd, double mb)
+{
+    double last = larger(2 * work / 3, last_backward_comm(c, c_fwd, mb));
+    return ((mb - 1) * larger(2 * work / 3, c_fwd) + last) / mb;
+}
+
 /* Per pass, with c_fwd of t_comm in the forward pass: whether some pass's collectives
  * outlast its work (a third of max(t_math, t_hbm) forward, two thirds backward). */
-static inline bool waits_on_network(double m, double h, double c, double c_fwd)
+static inline bool waits_on_network(double m, double h, double c, double c_fwd, double mb)
 {
     double work = larger(m, h);
-    return c_fwd > work / 3 || c - c_fwd > 2 * work / 3;
+    return c_fwd > work / 3 || last_backward_comm(c, c_fwd, mb) > 2 * work / 3;
 }
 
 /* T_lower from the step's times (roof.h): max(t_math, t_hbm, t_comm), or per pass the
  * sum of the passes' maxima, which is max(t_math, t_hbm) itself (taken as is, not as a
  * third plus two thirds) unless a pass waits on its collectives. */
-static inline double lower_of(bool per_pass, double m, double h, double c, double c_fwd)
+static inline double lower_of(bool per_pass, double m, double h, double c, double c_fwd,
+                              double mb)
 {
     double work = larger(m, h);
     if (!per_pass)
         return larger(work, c);
-    if (!waits_on_network(m, h, c, c_fwd))
+    if (!waits_on_network(m, h, c, c_fwd, mb))
         return work;
-    return larger(work / 3, c_fwd) + larger(2 * work / 3, c - c_fwd);
+    return larger(work / 3, c_fwd) + backward_time(work, c, c_fwd, mb);
 }
 
 /* comm when the collectives add to T_lower, else compute or memory; per pass, comm when
  * either pass waits on its collectives (roof.h). */
-static inline Bound bound_of(bool per_pass, double m, double h, double c, double c_fwd)
+static inline Bound bound_of(bool per_pass, double m, double h, double c, double c_fwd,
+                             double mb)
 {
     if (!per_pass)
         return largest(m, h, c);
-    if (waits_on_network(m, h, c, c_fwd))
+    if (waits_on_network(m, h, c, c_fwd, mb))
         return BOUND_COMM;
     return m >= h ? BOUND_COMPUTE : BOUND_MEMORY;
 }
@@ -331,28 +356,28 @@ static inline Bound bound_of(bool per_pass, double m, double h, double c, double
  * them does: t_math − t_hbm, then t_math − t_comm and t_hbm − t_comm, or per pass each
  * pass's work less its collectives. */
 static inline void bound_gaps(bool per_pass, double m, double h, double c, double c_fwd,
-                              double out[3])
+                              double mb, double out[3])
 {
     double work = larger(m, h);
     out[0] = m - h;
     out[1] = per_pass ? work / 3 - c_fwd : m - c;
-    out[2] = per_pass ? 2 * work / 3 - (c - c_fwd) : h - c;
+    out[2] = per_pass ? 2 * work / 3 - last_backward_comm(c, c_fwd, mb) : h - c;
 }
 
 static RoofPass pass_of(double t_math, double t_hbm, double t_comm)
 {
-    return (RoofPass){t_math, t_hbm, t_comm, lower_of(false, t_math, t_hbm, t_comm, 0),
+    return (RoofPass){t_math, t_hbm, t_comm, lower_of(false, t_math, t_hbm, t_comm, 0, 1),
                       largest(t_math, t_hbm, t_comm)};
 }
 
 /* T_lower with each time divided by the chip's achievable fraction (flops_eff,
  * hbm_eff, net_eff; 1 when the chip gives none). */
 static double derated(const Chip *chip, bool per_pass, double m, double h, double c,
-                      double c_fwd)
+                      double c_fwd, double mb)
 {
     double net = fraction(chip, CHIP_NET_EFF);
     return lower_of(per_pass, m / fraction(chip, CHIP_FLOPS_EFF),
-                    h / fraction(chip, CHIP_HBM_EFF), c / net, c_fwd / net);
+                    h / fraction(chip, CHIP_HBM_EFF), c / net, c_fwd / net, mb);
 }
 
 bool roof_has_derating(const Chip *chip)
@@ -380,6 +405,20 @@ static Bound decided_bound(const Roofline *r)
     return r->intensity >= r->ridge ? BOUND_COMPUTE : BOUND_MEMORY;
 }
 
+/* Each pass's times; over several microbatches the backward passes' T_lower follows
+ * backward_time, and they wait on the network when the last one does. */
+static void passes(Roofline *r, double m, double h, double c, double c_fwd)
+{
+    double mb = r->microbatches, work = larger(m, h);
+    r->pass[0] = pass_of(m / 3, h / 3, c_fwd);
+    r->pass[1] = pass_of(2 * m / 3, 2 * h / 3, c - c_fwd);
+    if (mb == 1)
+        return;
+    r->pass[1].t_lower = backward_time(work, c, c_fwd, mb);
+    r->pass[1].bound = last_backward_comm(c, c_fwd, mb) > 2 * work / 3
+                           ? BOUND_COMM : largest(2 * m / 3, 2 * h / 3, 0);
+}
+
 static RoofError totals(Roofline *r)
 {
     r->times_known = r->t_math.known && r->t_hbm.known && r->t_comm.known;
@@ -388,17 +427,15 @@ static RoofError totals(Roofline *r)
         return fine;
     }
     double m = r->t_math.value, h = r->t_hbm.value, c = r->t_comm.value;
-    double c_fwd = r->per_pass ? r->t_comm_fwd.value : 0;
-    r->t_lower = lower_of(r->per_pass, m, h, c, c_fwd);
+    double c_fwd = r->per_pass ? r->t_comm_fwd.value : 0, mb = r->microbatches;
+    r->t_lower = lower_of(r->per_pass, m, h, c, c_fwd, mb);
     r->t_upper = m + h + c;
     r->attained = attained(r, r->flops.value, m, r->t_lower);
-    r->bound = bound_of(r->per_pass, m, h, c, c_fwd);
+    r->bound = bound_of(r->per_pass, m, h, c, c_fwd, mb);
     r->derated = roof_has_derating(r->chip);
-    r->t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd);
-    if (r->per_pass) {
-        r->pass[0] = pass_of(m / 3, h / 3, c_fwd);
-        r->pass[1] = pass_of(2 * m / 3, 2 * h / 3, c - c_fwd);
-    }
+    r->t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd, mb);
+    if (r->per_pass)
+        passes(r, m, h, c, c_fwd);
     if (!isfinite(r->t_upper) || !isfinite(r->attained) || !isfinite(r->t_derated))
         return fail(ROOF_OVERFLOW, r->compute);
     return fine;
@@ -435,6 +472,7 @@ static RoofError compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
     out->times_only = times_only;
     out->chips = mesh_chips(mesh);
     out->per_pass = cost->mode == COST_TRAIN_PASS;
+    out->microbatches = cost->microbatches;
     RoofError e = chip_free_part(cost, lookup, ctx, out);
     if (e.status == ROOF_OK && chip)
         e = chip_part(cost, chip, mesh, lookup, ctx, out);
@@ -508,7 +546,8 @@ bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup,
     bool ok = out->flops && out->bytes && out->t_math && out->t_hbm;
     for (; ok && out->ncomm < r->ncomm; out->ncomm++) {
         const Collective *coll = &cost->colls[out->ncomm];
-        out->runs[out->ncomm] = cost->mode != COST_INFERENCE && !coll->backward ? 2 : 1;
+        out->runs[out->ncomm] =
+            cost->mode != COST_INFERENCE && !coll->backward ? 2 * cost->microbatches : 1;
         ok = (out->comm[out->ncomm] = poly_one(coll->bytes, dim, lookup, ctx)) != NULL;
     }
     if (!ok)
@@ -522,14 +561,14 @@ static inline __attribute__((always_inline)) void block_coll(const RoofCurve *c,
                                                             int n, int i, bool fwd)
 {
     const LinkCost *link = &c->roof->links[i];
-    double runs = c->runs[i], share = 1 / runs; /* exact: 1 or 1/2 */
+    double runs = c->runs[i], share = 1 / runs, fwd_runs = runs > 1 ? runs / 2 : 0;
     poly_one_each(c->comm[i], b->x, b->scratch, n);
     for (int j = 0; j < n; j++) {
         double one = larger(b->scratch[j] * share * link->factor / link->bandwidth, link->floor);
         b->comm_bytes[j] += b->scratch[j] * link->factor / link->links;
         b->t_comm[j] += runs * one;
         if (fwd)
-            b->t_comm_fwd[j] += (runs - 1) * one; /* the first run is the forward pass's */
+            b->t_comm_fwd[j] += fwd_runs * one; /* half a forward collective's runs */
     }
 }
 
@@ -557,10 +596,12 @@ static inline __attribute__((always_inline)) void block_times(const RoofCurve *c
     for (int j = 0; j < n; j++) {
         double m = b->t_math[j], h = b->t_hbm[j], t = b->t_comm[j];
         double t_fwd = per_pass ? b->t_comm_fwd[j] : 0;
-        b->t_lower[j] = lower_of(per_pass, m, h, t, t_fwd);
+        b->t_lower[j] = lower_of(per_pass, m, h, t, t_fwd, c->roof->microbatches);
         b->t_upper[j] = m + h + t;
         b->attained[j] = attained(c->roof, b->flops[j], m, b->t_lower[j]);
-        b->bound[j] = c->roof->computes ? bound_of(per_pass, m, h, t, t_fwd) : BOUND_COMM;
+        b->bound[j] = c->roof->computes
+                          ? bound_of(per_pass, m, h, t, t_fwd, c->roof->microbatches)
+                          : BOUND_COMM;
     }
 }
 
@@ -602,9 +643,9 @@ RoofPoint roof_block_point(const RoofBlock *b, int j)
                    .t_math = m, .t_hbm = h, .t_comm = c,
                    .comm_bytes = b->comm_bytes[j], .t_lower = b->t_lower[j],
                    .t_upper = b->t_upper[j], .attained = b->attained[j],
-                   .t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd),
+                   .t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd, r->microbatches),
                    .bound = b->bound[j]};
-    bound_gaps(r->per_pass, m, h, c, c_fwd, p.gaps);
+    bound_gaps(r->per_pass, m, h, c, c_fwd, r->microbatches, p.gaps);
     return p;
 }
 
