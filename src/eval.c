@@ -16,6 +16,7 @@
 #include "evalparts.h"
 #include "layout.h"
 #include "num.h"
+#include "pipeline.h"
 #include "report.h"
 #include "roof.h"
 #include "spell.h"
@@ -1506,17 +1507,22 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
         return eval_fail(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to 1e9");
     if (ev->repeats >= LIMIT_REPEAT_DEPTH)
         return eval_fail(ev, s->span, "repeats nested more than %d deep", LIMIT_REPEAT_DEPTH);
-    snprintf(label, sizeof label, "repeat %g", n);
+    Pipeline pipe;
+    if (!pipeline_stages(ev, s, n, &pipe))
+        return false;
+    snprintf(label, sizeof label, "repeat %g", n / pipe.stages);
     Op *op = op_new(label);
     if (!op)
         return eval_fail(ev, s->span, "out of memory");
-    op->runs = n;
+    op->runs = n / pipe.stages; /* a stage's layers */
     Eval inner = *ev;
     inner.collect = op;
     inner.repeats = ev->repeats + 1;
     bool ok = run_body(&inner, s->as.repeat.body);
     ev->returned = inner.returned;
     ev->result = inner.result;
+    if (ok && pipe.stages > 1 && !(op = pipeline_node(ev, s, op, &pipe)))
+        return false;
     if (ok && !ev->collect)
         ok = report_repeat(ev, s, op);
     if (ok && ev->collect && op_add(ev->collect, op))

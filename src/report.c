@@ -722,6 +722,8 @@ static void json_statement(const Report *r)
     json_number(r->out, "t_comm", chip && f->t_comm.known, f->t_comm.value);
     json_number(r->out, "comm_bytes", chip && f->comm_bytes.known, f->comm_bytes.value);
     json_collective(r);
+    if (r->cost->microbatches > 1)
+        json_number(r->out, "microbatches", true, r->cost->microbatches);
     json_number(r->out, "t_lower", times, f->t_lower);
     json_number(r->out, "t_upper", times, f->t_upper);
     json_number(r->out, "t_derated", times, f->derated ? f->t_derated : f->t_lower);
@@ -933,6 +935,18 @@ static void text_block(const Report *r, const Op *one)
     fputc('\n', r->out);
 }
 
+/* The step's microbatches (at the top, when several) and a pipelined repeat's stages
+ * and microbatches in flight (pipeline.c). */
+static void json_pipeline(const Report *r, const Op *op, bool root)
+{
+    if (root && r->microbatches > 1)
+        json_number(r->out, "microbatches", true, r->microbatches);
+    if (op->stages > 1) {
+        json_number(r->out, "stages", true, op->stages);
+        json_number(r->out, "in_flight", true, op->in_flight);
+    }
+}
+
 /* The top object counts every run (its `runs` is 1); the ones below count one run
  * each, with `runs` per run of their parent, so the top's runs go to its children. */
 static void json_op(const Report *r, const Op *one, bool root, double parent_runs)
@@ -951,6 +965,7 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
         fprintf(r->out, ",\"chips\":%.17g", r->mesh ? mesh_chips(r->mesh) : 1);
     }
     json_number(r->out, "runs", true, parent_runs * op->runs);
+    json_pipeline(r, op, root);
     json_number(r->out, "flops", op->known, op->flops);
     json_number(r->out, "bytes", op->known, op->bytes);
     json_number(r->out, "intensity", op->known && op->bytes > 0, op->flops / op->bytes);
