@@ -83,7 +83,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %type <node> expr tensor_type dim axis_set sharded_dim shape_dim
 %type <stmt> stmt opt_stmt opt_plot
 %type <range> range
-%type <list> lines bindings fields contracted names exprs mesh_axes body params param_list
+%type <list> lines bindings mode_options fields contracted names exprs mesh_axes body params param_list
 %type <list> args arg_list dims opt_names opt_shape shape search_sizes search_list serve_mixes
 %type <list> paths path options
 %type <search_size> search_size
@@ -143,7 +143,9 @@ stmt
     | BLOCK name '(' params ')' body
                                 { $$ = ast_block(A, @$, $2, $4, $6); }
     | RETURN expr               { $$ = ast_return(A, @$, $2); }
-    | REPEAT expr body          { $$ = ast_repeat(A, @$, $2, $3); }
+    | REPEAT expr body          { $$ = ast_repeat(A, @$, $2, NULL, $3); }
+    | REPEAT expr OVER name body
+                                { $$ = ast_repeat(A, @$, $2, $4, $5); }
     | FUSED body                { $$ = ast_fused(A, @$, $2); }
     | FUSED name                { $$ = ast_fused_switch(A, @$, $2); }
     | FUSED ON                  { $$ = ast_fused_switch(A, @$, NULL); }
@@ -152,8 +154,7 @@ stmt
     | OPTIMIZER name options    { $$ = ast_optimizer(A, @$, $2, $3); }
     | EXPECT name CMP expect_value opt_name opt_within
                                 { $$ = ast_expect(A, @$, $2, $3, $4, $5, $6); }
-    | MODE name                 { $$ = ast_mode(A, @$, $2, NULL, NULL); }
-    | MODE name name name       { $$ = ast_mode(A, @$, $2, $3, $4); }
+    | MODE name mode_options    { $$ = ast_mode(A, @$, $2, $3); }
     | PLOT                      { $$ = ast_plot(A, @$, NULL); }
     | PLOT STRING               { $$ = ast_plot(A, @$, $2); }
     | SWEEP name IN range opt_plot body
@@ -195,6 +196,12 @@ bindings
 
 binding
     : name '=' expr             { $$ = ast_binding(A, $1, $3); }
+    ;
+
+/* `mode training overlap step microbatches 8`: words, each with its value. */
+mode_options
+    : %empty                    { $$ = NULL; }
+    | mode_options name expr    { $$ = ast_list_push(A, $1, ast_binding(A, $2, $3)); }
     ;
 
 parent

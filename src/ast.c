@@ -216,19 +216,20 @@ Stmt *ast_return(Arena *a, Span span, Node *value)
     return s;
 }
 
-Stmt *ast_repeat(Arena *a, Span span, Node *count, AstList *body)
+Stmt *ast_repeat(Arena *a, Span span, Node *count, NameRef *over, AstList *body)
 {
     Stmt *s = stmt(a, STMT_REPEAT, span);
     if (s) {
         s->as.repeat.value = count;
         s->as.repeat.body = body;
+        s->as.repeat.over = over ? *over : (NameRef){-1, span};
     }
     return s;
 }
 
 Stmt *ast_fused(Arena *a, Span span, AstList *body)
 {
-    Stmt *s = ast_repeat(a, span, NULL, body);
+    Stmt *s = ast_repeat(a, span, NULL, NULL, body);
     if (s)
         s->kind = STMT_FUSED;
     return s;
@@ -287,7 +288,7 @@ bool ast_mentions(const Stmt *s, int name)
 
 Stmt *ast_fused_switch(Arena *a, Span span, NameRef *word)
 {
-    Stmt *s = ast_mode(a, span, word, NULL, NULL);
+    Stmt *s = ast_mode(a, span, word, NULL);
     if (s && !word)
         s->as.mode.name = (NameRef){-1, span};
     if (s)
@@ -337,15 +338,14 @@ Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, Name
     return s;
 }
 
-Stmt *ast_mode(Arena *a, Span span, NameRef *mode, NameRef *option, NameRef *value)
+Stmt *ast_mode(Arena *a, Span span, NameRef *mode, AstList *options)
 {
     Stmt *s = stmt(a, STMT_MODE, span);
     if (!s)
         return NULL;
     if (mode)
         s->as.mode.name = *mode;
-    s->as.mode.option = option && value ? *option : (NameRef){-1, span};
-    s->as.mode.value = option && value ? *value : (NameRef){-1, span};
+    s->as.mode.options = bindings(a, options, &s->as.mode.noptions);
     return s;
 }
 
@@ -827,6 +827,8 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
         case STMT_REPEAT:
             fputs("(repeat ", out);
             dump_node(out, s->as.repeat.value, names);
+            if (s->as.repeat.over.name >= 0)
+                fprintf(out, " over %s", intern_name(names, s->as.repeat.over.name));
             fprintf(out, " {%d statements}", s->as.repeat.body ? s->as.repeat.body->n : 0);
             break;
         case STMT_FUSED:
@@ -853,9 +855,10 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
             break;
         case STMT_MODE:
             fprintf(out, "(mode %s", intern_name(names, s->as.mode.name.name));
-            if (s->as.mode.option.name >= 0)
-                fprintf(out, " %s %s", intern_name(names, s->as.mode.option.name),
-                        intern_name(names, s->as.mode.value.name));
+            for (int o = 0; o < s->as.mode.noptions; o++) {
+                fprintf(out, " %s ", intern_name(names, s->as.mode.options[o].name.name));
+                dump_node(out, s->as.mode.options[o].value, names);
+            }
             break;
         case STMT_PLOT:
             fprintf(out, "(plot%s%s", s->as.sweep.plot_path ? " " : "",

@@ -232,6 +232,7 @@ struct Stmt {
                             * STMT_FUSED body (value NULL) */
             Node *value;
             AstList *body;
+            NameRef over;  /* STMT_REPEAT: the pipeline's axes, `over pp`; name -1 if none */
         } repeat;
         struct {
             NameRef field;
@@ -248,7 +249,8 @@ struct Stmt {
         struct {
             NameRef name;           /* training or inference; STMT_FUSED_SWITCH: off, or
                                      * name -1 for `fused on` */
-            NameRef option, value;  /* `overlap step`; option.name -1 when absent */
+            Binding *options;       /* `overlap step`, `microbatches 8`, in order */
+            int noptions;
         } mode;
     } as;
 };
@@ -307,7 +309,7 @@ Node *ast_call(Arena *a, Span span, NameRef *callee, AstList *args);
 Node *ast_marked(Arena *a, Span span, NodeKind kind, Node *tensor);
 Stmt *ast_block(Arena *a, Span span, NameRef *name, AstList *params, AstList *body);
 Stmt *ast_return(Arena *a, Span span, Node *value);
-Stmt *ast_repeat(Arena *a, Span span, Node *count, AstList *body);
+Stmt *ast_repeat(Arena *a, Span span, Node *count, NameRef *over, AstList *body);
 Stmt *ast_fused(Arena *a, Span span, AstList *body);
 Stmt *ast_fused_switch(Arena *a, Span span, NameRef *word);
 Stmt *ast_remat(Arena *a, Span span, NameRef *policy, AstList *paths);
@@ -317,7 +319,7 @@ Word *ast_word(Arena *a, Span span, int name, int dtype, double number);
 bool ast_mentions(const Stmt *s, int name);
 Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, NameRef *unit,
                  Node *within);
-Stmt *ast_mode(Arena *a, Span span, NameRef *mode, NameRef *option, NameRef *value);
+Stmt *ast_mode(Arena *a, Span span, NameRef *mode, AstList *options);
 
 /* An S-expression of the tree, one statement per line, for tests. */
 void ast_dump(FILE *out, const AstList *stmts, const Intern *names);

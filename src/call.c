@@ -295,12 +295,15 @@ typedef struct {
     struct Layout *calling;
     CostMode training;
     Remat remat;
+    double microbatches;
+    Schedule schedule;
 } Outside;
 
 static Outside enter(Eval *ev, StmtState *st)
 {
     World *w = ev->world;
-    Outside was = {w->use_chip, w->mesh, w->calling, w->training, w->remat};
+    Outside was = {w->use_chip, w->mesh, w->calling, w->training, w->remat, w->microbatches,
+                   w->schedule};
     if (st->chip)
         w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
     w->mesh = st->layout.mesh;
@@ -317,6 +320,8 @@ static void leave(Eval *ev, const Outside *was)
     if (ev->world->remat.paths != was->remat.paths) /* the body set its own */
         remat_free(&ev->world->remat);
     ev->world->remat = was->remat;
+    ev->world->microbatches = was->microbatches;
+    ev->world->schedule = was->schedule;
 }
 
 typedef struct {

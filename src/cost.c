@@ -22,6 +22,7 @@
 void cost_init(Cost *c)
 {
     memset(c, 0, sizeof *c);
+    c->microbatches = 1;
 }
 
 void cost_free(Cost *c)
@@ -137,6 +138,21 @@ bool cost_train(Cost *c, CostMode mode)
     for (int i = 0; i < c->ncolls; i++)
         if (!c->colls[i].backward)
             good = scale_in_place(&c->colls[i].bytes, 2) && good;
+    return good;
+}
+
+bool cost_accumulate(Cost *c, double microbatches)
+{
+    c->microbatches = microbatches;
+    bool good = scale_in_place(&c->read, microbatches) &&
+                scale_in_place(&c->written, microbatches) &&
+                scale_in_place(&c->recompute_bytes, microbatches);
+    for (int d = 0; d < DT_COUNT; d++)
+        good = scale_in_place(&c->flops[d], microbatches) &&
+               scale_in_place(&c->recompute[d], microbatches) && good;
+    for (int i = 0; i < c->ncolls; i++)
+        if (!c->colls[i].backward)
+            good = scale_in_place(&c->colls[i].bytes, microbatches) && good;
     return good;
 }
 

@@ -58,6 +58,7 @@ typedef struct Cost_ {
     double tile;           /* fused: bytes of one tile of every operand and result, per
                             * chip; NaN once a dim's size is not a number */
     CostMode mode;         /* COST_INFERENCE until cost_train */
+    double microbatches;   /* runs of the statement in one step: 1 until cost_accumulate */
 } Cost;
 
 void cost_init(Cost *c);
@@ -79,6 +80,13 @@ bool cost_train(Cost *c, CostMode mode);
 /* Before cost_train: the backward pass recomputes the whole forward of what c holds
  * (its result is not kept: remat), FLOPs and bytes. */
 bool cost_recompute_all(Cost *c);
+/* Gradient accumulation, after cost_train: the statement is one microbatch and the
+ * step runs it M times, so its FLOPs, HBM traffic and forward collectives (both runs)
+ * are M times one microbatch's; a weight's gradient is reduced once per step (its
+ * `backward` collectives stay as they are). The held bytes stay one microbatch's.
+ * Records M for roof.c, which lets the gradients overlap only the last microbatch's
+ * backward pass. Extend here what else runs once per step. */
+bool cost_accumulate(Cost *c, double microbatches);
 /* The dtype with FLOPs when there is exactly one, else -1. */
 int cost_single_dtype(const Cost *c);
 

@@ -16,6 +16,7 @@
 #include "evalparts.h"
 #include "layout.h"
 #include "num.h"
+#include "pipeline.h"
 #include "report.h"
 #include "roof.h"
 #include "spell.h"
@@ -42,6 +43,7 @@ bool world_init(World *w)
     memset(w, 0, sizeof *w);
     w->use_chip = -1;
     w->optimizer = (Optimizer){OPT_ADAM, 4, 0, 0, 0};
+    w->microbatches = 1;
     w->names = intern_new();
     for (size_t i = 0; w->names && i < sizeof book_dims / sizeof book_dims[0]; i++)
         if (intern_id(w->names, book_dims[i], strlen(book_dims[i])) < 0)
@@ -963,6 +965,7 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
         .out = ev->out,
         .remat = &ev->world->remat,
         .optimizer = &ev->world->optimizer,
+        .microbatches = ev->world->microbatches,
     };
 }
 
@@ -1014,11 +1017,19 @@ static void chart_add(Eval *ev, const Stmt *s, const Roofline *r)
     w->nchart += p->label != NULL;
 }
 
+/* Training: the backward pass, then the step's microbatches (cost.h). */
+static bool train_cost(Eval *ev, Cost *c)
+{
+    double microbatches = ev->world->microbatches;
+    return cost_train(c, ev->world->training) &&
+           (microbatches == 1 || cost_accumulate(c, microbatches));
+}
+
 static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip,
                         const Tensor *result)
 {
     Roofline roof;
-    if (ev->world->training && !cost_train(&st->cost, ev->world->training))
+    if (ev->world->training && !train_cost(ev, &st->cost))
         return finite_poly(ev, NULL, s->span);
     RoofError e = roof_compute(&st->cost, chip, &st->layout.mesh, world_lookup, ev->world,
                                &roof);
@@ -1199,7 +1210,7 @@ static bool train_leaf(Eval *ev, const Stmt *s, StmtState *st, double *activatio
     } else if (!cost_recompute_all(&st->cost)) {
         return false;
     }
-    return cost_train(&st->cost, ev->world->training);
+    return train_cost(ev, &st->cost);
 }
 
 bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
@@ -1481,7 +1492,7 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
         ok = check_output(ev, &st, want.tensor, v.tensor, c->out_type->span);
     if (ok && !out->chip)
         ok = eval_fail(ev, s->as.expr.value->span, "this needs a chip: add `on v5e` or `use v5e`");
-    if (ok && ev->world->training && !cost_train(&st.cost, ev->world->training))
+    if (ok && ev->world->training && !train_cost(ev, &st.cost))
         ok = finite_poly(ev, NULL, s->span);
     RoofError e = {ROOF_OK, DT_BF16, NULL};
     if (ok)
@@ -1570,17 +1581,22 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
         return eval_fail(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to 1e9");
     if (ev->repeats >= LIMIT_REPEAT_DEPTH)
         return eval_fail(ev, s->span, "repeats nested more than %d deep", LIMIT_REPEAT_DEPTH);
-    snprintf(label, sizeof label, "repeat %g", n);
+    Pipeline pipe;
+    if (!pipeline_stages(ev, s, n, &pipe))
+        return false;
+    snprintf(label, sizeof label, "repeat %g", n / pipe.stages);
     Op *op = op_new(label);
     if (!op)
         return eval_fail(ev, s->span, "out of memory");
-    op->runs = n;
+    op->runs = n / pipe.stages; /* a stage's layers */
     Eval inner = *ev;
     inner.collect = op;
     inner.repeats = ev->repeats + 1;
     bool ok = run_body(&inner, s->as.repeat.body);
     ev->returned = inner.returned;
     ev->result = inner.result;
+    if (ok && pipe.stages > 1 && !(op = pipeline_node(ev, s, op, &pipe)))
+        return false;
     if (ok && !ev->collect)
         ok = report_repeat(ev, s, op);
     if (ok && ev->collect && op_add(ev->collect, op))
@@ -1589,21 +1605,75 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
     return ok && !ev->collect;
 }
 
-/* `overlap pass` (the default) or `overlap step` after `mode training`. */
-static bool eval_overlap(Eval *ev, const Stmt *s, CostMode *mode)
+/* What a `mode` statement sets; each statement sets all of it, from the defaults. */
+typedef struct {
+    CostMode mode;
+    double microbatches;
+    Schedule schedule;
+} ModeSetting;
+
+/* The value of an option that takes a word: its index in `words`, or -1 (reported). */
+static int option_word(Eval *ev, const Binding *o, const char *const *words, const char *says)
 {
-    const NameRef *word = &s->as.mode.option, *how = &s->as.mode.value;
-    const char *value = spelling(ev, how->name);
-    if (strcmp(spelling(ev, word->name), "overlap") != 0)
-        return eval_fail(ev, word->span, "after the mode comes `overlap pass` or `overlap step`");
-    if (*mode == COST_INFERENCE)
-        return eval_fail(ev, word->span, "overlap is for training: how its collectives overlap "
-                         "the computation");
-    if (strcmp(value, "pass") != 0 && strcmp(value, "step") != 0)
-        return eval_fail(ev, how->span, "overlap is pass (each pass's collectives overlap that "
-                         "pass, the book's convention) or step (the whole step)");
-    *mode = strcmp(value, "step") == 0 ? COST_TRAIN_STEP : COST_TRAIN_PASS;
+    const char *value = o->value->kind == NODE_NAME ? spelling(ev, o->value->as.name) : "";
+    for (int i = 0; words[i]; i++)
+        if (strcmp(value, words[i]) == 0)
+            return i;
+    eval_fail(ev, o->value->span, "%s", says);
+    return -1;
+}
+
+/* `overlap pass` (the default) or `overlap step`. */
+static bool mode_overlap(Eval *ev, const Binding *o, ModeSetting *set)
+{
+    static const char *const words[] = {"pass", "step", NULL};
+    int w = option_word(ev, o, words, "overlap is pass (each pass's collectives overlap that "
+                        "pass, the book's convention) or step (the whole step)");
+    set->mode = w == 1 ? COST_TRAIN_STEP : COST_TRAIN_PASS;
+    return w >= 0;
+}
+
+/* `microbatches M`: a whole count; the step runs each statement M times. */
+static bool mode_microbatches(Eval *ev, const Binding *o, ModeSetting *set)
+{
+    if (!eval_number(ev, o->value, &set->microbatches))
+        return false;
+    double m = set->microbatches;
+    if (m < 1 || m > LIMIT_REPEAT || m != floor(m))
+        return eval_fail(ev, o->value->span, "microbatches takes a whole count, 1 to 1e9 "
+                         "(here %g)", m);
     return true;
+}
+
+/* `schedule one_f_one_b` (the default) or `schedule gpipe`, for pipelined repeats. */
+static bool mode_schedule(Eval *ev, const Binding *o, ModeSetting *set)
+{
+    static const char *const words[] = {"one_f_one_b", "gpipe", NULL};
+    int w = option_word(ev, o, words, "schedule is one_f_one_b (1F1B: at most as many "
+                        "microbatches in flight as stages) or gpipe (all of them)");
+    set->schedule = w == 1 ? SCHEDULE_GPIPE : SCHEDULE_1F1B;
+    return w >= 0;
+}
+
+static bool mode_option(Eval *ev, const Binding *o, ModeSetting *set)
+{
+    const char *word = spelling(ev, o->name.name);
+    bool (*const take[])(Eval *, const Binding *, ModeSetting *) = {
+        mode_overlap, mode_microbatches, mode_schedule};
+    static const char *const words[] = {"overlap", "microbatches", "schedule"};
+    static const char *const why[] = {
+        "how its collectives overlap the computation",
+        "gradient accumulation, a step of M microbatches",
+        "how a pipeline runs its microbatches"};
+    for (int i = 0; i < 3; i++) {
+        if (strcmp(word, words[i]) != 0)
+            continue;
+        if (set->mode == COST_INFERENCE)
+            return eval_fail(ev, o->name.span, "%s is for training: %s", word, why[i]);
+        return take[i](ev, o, set);
+    }
+    return eval_fail(ev, o->name.span, "after the mode come `overlap pass|step`, "
+                     "`microbatches M` and `schedule one_f_one_b|gpipe`");
 }
 
 static bool eval_mode(Eval *ev, const Stmt *s)
@@ -1611,10 +1681,14 @@ static bool eval_mode(Eval *ev, const Stmt *s)
     const char *name = spelling(ev, s->as.mode.name.name);
     if (strcmp(name, "training") != 0 && strcmp(name, "inference") != 0)
         return eval_fail(ev, s->as.mode.name.span, "the modes are training and inference");
-    CostMode mode = strcmp(name, "training") == 0 ? COST_TRAIN_PASS : COST_INFERENCE;
-    if (s->as.mode.option.name >= 0 && !eval_overlap(ev, s, &mode))
-        return false;
-    ev->world->training = mode;
+    ModeSetting set = {strcmp(name, "training") == 0 ? COST_TRAIN_PASS : COST_INFERENCE, 1,
+                       SCHEDULE_1F1B};
+    for (int i = 0; i < s->as.mode.noptions; i++)
+        if (!mode_option(ev, &s->as.mode.options[i], &set))
+            return false;
+    ev->world->training = set.mode;
+    ev->world->microbatches = set.microbatches;
+    ev->world->schedule = set.schedule;
     return true;
 }
 

@@ -90,6 +90,11 @@ typedef struct {
     double size, chips;
 } Oversplit;
 
+/* How a pipeline's stages run the microbatches (pipeline.c): the same bubble, but
+ * GPipe keeps every microbatch's activations until its backward pass, 1F1B at most as
+ * many as there are stages. */
+typedef enum { SCHEDULE_1F1B, SCHEDULE_GPIPE } Schedule;
+
 typedef struct {
     Intern *names;
     Value *values; /* by interned id; grows with names */
@@ -115,6 +120,8 @@ typedef struct {
     bool unfused;      /* `fused off`: fused regions run as their operations */
     Remat remat;       /* `remat` */
     Optimizer optimizer; /* `optimizer` */
+    double microbatches; /* `mode training microbatches M`: a statement is one of M (1) */
+    Schedule schedule;   /* `schedule gpipe`: how a pipelined repeat runs them (1F1B) */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
     Oversplit oversplit;

@@ -501,9 +501,9 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
 {
     const Roofline *r = &c->roof;
     FILE *out = ev->out;
-    char a[512], b[512], line[1024];
+    char a[512], b[512], line[1024], tag[96];
     fprintf(out, "%.*s%s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin,
-            report_mode_tag(ev->world->training));
+            report_step_tag(ev->world->training, ev->world->microbatches, tag, sizeof tag));
     if (r->computes) {
         ratio_text(ev, &r->intensity_formula, POLY_STYLE_TEXT, a, sizeof a);
         ratio_short(ev, &r->intensity_now, b, sizeof b);
@@ -766,8 +766,10 @@ static void row_text(FILE *out, double x, const RoofPoint *p, bool comm)
 static void header_text(Eval *ev, const Curve *c, int dim)
 {
     bool comm = c->costed.roof.ncomm > 0;
+    char tag[96];
     fprintf(ev->out, "%s%s\n  %12s %12s %12s %10s %12s %12s", c->label,
-            report_mode_tag(ev->world->training), spelling(ev, dim),
+            report_step_tag(ev->world->training, ev->world->microbatches, tag, sizeof tag),
+            spelling(ev, dim),
             "flops", "bytes", "intensity", "t_math", "t_hbm");
     if (comm)
         fprintf(ev->out, " %12s", "t_comm");

@@ -59,11 +59,11 @@ static void add_child(Op *op, const Op *c)
     op->t_lower += k * c->t_lower;
     op->t_upper += k * c->t_upper;
     op->t_derated += k * c->t_derated;
-    op->params += k * c->params;
+    op->params += k * (c->stages > 1 ? c->stages : 1) * c->params;
     op->param_bytes += k * c->param_bytes;
     op->local_params += k * c->local_params;
     op->cache_bytes += k * c->cache_bytes;
-    op->act_bytes += k * c->act_bytes;
+    op->act_bytes += k * (c->in_flight > 1 ? c->in_flight : 1) * c->act_bytes;
     op->grad_bytes += k * c->grad_bytes;
     op->master_bytes += k * c->master_bytes;
     op->optim_bytes += k * c->optim_bytes;

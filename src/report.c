@@ -439,9 +439,15 @@ static void pass_rows(const Roofline *f, Table *t)
     static const char *const label[2] = {"t_forward", "t_backward"};
     static const char *const formula[2] = {"max(t_math/3, t_hbm/3, its t_comm)",
                                            "max(2·t_math/3, 2·t_hbm/3, its t_comm)"};
+    static const char *const per_microbatch[2] = {
+        "M × max(t_math/3M, t_hbm/3M, its t_comm/M)",
+        "Σ over M: max(2·t_math/3M, 2·t_hbm/3M, its t_comm)"};
     for (int k = 0; k < 2; k++) {
         Row *row = add_row(t, label[k]);
-        snprintf(row->formula, sizeof row->formula, "%s", formula[k]);
+        /* Over microbatches each one's pass is a max of its own; the last backward pass
+         * has the gradients' collectives too (roof.h). */
+        snprintf(row->formula, sizeof row->formula, "%s",
+                 f->microbatches > 1 ? per_microbatch[k] : formula[k]);
         if (!f->times_known)
             continue;
         char a[64], b[64];
@@ -531,7 +537,8 @@ static void text_statement(const Report *r)
 {
     Table t = {.n = 0};
     print_collapsed(r->out, r->stmt, r->stmt_len);
-    fprintf(r->out, "%s\n", report_mode_tag(r->training));
+    char tag[96];
+    fprintf(r->out, "%s\n", report_step_tag(r->training, r->cost->microbatches, tag, sizeof tag));
     cost_rows(r, &t);
     collective_rows(r, &t);
     if (r->roof->chip)
@@ -715,6 +722,8 @@ static void json_statement(const Report *r)
     json_number(r->out, "t_comm", chip && f->t_comm.known, f->t_comm.value);
     json_number(r->out, "comm_bytes", chip && f->comm_bytes.known, f->comm_bytes.value);
     json_collective(r);
+    if (r->cost->microbatches > 1)
+        json_number(r->out, "microbatches", true, r->cost->microbatches);
     json_number(r->out, "t_lower", times, f->t_lower);
     json_number(r->out, "t_upper", times, f->t_upper);
     json_number(r->out, "t_derated", times, f->derated ? f->t_derated : f->t_lower);
@@ -742,6 +751,23 @@ const char *report_mode_tag(CostMode mode)
     case COST_TRAIN_STEP: return "  [training: forward + backward, overlap step]";
     default: return "";
     }
+}
+
+/* A tag "  [...]" with ", M microbatches" before its bracket when M > 1. */
+static const char *with_microbatches(const char *tag, double microbatches, char *buf,
+                                     size_t size)
+{
+    size_t n = strlen(tag);
+    if (microbatches <= 1 || n == 0)
+        snprintf(buf, size, "%s", tag);
+    else
+        snprintf(buf, size, "%.*s, %g microbatches]", (int)(n - 1), tag, microbatches);
+    return buf;
+}
+
+const char *report_step_tag(CostMode mode, double microbatches, char *buf, size_t size)
+{
+    return with_microbatches(report_mode_tag(mode), microbatches, buf, size);
 }
 
 /* ---- Statements without a cost ---------------------------------------------- */
@@ -919,18 +945,28 @@ static void memory_rows(const Report *r, const Op *op)
                 num_format_unit(memory - hbm, UNIT_BYTES, 0, a, sizeof a));
 }
 
+/* "  [training, remat save, 8 microbatches]": the mode and what changes a step. */
+static const char *block_tag(const Report *r, char *buf, size_t size)
+{
+    char base[96];
+    with_microbatches(r->training == COST_TRAIN_STEP ? "  [training, overlap step]"
+                      : r->training ? "  [training]" : "", r->microbatches, base, sizeof base);
+    size_t n = strlen(base);
+    if (!r->training || !r->remat || r->remat->policy == REMAT_NONE || n == 0)
+        snprintf(buf, size, "%s", base);
+    else
+        snprintf(buf, size, "%.*s, remat %s]", (int)(n - 1), base, remat_name(r->remat->policy));
+    return buf;
+}
+
 static void text_block(const Report *r, const Op *one)
 {
     double by[4] = {0, 0, 0, 0};
     Op all = op_scaled(one);
     const Op *op = &all;
+    char tag[96];
     print_collapsed(r->out, r->stmt, r->stmt_len);
-    fprintf(r->out, "%s%s%s%s\n  %-*s %6s %12s %12s %11s %-8s %7s\n",
-            r->training == COST_TRAIN_STEP ? "  [training, overlap step"
-            : r->training ? "  [training" : "",
-            r->training && r->remat->policy != REMAT_NONE ? ", remat " : "",
-            r->training && r->remat->policy != REMAT_NONE ? remat_name(r->remat->policy) : "",
-            r->training ? "]" : "",
+    fprintf(r->out, "%s\n  %-*s %6s %12s %12s %11s %-8s %7s\n", block_tag(r, tag, sizeof tag),
             LABEL_WIDTH, "operation (figures per chip, per run)", "runs", "flops", "bytes",
             "t_lower", "bound", "share");
     block_row(r, one, 0, 1, op->t_lower);
@@ -967,6 +1003,18 @@ static void json_memory_parts(const Report *r, const Op *op)
     json_number(r->out, "memory_cache", op->known, op->cache_bytes);
 }
 
+/* The step's microbatches (at the top, when several) and a pipelined repeat's stages
+ * and microbatches in flight (pipeline.c). */
+static void json_pipeline(const Report *r, const Op *op, bool root)
+{
+    if (root && r->microbatches > 1)
+        json_number(r->out, "microbatches", true, r->microbatches);
+    if (op->stages > 1) {
+        json_number(r->out, "stages", true, op->stages);
+        json_number(r->out, "in_flight", true, op->in_flight);
+    }
+}
+
 /* The top object counts every run (its `runs` is 1); the ones below count one run
  * each, with `runs` per run of their parent, so the top's runs go to its children. */
 static void json_op(const Report *r, const Op *one, bool root, double parent_runs)
@@ -985,6 +1033,7 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
         fprintf(r->out, ",\"chips\":%.17g", r->mesh ? mesh_chips(r->mesh) : 1);
     }
     json_number(r->out, "runs", true, parent_runs * op->runs);
+    json_pipeline(r, op, root);
     json_number(r->out, "flops", op->known, op->flops);
     json_number(r->out, "bytes", op->known, op->bytes);
     json_number(r->out, "intensity", op->known && op->bytes > 0, op->flops / op->bytes);

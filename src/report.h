@@ -28,6 +28,7 @@ typedef struct {
     CostMode training;
     const Remat *remat;         /* training: what the backward pass keeps */
     const Optimizer *optimizer; /* training: how its state is counted */
+    double microbatches; /* of a training step (`mode training microbatches M`); 1 */
     PolyLookup lookup;
     PolyNamer namer;
     void *ctx;        /* for lookup and namer */
@@ -39,6 +40,9 @@ void report_statement(const Report *r);
 /* What a statement's first line says of the mode: "  [training: forward + backward]",
  * with ", overlap step" when its collectives overlap the whole step; "" in inference. */
 const char *report_mode_tag(CostMode mode);
+/* The same with the step's microbatches when there are several:
+ * "  [training: forward + backward, 8 microbatches]"; into buf, which it returns. */
+const char *report_step_tag(CostMode mode, double microbatches, char *buf, size_t size);
 /* A block call or a repeat: the breakdown of its operations and the totals. */
 void report_block(const Report *r, const Op *op);
 /* A statement that costs nothing: a number ("2·B = 512") or a tensor's shape. */

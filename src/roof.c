@@ -167,27 +167,29 @@ typedef struct {
 } CommSum;
 
 /* One collective added to the sums. Trained, a forward collective runs once in each
- * pass: two runs of half its bytes, each with its own latency floor. */
+ * pass of each of the mb microbatches: 2·mb runs, half of its bytes forward, each run
+ * with its own latency floor. */
 static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, LinkCost *link,
-                          bool trained, CommSum *sum, PolyLookup lookup, void *ctx)
+                          bool trained, double mb, CommSum *sum, PolyLookup lookup, void *ctx)
 {
     LinkStatus s = coll_link_cost(c->kind, m, c->axes, chip, link);
     if (s != LINK_OK)
         return (RoofError){ROOF_NO_NETWORK, DT_BF16, link_problem(s)};
     double per_link = link->factor / link->links, seconds = link->factor / link->bandwidth;
-    double runs = trained && !c->backward ? 2 : 1;
+    bool forward = trained && !c->backward;
+    double runs = forward ? 2 * mb : 1, share = forward ? 0.5 : 1;
     if (!add_scaled(&sum->bytes, c->bytes, per_link) ||
         !add_scaled(&sum->time, c->bytes, seconds) ||
-        (trained && !add_scaled(&sum->bwd_bytes, c->bytes, per_link / runs)) ||
-        (runs == 2 && (!add_scaled(&sum->fwd_time, c->bytes, seconds / runs) ||
-                       !add_scaled(&sum->fwd_bytes, c->bytes, per_link / runs))))
+        (trained && !add_scaled(&sum->bwd_bytes, c->bytes, per_link * share)) ||
+        (forward && (!add_scaled(&sum->fwd_time, c->bytes, seconds * share) ||
+                     !add_scaled(&sum->fwd_bytes, c->bytes, per_link * share))))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
     Poly *v = poly_subst(c->bytes, lookup, ctx);
     double value;
     if (v && poly_is_const(v, &value)) {
         double one = value / runs * seconds, t = fmax(one, link->floor);
         sum->floored += runs * t;
-        sum->fwd_floored += (runs - 1) * t; /* the first run is the forward pass's */
+        sum->fwd_floored += forward ? runs * share * t : 0; /* half the runs are forward */
         sum->floor_won = sum->floor_won || link->floor > one;
     } else {
         sum->floored = sum->fwd_floored = NAN;
@@ -262,7 +264,8 @@ static RoofError comm_sums(const Cost *cost, const Chip *chip, const Mesh *m,
                 (!trained || (sum->fwd_time && sum->fwd_bytes && sum->bwd_bytes));
     RoofError e = made ? fine : fail(ROOF_TOO_COMPLEX, DT_BF16);
     for (int i = 0; i < cost->ncolls && e.status == ROOF_OK; i++, r->ncomm++)
-        e = comm_one(&cost->colls[i], chip, m, &r->links[i], trained, sum, lookup, ctx);
+        e = comm_one(&cost->colls[i], chip, m, &r->links[i], trained, cost->microbatches, sum,
+                     lookup, ctx);
     bool have = quantity(&r->comm_bytes, sum->bytes, lookup, ctx);
     have = quantity(&r->t_comm, sum->time, lookup, ctx) && have;
     if (trained)
@@ -278,7 +281,10 @@ static RoofError comm_sums(const Cost *cost, const Chip *chip, const Mesh *m,
     r->net_ridge = r->link_bw ? r->peak / r->link_bw : 0;
     if (!isfinite(r->net_ridge))
         return fail(ROOF_OVERFLOW, r->compute);
-    r->net_known = r->ncomm && !r->times_only && net_ratio(r, sum, lookup, ctx);
+    /* Per pass over microbatches no one ratio tells: the gradients meet only the last
+     * microbatch's FLOPs. */
+    bool one_ratio = !r->per_pass || r->microbatches == 1;
+    r->net_known = r->ncomm && !r->times_only && one_ratio && net_ratio(r, sum, lookup, ctx);
     return fine;
 }
 
@@ -322,14 +328,18 @@ static inline Bound largest(double t_math, double t_hbm, double t_comm)
     return t_math >= t_hbm ? BOUND_COMPUTE : BOUND_MEMORY;
 }
 
-/* How a training step's work splits between its passes: the forward pass has one
- * part of `math` parts of t_math and one of `hbm` parts of t_hbm (3 and 3: a third;
- * more when the backward pass recomputes some of the forward). */
+/* How a training step's work splits between its passes and microbatches: the forward
+ * pass has one part of `math` parts of t_math and one of `hbm` parts of t_hbm (3 and 3:
+ * a third; more when the backward pass recomputes some of the forward), over mb
+ * microbatches (1 without gradient accumulation). */
 typedef struct {
-    double math, hbm;
-} Parts;
+    double math, hbm, mb;
+} Split;
 
-static const Parts THIRDS = {3, 3};
+static inline Split thirds(double mb)
+{
+    return (Split){3, 3, mb};
+}
 
 /* A pass's share of a time: the forward pass's one part, or the backward pass's rest
  * (2·t/3 as written, so that thirds round as they always have). */
@@ -343,21 +353,39 @@ static inline double backward_of(double t, double parts)
     return (parts - 1) * t / parts;
 }
 
-static inline double forward_work(double m, double h, Parts p)
+static inline double forward_work(double m, double h, Split p)
 {
     return larger(forward_of(m, p.math), forward_of(h, p.hbm));
 }
 
-static inline double backward_work(double m, double h, Parts p)
+static inline double backward_work(double m, double h, Split p)
 {
     return larger(backward_of(m, p.math), backward_of(h, p.hbm));
 }
 
+/* Per pass over mb microbatches, the times being the step's: the forward collectives
+ * take c_fwd forward and as much again backward, the gradients' take the rest,
+ * c − 2·c_fwd, and overlap only the last microbatch's backward pass. The collectives
+ * of that pass, times mb (to compare with the step's work): c − c_fwd when mb = 1. */
+static inline double last_backward_comm(double c, double c_fwd, double mb)
+{
+    return c - c_fwd + (mb - 1) * (c - 2 * c_fwd);
+}
+
+/* The backward passes' time, bwork their work: mb − 1 of them with the mirrored forward
+ * collectives, the last with the gradients' too; max(bwork, c − c_fwd) when mb = 1. */
+static inline double backward_time(double bwork, double c, double c_fwd, double mb)
+{
+    double last = larger(bwork, last_backward_comm(c, c_fwd, mb));
+    return ((mb - 1) * larger(bwork, c_fwd) + last) / mb;
+}
+
 /* Per pass, with c_fwd of t_comm in the forward pass: whether some pass's collectives
  * outlast its work (a third of max(t_math, t_hbm) forward, two thirds backward). */
-static inline bool waits_on_network(double m, double h, double c, double c_fwd, Parts p)
+static inline bool waits_on_network(double m, double h, double c, double c_fwd, Split p)
 {
-    return c_fwd > forward_work(m, h, p) || c - c_fwd > backward_work(m, h, p);
+    return c_fwd > forward_work(m, h, p) ||
+           last_backward_comm(c, c_fwd, p.mb) > backward_work(m, h, p);
 }
 
 /* T_lower from the step's times (roof.h): max(t_math, t_hbm, t_comm), or per pass the
@@ -365,19 +393,20 @@ static inline bool waits_on_network(double m, double h, double c, double c_fwd, 
  * third plus two thirds) unless a pass waits on its collectives, or the passes split
  * t_math and t_hbm differently (a recomputing backward pass). */
 static inline double lower_of(bool per_pass, double m, double h, double c, double c_fwd,
-                              Parts p)
+                              Split p)
 {
     if (!per_pass)
         return larger(larger(m, h), c);
     if (!waits_on_network(m, h, c, c_fwd, p) && p.math == p.hbm)
         return larger(m, h);
-    return larger(forward_work(m, h, p), c_fwd) + larger(backward_work(m, h, p), c - c_fwd);
+    return larger(forward_work(m, h, p), c_fwd) +
+           backward_time(backward_work(m, h, p), c, c_fwd, p.mb);
 }
 
 /* comm when the collectives add to T_lower, else compute or memory; per pass, comm when
  * either pass waits on its collectives (roof.h). */
 static inline Bound bound_of(bool per_pass, double m, double h, double c, double c_fwd,
-                             Parts p)
+                             Split p)
 {
     if (!per_pass)
         return largest(m, h, c);
@@ -390,23 +419,24 @@ static inline Bound bound_of(bool per_pass, double m, double h, double c, double
  * them does: t_math − t_hbm, then t_math − t_comm and t_hbm − t_comm, or per pass each
  * pass's work less its collectives. */
 static inline void bound_gaps(bool per_pass, double m, double h, double c, double c_fwd,
-                              double out[3])
+                              double mb, double out[3])
 {
     out[0] = m - h;
-    out[1] = per_pass ? forward_work(m, h, THIRDS) - c_fwd : m - c;
-    out[2] = per_pass ? backward_work(m, h, THIRDS) - (c - c_fwd) : h - c;
+    out[1] = per_pass ? forward_work(m, h, thirds(mb)) - c_fwd : m - c;
+    out[2] = per_pass ? backward_work(m, h, thirds(mb)) - last_backward_comm(c, c_fwd, mb)
+                      : h - c;
 }
 
 static RoofPass pass_of(double t_math, double t_hbm, double t_comm)
 {
-    return (RoofPass){t_math, t_hbm, t_comm, lower_of(false, t_math, t_hbm, t_comm, 0, THIRDS),
+    return (RoofPass){t_math, t_hbm, t_comm, lower_of(false, t_math, t_hbm, t_comm, 0, thirds(1)),
                       largest(t_math, t_hbm, t_comm)};
 }
 
 /* T_lower with each time divided by the chip's achievable fraction (flops_eff,
  * hbm_eff, net_eff; 1 when the chip gives none). */
 static double derated(const Chip *chip, bool per_pass, double m, double h, double c,
-                      double c_fwd, Parts p)
+                      double c_fwd, Split p)
 {
     double net = fraction(chip, CHIP_NET_EFF);
     return lower_of(per_pass, m / fraction(chip, CHIP_FLOPS_EFF),
@@ -438,6 +468,20 @@ static Bound decided_bound(const Roofline *r)
     return r->intensity >= r->ridge ? BOUND_COMPUTE : BOUND_MEMORY;
 }
 
+/* Each pass's times; over several microbatches the backward passes' T_lower follows
+ * backward_time, and they wait on the network when the last one does. */
+static void passes(Roofline *r, double m, double h, double c, double c_fwd, Split p)
+{
+    double bm = backward_of(m, p.math), bh = backward_of(h, p.hbm);
+    r->pass[0] = pass_of(forward_of(m, p.math), forward_of(h, p.hbm), c_fwd);
+    r->pass[1] = pass_of(bm, bh, c - c_fwd);
+    if (p.mb == 1)
+        return;
+    r->pass[1].t_lower = backward_time(larger(bm, bh), c, c_fwd, p.mb);
+    r->pass[1].bound = last_backward_comm(c, c_fwd, p.mb) > larger(bm, bh)
+                           ? BOUND_COMM : largest(bm, bh, 0);
+}
+
 static RoofError totals(Roofline *r)
 {
     r->times_known = r->t_math.known && r->t_hbm.known && r->t_comm.known;
@@ -447,17 +491,15 @@ static RoofError totals(Roofline *r)
     }
     double m = r->t_math.value, h = r->t_hbm.value, c = r->t_comm.value;
     double c_fwd = r->per_pass ? r->t_comm_fwd.value : 0;
-    Parts parts = {r->parts_math, r->parts_hbm};
-    r->t_lower = lower_of(r->per_pass, m, h, c, c_fwd, parts);
+    Split p = {r->parts_math, r->parts_hbm, r->microbatches};
+    r->t_lower = lower_of(r->per_pass, m, h, c, c_fwd, p);
     r->t_upper = m + h + c;
     r->attained = attained(r, r->flops.value, m, r->t_lower);
-    r->bound = bound_of(r->per_pass, m, h, c, c_fwd, parts);
+    r->bound = bound_of(r->per_pass, m, h, c, c_fwd, p);
     r->derated = roof_has_derating(r->chip);
-    r->t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd, parts);
-    if (r->per_pass) {
-        r->pass[0] = pass_of(forward_of(m, parts.math), forward_of(h, parts.hbm), c_fwd);
-        r->pass[1] = pass_of(backward_of(m, parts.math), backward_of(h, parts.hbm), c - c_fwd);
-    }
+    r->t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd, p);
+    if (r->per_pass)
+        passes(r, m, h, c, c_fwd, p);
     if (!isfinite(r->t_upper) || !isfinite(r->attained) || !isfinite(r->t_derated))
         return fail(ROOF_OVERFLOW, r->compute);
     return fine;
@@ -496,6 +538,7 @@ static RoofError compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
     out->times_only = times_only;
     out->chips = mesh_chips(mesh);
     out->per_pass = cost->mode == COST_TRAIN_PASS;
+    out->microbatches = cost->microbatches;
     RoofError e = chip_free_part(cost, lookup, ctx, out);
     if (e.status == ROOF_OK && chip)
         e = chip_part(cost, chip, mesh, lookup, ctx, out);
@@ -569,7 +612,8 @@ bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup,
     bool ok = out->flops && out->bytes && out->t_math && out->t_hbm;
     for (; ok && out->ncomm < r->ncomm; out->ncomm++) {
         const Collective *coll = &cost->colls[out->ncomm];
-        out->runs[out->ncomm] = cost->mode != COST_INFERENCE && !coll->backward ? 2 : 1;
+        out->runs[out->ncomm] =
+            cost->mode != COST_INFERENCE && !coll->backward ? 2 * cost->microbatches : 1;
         ok = (out->comm[out->ncomm] = poly_one(coll->bytes, dim, lookup, ctx)) != NULL;
     }
     if (!ok)
@@ -583,14 +627,14 @@ static inline __attribute__((always_inline)) void block_coll(const RoofCurve *c,
                                                             int n, int i, bool fwd)
 {
     const LinkCost *link = &c->roof->links[i];
-    double runs = c->runs[i], share = 1 / runs; /* exact: 1 or 1/2 */
+    double runs = c->runs[i], share = 1 / runs, fwd_runs = runs > 1 ? runs / 2 : 0;
     poly_one_each(c->comm[i], b->x, b->scratch, n);
     for (int j = 0; j < n; j++) {
         double one = larger(b->scratch[j] * share * link->factor / link->bandwidth, link->floor);
         b->comm_bytes[j] += b->scratch[j] * link->factor / link->links;
         b->t_comm[j] += runs * one;
         if (fwd)
-            b->t_comm_fwd[j] += (runs - 1) * one; /* the first run is the forward pass's */
+            b->t_comm_fwd[j] += fwd_runs * one; /* half a forward collective's runs */
     }
 }
 
@@ -618,10 +662,12 @@ static inline __attribute__((always_inline)) void block_times(const RoofCurve *c
     for (int j = 0; j < n; j++) {
         double m = b->t_math[j], h = b->t_hbm[j], t = b->t_comm[j];
         double t_fwd = per_pass ? b->t_comm_fwd[j] : 0;
-        b->t_lower[j] = lower_of(per_pass, m, h, t, t_fwd, THIRDS);
+        b->t_lower[j] = lower_of(per_pass, m, h, t, t_fwd, thirds(c->roof->microbatches));
         b->t_upper[j] = m + h + t;
         b->attained[j] = attained(c->roof, b->flops[j], m, b->t_lower[j]);
-        b->bound[j] = c->roof->computes ? bound_of(per_pass, m, h, t, t_fwd, THIRDS) : BOUND_COMM;
+        b->bound[j] = c->roof->computes
+                          ? bound_of(per_pass, m, h, t, t_fwd, thirds(c->roof->microbatches))
+                          : BOUND_COMM;
     }
 }
 
@@ -663,9 +709,9 @@ RoofPoint roof_block_point(const RoofBlock *b, int j)
                    .t_math = m, .t_hbm = h, .t_comm = c,
                    .comm_bytes = b->comm_bytes[j], .t_lower = b->t_lower[j],
                    .t_upper = b->t_upper[j], .attained = b->attained[j],
-                   .t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd, THIRDS),
+                   .t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd, thirds(r->microbatches)),
                    .bound = b->bound[j]};
-    bound_gaps(r->per_pass, m, h, c, c_fwd, p.gaps);
+    bound_gaps(r->per_pass, m, h, c, c_fwd, r->microbatches, p.gaps);
     return p;
 }
 

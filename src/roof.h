@@ -26,6 +26,18 @@
  * t_derated follows T_lower's rule with each time divided by the chip's achievable
  * fraction; sweeps and solve (RoofCurve) use the same rules as a statement.
  *
+ * With M microbatches (cost_accumulate) the times are the step's, M runs of one
+ * microbatch, and per pass each microbatch's passes are rooflines of their own, the
+ * weights' gradients reduced during the last backward pass only (COSTMODEL §6.3):
+ *
+ *   T_lower = max(T_math/3, T_hbm/3, T_comm fwd)
+ *           + ((M−1)·max(2·T_math/3, 2·T_hbm/3, T_comm fwd) + max(2·T_math/3, 2·T_hbm/3,
+ *              T_comm fwd + M·T_comm grad)) / M
+ *
+ * (T_math the step's, T_comm fwd the step's forward collectives, T_comm grad the
+ * gradients'). With overlap step the formula above is unchanged: the gradients hide
+ * behind the whole step, M microbatches of work.
+ *
  * Each figure has a formula in the dims as written (names kept, so the report shows
  * the derivation) and its value now: a number once every dim it uses is bound, else
  * a polynomial in the dims still unbound.
@@ -87,6 +99,7 @@ typedef struct {
      * each). With overlap per pass (per_pass), once the times are known, pass[0] and
      * pass[1] are the forward and backward passes' times. */
     bool per_pass;
+    double microbatches; /* the Cost's: runs of the statement per step (cost_accumulate) */
     bool times_only;    /* roof_times: no intensity or network ratio (formulas) */
     double parts_math, parts_hbm; /* per pass: the forward pass has 1 of these parts of
                                    * t_math and t_hbm (3; more with recompute) */
@@ -136,7 +149,8 @@ typedef struct {
     const Roofline *roof;
     PolyOne *flops, *bytes, *t_math, *t_hbm;
     PolyOne *comm[COST_MAX_COLLECTIVES]; /* the bytes of each collective */
-    double runs[COST_MAX_COLLECTIVES];   /* 2 for a trained forward collective: a run per pass */
+    double runs[COST_MAX_COLLECTIVES];   /* 2·microbatches for a trained forward collective:
+                                          * a run per pass of each microbatch */
     int ncomm;
 } RoofCurve;
 bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup, void *ctx,
