@@ -1592,6 +1592,7 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
     Eval inner = *ev;
     inner.collect = op;
     inner.repeats = ev->repeats + 1;
+    inner.stages = ev->stages * pipe.stages;
     bool ok = run_body(&inner, s->as.repeat.body);
     ev->returned = inner.returned;
     ev->result = inner.result;

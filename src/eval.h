@@ -199,6 +199,7 @@ struct Eval {
     void *include_ctx;
     const AstList *body; /* the statements being run (a block's, a repeat's), or NULL */
     int block;           /* the block being run (interned name), or -1 at top level */
+    double stages;       /* pipeline stages around (1: none): each holds its own layers */
     const Eval *caller;  /* the evaluator that called it, or NULL */
     Fusion *fusion;      /* inside `fused { ... }`; else NULL */
 };

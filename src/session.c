@@ -137,6 +137,7 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
         .include = include_file,
         .include_ctx = s,
         .block = -1,
+        .stages = 1,
     };
     for (int i = 0; stmts && i < stmts->n; i++) {
         if (!eval_stmt(&ev, stmts->items[i]))

@@ -12,7 +12,8 @@
  *                other dims flattened); moment_bytes each (fp32), over ZeRO-1's shards
  *   activations  the results the remat policy keeps
  * ZeRO shards a state over the chips that hold copies of its parameter's shard, so a
- * chip keeps all / chips of it: every parameter's state spread over every chip.
+ * chip keeps all / chips of it: every parameter's state spread over every chip (of its
+ * pipeline stage: the stages hold different layers).
  * ZeRO-3 is the `fsdp` strategy, whose weights are sharded in their types.
  */
 #include <math.h>
@@ -250,8 +251,10 @@ bool train_param_state(Eval *ev, const Tensor *t, const Mesh *m, double all, dou
                        Op *op)
 {
     const Optimizer *o = &ev->world->optimizer;
-    double chips = mesh_chips(m);
-    double replicas = count > 0 ? chips * count / all : 1; /* chips holding this shard */
+    /* The chips holding this shard: of the chips of its pipeline stage, one in
+     * all / count holds each shard. */
+    double chips = mesh_chips(m) / ev->stages;
+    double replicas = count > 0 ? chips * count / all : 1;
     double state = state_elements(o, t, m, count, ev);
     if (isnan(state))
         return false;
