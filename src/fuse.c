@@ -166,7 +166,10 @@ static bool settle_outputs(Eval *ev, Fusion *f, const Stmt *region, const Mesh *
         for (int k = i + 1; k < f->nstmts; k++)
             later = later || f->stmts[k].name == one->name;
         bool kept = false;
-        if (one->name >= 0 && !later && escapes(ev->body, region, one->name) &&
+        /* A name the region read from outside and binds again (`x = x + a`) is the
+         * block's state, updated: it leaves too, whether or not a statement mentions it. */
+        bool updated = listed(f->read, f->nread, one->name);
+        if (one->name >= 0 && !later && (updated || escapes(ev->body, region, one->name)) &&
             !write_out(ev, f, one, mesh, &kept))
             return false;
         if (kept) /* what the backward pass keeps is not recomputed */
