@@ -72,6 +72,15 @@ static void add_child(Op *op, const Op *c)
     op->known = op->known && c->known;
 }
 
+int op_collective(const Op *op)
+{
+    int best = -1;
+    for (int k = 0; k < 4; k++)
+        if (op->t_coll[k] > 0 && (best < 0 || op->t_coll[k] > op->t_coll[best]))
+            best = k;
+    return best;
+}
+
 void op_bound_shares(const Op *op, double scale, double *by)
 {
     if (op->leaf) {

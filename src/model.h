@@ -86,6 +86,9 @@ bool op_add(Op *parent, Op *child);
 void op_total(Op *op);
 /* Whether the node's totals (its figures times its runs) are all finite. */
 bool op_finite(const Op *op);
+/* The kind of collective (a CollKind) that takes most of the node's network time, or
+ * -1 when it moves nothing over the network. */
+int op_collective(const Op *op);
 /* Adds each leaf's t_lower, times scale and the runs above it, to by[its bound]. */
 void op_bound_shares(const Op *op, double scale, double *by);
 /* The node's own figures times its runs: what it costs in all. Shallow: the copy

@@ -846,17 +846,21 @@ static void block_row(const Report *r, const Op *op, int depth, double scale, do
 {
     double runs;
     const Op *shown = through_repeat(op, &runs);
-    char label[LABEL_WIDTH + 8], flops[32], bytes[32], time[32], share[32];
+    char label[LABEL_WIDTH + 8], flops[32], bytes[32], time[32], comm[32], share[32];
     snprintf(label, sizeof label, "%*s%.*s", 2 * depth, "", LABEL_WIDTH - 2 * depth, shown->label);
     double all = scale * runs * shown->t_lower;
+    int coll = op_collective(shown);
     num_format_unit(shown->t_lower, UNIT_SECONDS, 0, time, sizeof time);
+    num_format_unit(shown->t_comm, UNIT_SECONDS, 0, comm, sizeof comm);
     if (shown->known)
-        fprintf(r->out, "  %-*s %6g %12s %12s %*s %-8s %6s%%\n", LABEL_WIDTH, label, runs,
-                num_format_unit(shown->flops, UNIT_FLOPS, 0, flops, sizeof flops),
+        fprintf(r->out, "  %-*s %6g %12s %12s %*s %-8s %6s%% %*s %s\n", LABEL_WIDTH, label,
+                runs, num_format_unit(shown->flops, UNIT_FLOPS, 0, flops, sizeof flops),
                 num_format_unit(shown->bytes, UNIT_BYTES, 0, bytes, sizeof bytes),
                 num_columns(time, 11), time, idle(shown) ? "-" : roof_bound_name(shown->bound),
                 num_format_unit(total > 0 ? 100 * all / total : 0, UNIT_NONE, 0, share,
-                                sizeof share));
+                                sizeof share),
+                num_columns(coll < 0 ? "-" : comm, 11), coll < 0 ? "-" : comm,
+                coll < 0 ? "-" : coll_name((CollKind)coll));
     else
         fprintf(r->out, "  %-*s %6g   (depends on dims not bound, or no chip)\n", LABEL_WIDTH,
                 label, runs);
@@ -886,6 +890,17 @@ static const char *dtype_of_bytes(double bytes)
            ? "f64" : "";
 }
 
+/* "fits, 26.7 GB free" or "does NOT fit (1 GB over)", and the line's end. */
+static void fit_verdict(const Report *r, double memory, double hbm)
+{
+    char a[64];
+    if (memory <= hbm)
+        fprintf(r->out, "fits, %s free\n", num_format_unit(hbm - memory, UNIT_BYTES, 0, a, sizeof a));
+    else
+        fprintf(r->out, "does NOT fit (%s over)\n",
+                num_format_unit(memory - hbm, UNIT_BYTES, 0, a, sizeof a));
+}
+
 /* Training: the total against HBM, then a row per part (training.c). */
 static void training_memory(const Report *r, const Op *op, double memory, double hbm)
 {
@@ -894,11 +909,7 @@ static void training_memory(const Report *r, const Op *op, double memory, double
     fprintf(r->out, "  %-12s %s of %s per chip: ", "memory",
             num_format_unit(memory, UNIT_BYTES, 0, a, sizeof a),
             num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b));
-    if (memory <= hbm)
-        fprintf(r->out, "fits, %s free\n", num_format_unit(hbm - memory, UNIT_BYTES, 0, a, sizeof a));
-    else
-        fprintf(r->out, "does NOT fit (%s over)\n",
-                num_format_unit(memory - hbm, UNIT_BYTES, 0, a, sizeof a));
+    fit_verdict(r, memory, hbm);
     memory_part(r, "params", op->param_bytes, "the weights, as their types shard them");
     snprintf(what, sizeof what, "%s a parameter%s", dtype_of_bytes(o->grad_bytes),
              o->zero >= 2 ? ", ZeRO-2: over the chips that share each shard" : "");
@@ -938,11 +949,7 @@ static void memory_rows(const Report *r, const Op *op)
                                                           sizeof a));
     fprintf(r->out, " = %s of %s per chip: ", num_format_unit(memory, UNIT_BYTES, 0, b, sizeof b),
             num_format_unit(hbm, UNIT_BYTES, 0, c, sizeof c));
-    if (memory <= hbm)
-        fprintf(r->out, "fits, %s free\n", num_format_unit(hbm - memory, UNIT_BYTES, 0, a, sizeof a));
-    else
-        fprintf(r->out, "does NOT fit (%s over)\n",
-                num_format_unit(memory - hbm, UNIT_BYTES, 0, a, sizeof a));
+    fit_verdict(r, memory, hbm);
 }
 
 /* "  [training, remat save, 8 microbatches]": the mode and what changes a step. */
@@ -966,9 +973,9 @@ static void text_block(const Report *r, const Op *one)
     const Op *op = &all;
     char tag[96];
     print_collapsed(r->out, r->stmt, r->stmt_len);
-    fprintf(r->out, "%s\n  %-*s %6s %12s %12s %11s %-8s %7s\n", block_tag(r, tag, sizeof tag),
-            LABEL_WIDTH, "operation (figures per chip, per run)", "runs", "flops", "bytes",
-            "t_lower", "bound", "share");
+    fprintf(r->out, "%s\n  %-*s %6s %12s %12s %11s %-8s %7s %11s %s\n",
+            block_tag(r, tag, sizeof tag), LABEL_WIDTH, "operation (figures per chip, per run)",
+            "runs", "flops", "bytes", "t_lower", "bound", "share", "t_comm", "collective");
     block_row(r, one, 0, 1, op->t_lower);
     if (!op->known) {
         fputs("  totals need every dim bound and a chip\n\n", r->out);
@@ -985,9 +992,12 @@ static void text_block(const Report *r, const Op *one)
                   UNIT_SECONDS);
     op_bound_shares(one, 1, by);
     double sum = by[1] + by[2] + by[3];
-    if (sum > 0)
-        fprintf(r->out, "  %-12s compute %.1f%%, memory %.1f%%, comm %.1f%% of the time\n",
-                "by bound", 100 * by[1] / sum, 100 * by[2] / sum, 100 * by[3] / sum);
+    char c[32], m[32], n[32];
+    if (sum > 0) /* percentages as every other: four digits */
+        fprintf(r->out, "  %-12s compute %s%%, memory %s%%, comm %s%% of the time\n", "by bound",
+                num_format_unit(100 * by[1] / sum, UNIT_NONE, 0, c, sizeof c),
+                num_format_unit(100 * by[2] / sum, UNIT_NONE, 0, m, sizeof m),
+                num_format_unit(100 * by[3] / sum, UNIT_NONE, 0, n, sizeof n));
     memory_rows(r, op);
     fputc('\n', r->out);
 }
@@ -1041,6 +1051,11 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     json_number(r->out, "t_hbm", op->known, op->t_hbm);
     json_number(r->out, "t_comm", op->known, op->t_comm);
     json_number(r->out, "comm_bytes", op->known, op->comm_bytes);
+    json_key(r->out, "collective");
+    if (op_collective(op) >= 0)
+        fprintf(r->out, "\"%s\"", coll_name((CollKind)op_collective(op)));
+    else
+        fputs("null", r->out);
     json_number(r->out, "t_lower", op->known, op->t_lower);
     json_number(r->out, "t_upper", op->known, op->t_upper);
     json_key(r->out, "bound");

@@ -280,15 +280,6 @@ static void set_probe(Search *z, const Config *c)
     z->probe.as.expr.clauses.nmesh = c->naxes;
 }
 
-static int dominant_collective(const Op *root)
-{
-    int best = -1;
-    for (int k = 0; k < 4; k++)
-        if (root->t_coll[k] > 0 && (best < 0 || root->t_coll[k] > root->t_coll[best]))
-            best = k;
-    return best;
-}
-
 /* The configuration's figures; false when it cannot be costed (its reason kept). */
 static bool cost_config(Eval *ev, Search *z, Config *c)
 {
@@ -323,7 +314,7 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
                      ? z->model_flops / (c->chips * chip->value[CHIP_FLOPS_BF16] * c->t_derated)
                      : NAN;
         c->bound = root->bound;
-        c->collective = dominant_collective(root);
+        c->collective = op_collective(root);
         c->oversplit = ev->world->oversplit.count > 0;
         if (c->oversplit && z->oversplit++ == 0)
             z->first_oversplit = ev->world->oversplit;
