@@ -1149,7 +1149,9 @@ static char *stmt_label(Eval *ev, const Stmt *s, char *buf, size_t size)
 {
     if (s->kind == STMT_FUSED)
         return fused_label(ev, s, buf, size);
-    if (s->kind == STMT_ASSIGN)
+    if (s->kind == STMT_ASSIGN && ev->block >= 0) /* as `remat save` names it */
+        snprintf(buf, size, "%s.%s", spelling(ev, ev->block), spelling(ev, s->as.expr.target.name));
+    else if (s->kind == STMT_ASSIGN)
         snprintf(buf, size, "%s", spelling(ev, s->as.expr.target.name));
     else
         snprintf(buf, size, "%.*s", s->span.end - s->span.begin, ev->src->text + s->span.begin);

@@ -30,7 +30,7 @@ check layer_params ops.0.ops.0.params '2*4096*4096 + 2*4096*16384'   # 167772160
 check_str attn_stmt ops.0.ops.0.ops.0.stmt attention
 check attn_flops ops.0.ops.0.ops.0.flops '2 * 2^38'
 check attn_params ops.0.ops.0.ops.0.params '2 * 4096 * 4096'
-check_str q_stmt ops.0.ops.0.ops.0.ops.0.stmt q
+check_str q_stmt ops.0.ops.0.ops.0.ops.0.stmt attention.q
 check q_flops ops.0.ops.0.ops.0.ops.0.flops '2 * 8192 * 4096 * 4096'          # 2^38
 check q_bytes ops.0.ops.0.ops.0.ops.0.bytes '2*8192*4096 + 2*4096*4096 + 2*8192*4096'  # 167772160
 check q_t_math ops.0.ops.0.ops.0.ops.0.t_math '2^38 / 1.97e14'
@@ -44,7 +44,7 @@ check mlp_flops ops.0.ops.0.ops.1.flops '2 * 2^40'
 check_str mlp_return_stmt ops.0.ops.0.ops.1.ops.1.stmt 'return h *_F param bf16[F, D]'
 check mlp_return_flops ops.0.ops.0.ops.1.ops.1.flops '2 * 8192 * 16384 * 4096'
 # ops.1: the unembedding, after the repeat
-check_str logits_stmt ops.1.stmt logits
+check_str logits_stmt ops.1.stmt model.logits
 check logits_flops ops.1.flops '2 * 8192 * 4096 * 32000'       # 2147483648000
 check logits_bytes ops.1.bytes '2*8192*4096 + 2*4096*32000 + 2*8192*32000'   # 853540864
 

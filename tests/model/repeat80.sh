@@ -47,9 +47,9 @@ check layer_flops flops '10 * 2 * 2048 * 1024 * 4096'
 check layer_bytes bytes '10 * 29360128'
 check layer_params params '10 * 1024 * 4096'
 check layer_op1_flops ops.0.flops '2 * 2048 * 1024 * 4096'
-check_str layer_op1_stmt ops.0.stmt h1
+check_str layer_op1_stmt ops.0.stmt layer.h1
 check layer_op10_flops ops.9.flops '2 * 2048 * 4096 * 1024'
-check_str layer_op10_stmt ops.9.stmt x
+check_str layer_op10_stmt ops.9.stmt layer.x
 if [ -z "$(_book_get ops.10.stmt)" ]; then echo "ok layer_ten_ops"
 else echo "FAIL layer_ten_ops: an eleventh operation"; _book_failed=1; fi
 finish
