@@ -38,6 +38,22 @@ const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
     [CHIP_HBM_EFF] = {"hbm_eff", UNIT_NONE, false, "achievable fraction of HBM bandwidth"},
     [CHIP_NET_EFF] = {"net_eff", UNIT_NONE, false, "achievable fraction of network bandwidth"},
     [CHIP_PRICE] = {"price", UNIT_NONE, false, "list price, USD per chip-hour (serve's cost)"},
+    [CHIP_CORES] = {"cores", UNIT_NONE, true, "TensorCores per chip (SMs on an NVIDIA GPU, CUs on AMD)"},
+    [CHIP_MXUS] = {"mxus", UNIT_NONE, true, "matrix units per core (MXUs; tensor cores per SM)"},
+    [CHIP_MXU_SIZE] = {"mxu_size", UNIT_NONE, true,
+                       "a matrix unit's side (128: 128 x 128); a weight's dims pad to multiples of it"},
+    [CHIP_CLOCK] = {"clock", UNIT_NONE, false, "clock, cycles per second"},
+    [CHIP_L2_BYTES] = {"l2_bytes", UNIT_BYTES, false, "L2 cache (AMD: Infinity Cache)"},
+    [CHIP_HOST_CHIPS] = {"host_chips", UNIT_NONE, true, "chips per host (sharing its PCIe and DCN)"},
+    [CHIP_NVLINK_LATENCY] = {"nvlink_latency", UNIT_SECONDS, false, "NVLink latency per transfer"},
+    [CHIP_NODE_LATENCY] = {"node_latency", UNIT_SECONDS, false, "latency between nodes (InfiniBand)"},
+    [CHIP_DCN_LATENCY] = {"dcn_latency", UNIT_SECONDS, false, "DCN latency between pods"},
+    [CHIP_NVSWITCHES] = {"nvswitches", UNIT_NONE, true, "NVSwitch chips in a node"},
+    [CHIP_SHARP] = {"sharp", UNIT_NONE, true, "1: the NVSwitches reduce in the network (AllReduce V / W)"},
+    [CHIP_LEAF_NODES] = {"leaf_nodes", UNIT_NONE, true,
+                         "nodes under one group of leaf switches (a fat tree's scalable unit)"},
+    [CHIP_OVERSUB] = {"oversub", UNIT_NONE, false,
+                      "fat tree oversubscription above a leaf group (1: full bisection)"},
 };
 
 int chip_field_lookup(const char *name)
@@ -68,6 +84,10 @@ const char *chip_field_check(ChipField f, double value)
         return "must be a whole number";
     if ((f == CHIP_FLOPS_EFF || f == CHIP_HBM_EFF || f == CHIP_NET_EFF) && value > 1)
         return "is a fraction: at most 1 (0.8 for 80%)";
+    if (f == CHIP_SHARP && value != 1)
+        return "is 1 when the switches reduce in the network (leave it out when they do not)";
+    if (f == CHIP_OVERSUB && value < 1)
+        return "is at least 1 (1: full bisection; 2: half the bandwidth above a leaf group)";
     return NULL;
 }
 

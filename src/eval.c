@@ -849,12 +849,12 @@ static bool set_field(Eval *ev, Chip *c, const Binding *b)
     int f = chip_field_lookup(field);
     if (f < 0) {
         eval_fail(ev, b->name.span, "a chip has no field %s", field);
-        char list[1024];
-        size_t used = 0;
-        for (int i = 0; i < CHIP_FIELD_COUNT && used < sizeof list; i++)
-            used += (size_t)snprintf(list + used, sizeof list - used, " %s",
-                                     chip_fields[i].name);
-        diag_note(ev->diag, "the fields are%s", list);
+        SpellNear near = spell_begin(field);
+        for (int i = 0; i < CHIP_FIELD_COUNT; i++)
+            spell_offer(&near, chip_fields[i].name);
+        if (near.best)
+            diag_note(ev->diag, "did you mean %s?", near.best);
+        diag_note(ev->diag, "`chip v5e` lists every field with its meaning and source");
         return false;
     }
     double v = 0;
