@@ -776,21 +776,16 @@ static void header_text(Eval *ev, const Curve *c, int dim)
     fprintf(ev->out, " %12s %-8s %14s\n", "t_lower", "bound", "attained");
 }
 
-/* A CSV field: quoted, with its quotes doubled. */
-static void csv_field(FILE *out, const char *text)
-{
-    fputc('"', out);
-    for (; *text; text++)
-        fputs(*text == '"' ? "\"\"" : (char[2]){*text, 0}, out);
-    fputc('"', out);
-}
-
 static void row_csv(FILE *out, const Curve *c, double x, const RoofPoint *p)
 {
-    csv_field(out, c->label);
-    fprintf(out, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%.17g\n", x,
-            p->flops, p->bytes, p->intensity, p->t_math, p->t_hbm, p->t_comm, p->t_lower,
-            p->t_upper, roof_bound_name(p->bound), p->attained);
+    const double figures[] = {x, p->flops, p->bytes, p->intensity, p->t_math, p->t_hbm,
+                              p->t_comm, p->t_lower, p->t_upper};
+    report_csv_text(out, c->label);
+    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+        report_csv_number(out, figures[i]);
+    fprintf(out, ",%s", roof_bound_name(p->bound));
+    report_csv_number(out, p->attained);
+    fputc('\n', out);
 }
 
 /* One point of a sweep as a JSON line: the statement's keys that a point has, with
@@ -1273,8 +1268,11 @@ static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_b
         fputs("{\"stmt\":", ev->out);
         report_json_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
-        fprintf(ev->out, ",\"line\":%d,\"fit\":\"%s\",\"largest\":%.17g,\"memory\":%.17g,"
-                "\"hbm\":%.17g}\n", line, spelling(ev, dim), best, m_best, hbm);
+        fprintf(ev->out, ",\"line\":%d,\"fit\":\"%s\"", line, spelling(ev, dim));
+        report_json_field(ev->out, "largest", best);
+        report_json_field(ev->out, "memory", m_best);
+        report_json_field(ev->out, "hbm", hbm);
+        fputs("}\n", ev->out);
         return;
     }
     num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b);

@@ -365,9 +365,11 @@ char *num_format_plain(double v, char *buf, size_t size)
     return copy_out(text, buf, size);
 }
 
+/* JSON has no inf or nan: null, the value JSON has for "no number", keeps the line
+ * valid whatever a caller passes. */
 char *num_format_json(double v, char *buf, size_t size)
 {
-    return num_format_plain(v, buf, size);
+    return isfinite(v) ? num_format_plain(v, buf, size) : copy_out("null", buf, size);
 }
 
 /* How one unit is written: SI prefixes 10^(3*lo) .. 10^(3*hi), and outside them

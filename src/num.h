@@ -32,7 +32,7 @@ const char *num_status_message(NumStatus s);
 char *num_format_plain(double v, char *buf, size_t size);
 
 /* JSON number: like num_format_plain but always valid JSON ("1.97e+14" is fine, but we
- * print "1.97e14", which JSON also accepts). Callers never pass inf or nan. */
+ * print "1.97e14", which JSON also accepts). inf and nan print as null. */
 char *num_format_json(double v, char *buf, size_t size);
 
 typedef enum {

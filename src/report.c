@@ -400,14 +400,16 @@ static void memory_row(const Report *r, Table *t)
     const Roofline *f = r->roof;
     if (!f->memory_known || !f->chip->set[CHIP_HBM_BYTES] || !r->cost->read)
         return;
-    double hbm = f->chip->value[CHIP_HBM_BYTES];
-    char a[64], b[64], c[64];
+    double hbm = f->chip->value[CHIP_HBM_BYTES], percent = 100 * f->memory / hbm;
+    char a[64], b[64], c[64] = "";
     Row *row = add_row(t, "memory");
     snprintf(row->formula, sizeof row->formula, "operands + result");
-    snprintf(row->value, sizeof row->value, "%s of %s HBM (%s%%)%s",
+    /* A tiny HBM makes the share overflow: then the share goes, not the row. */
+    if (isfinite(percent))
+        snprintf(c, sizeof c, " (%s%%)", num_format_unit(percent, UNIT_NONE, 0, a, sizeof a));
+    snprintf(row->value, sizeof row->value, "%s of %s HBM%s%s",
              num_format_unit(f->memory, UNIT_BYTES, 0, a, sizeof a),
-             num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b),
-             num_format_unit(100 * f->memory / hbm, UNIT_NONE, 0, c, sizeof c),
+             num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b), c,
              f->memory > hbm ? ": does NOT fit" : "");
 }
 
@@ -576,7 +578,7 @@ static void json_key(FILE *out, const char *key)
 void report_json_field(FILE *out, const char *key, double v)
 {
     char buf[64];
-    fprintf(out, ",\"%s\":%s", key, isfinite(v) ? num_format_json(v, buf, sizeof buf) : "null");
+    fprintf(out, ",\"%s\":%s", key, num_format_json(v, buf, sizeof buf));
 }
 
 static void json_number(FILE *out, const char *key, bool known, double v)
@@ -768,6 +770,24 @@ static const char *with_microbatches(const char *tag, double microbatches, char 
 const char *report_step_tag(CostMode mode, double microbatches, char *buf, size_t size)
 {
     return with_microbatches(report_mode_tag(mode), microbatches, buf, size);
+}
+
+/* ---- CSV ------------------------------------------------------------------- */
+
+void report_csv_text(FILE *out, const char *text)
+{
+    fputc('"', out);
+    for (; *text; text++)
+        fputs(*text == '"' ? "\"\"" : (char[2]){*text, 0}, out);
+    fputc('"', out);
+}
+
+void report_csv_number(FILE *out, double v)
+{
+    if (isfinite(v))
+        fprintf(out, ",%.17g", v);
+    else
+        fputc(',', out);
 }
 
 /* ---- Statements without a cost ---------------------------------------------- */

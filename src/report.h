@@ -53,5 +53,10 @@ void report_json_string(FILE *out, const char *s, size_t len);
 /* ,"key":number after an object's first key, in the shortest form that reads back the
  * same double; null when it is not finite (JSON has no inf or nan). */
 void report_json_field(FILE *out, const char *key, double v);
+/* A CSV field: quoted, its quotes doubled. */
+void report_csv_text(FILE *out, const char *text);
+/* ,number: %.17g, or an empty field when it is not finite (a reader sees no value, not
+ * "inf"). */
+void report_csv_number(FILE *out, double v);
 
 #endif

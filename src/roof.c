@@ -484,6 +484,10 @@ static void passes(Roofline *r, double m, double h, double c, double c_fwd, Spli
 
 static RoofError totals(Roofline *r)
 {
+    /* A symbolic time overflows too ("inf·D" when 1 / peak does). */
+    if (!finite_or_unknown(&r->t_math) || !finite_or_unknown(&r->t_hbm) ||
+        !finite_or_unknown(&r->t_comm))
+        return fail(ROOF_OVERFLOW, r->compute);
     r->times_known = r->t_math.known && r->t_hbm.known && r->t_comm.known;
     if (!r->times_known) {
         r->bound = decided_bound(r);

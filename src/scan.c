@@ -133,24 +133,22 @@ static void row_text(FILE *out, const Value *at, const Figures *f)
             num_format_unit(f->memory, UNIT_BYTES, 0, b[6], 32));
 }
 
-static void csv_text(FILE *out, const char *text)
-{
-    fputc('"', out);
-    for (const char *p = text; *p; p++)
-        fputs(*p == '"' ? "\"\"" : (char[2]){*p, 0}, out);
-    fputc('"', out);
-}
-
 static void row_csv(FILE *out, const char *label, const Value *at, const Figures *f)
 {
-    csv_text(out, label);
-    fputc(',', out);
-    if (at->kind == VAL_CHIP)
-        csv_text(out, at->chip->name);
-    else
-        fprintf(out, "%.17g", at->number);
-    fprintf(out, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s,%.17g\n", f->flops, f->bytes, f->comm_bytes, f->t_math, f->t_hbm, f->t_comm, f->t_lower,
-            f->t_upper, roof_bound_name(f->bound), f->memory);
+    const double figures[] = {f->flops, f->bytes, f->comm_bytes, f->t_math, f->t_hbm,
+                              f->t_comm, f->t_lower, f->t_upper};
+    report_csv_text(out, label);
+    if (at->kind == VAL_CHIP) {
+        fputc(',', out);
+        report_csv_text(out, at->chip->name);
+    } else {
+        report_csv_number(out, at->number);
+    }
+    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+        report_csv_number(out, figures[i]);
+    fprintf(out, ",%s", roof_bound_name(f->bound));
+    report_csv_number(out, f->memory);
+    fputc('\n', out);
 }
 
 static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const Value *at,

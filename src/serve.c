@@ -340,6 +340,17 @@ static void rates(const Mix *mix, Served *v)
     v->usd = price * 1e6 / (3600 * v->rate);
 }
 
+/* A price near the largest double, or a step near zero seconds, makes a rate or a cost
+ * overflow: an error at the statement, never "$inf". */
+static bool finite_rates(Eval *ev, const Stmt *s, const Served *v)
+{
+    bool priced = v->chip->set[CHIP_PRICE];
+    if (isfinite(v->decode_rate) && isfinite(v->rate) &&
+        (!priced || (isfinite(v->usd) && isfinite(v->usd_decode))))
+        return true;
+    return eval_fail(ev, s->span, "the cost overflows: a figure is too large for a double");
+}
+
 static bool measure(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
 {
     Step one;
@@ -355,7 +366,7 @@ static bool measure(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
               model_at(ev, s, mix, 1, mix->prompt, mix->prompt, &v->ttft);
     if (ok)
         rates(mix, v);
-    return ok;
+    return ok && finite_rates(ev, s, v);
 }
 
 /* ---- the report ------------------------------------------------------------------ */

@@ -287,6 +287,15 @@ static void test_format_plain(void)
     PLAIN(NAN, "nan");
 }
 
+/* JSON has no inf or nan: they are null, so a stray one still leaves valid JSON. */
+static void test_format_json_non_finite(void)
+{
+    char buf[16];
+    text_is(__FILE__, __LINE__, "json of inf", num_format_json(INFINITY, buf, sizeof buf), "null");
+    text_is(__FILE__, __LINE__, "json of -inf", num_format_json(-INFINITY, buf, sizeof buf), "null");
+    text_is(__FILE__, __LINE__, "json of nan", num_format_json(NAN, buf, sizeof buf), "null");
+}
+
 /* Truncated like snprintf, always terminated. */
 static void test_format_small_buffer(void)
 {
@@ -468,6 +477,7 @@ int main(void)
     test_parse_long();
     test_status_messages();
     test_format_plain();
+    test_format_json_non_finite();
     test_format_small_buffer();
     test_plain_round_trip();
     test_format_unit_examples();
