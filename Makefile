@@ -69,6 +69,13 @@ run: $(B)/roofline
 test: $(B)/roofline $(UNIT)
 	@sh tests/run $(B)
 
+# The checker of the --json and --csv output invariants (tests/output/check_output.c):
+# standalone, for the tests only.
+$(B)/check-output: tests/output/check_output.c | $(B)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
+
+test: $(B)/check-output
+
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan:
 	$(MAKE) B=build/asan CFLAGS='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all' LDFLAGS='-fsanitize=address,undefined,float-cast-overflow' test

@@ -5,24 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
+
 enum { WINDOW_BEFORE = 50, WINDOW_CHARS = 110, MESSAGE_MAX = 400 };
 
 static const char *paint(const Diag *d, const char *code)
 {
     return d->color ? code : "";
-}
-
-/* Length of the valid UTF-8 character at s (at most n bytes), or 0 if invalid. */
-static int utf8_length(const unsigned char *s, size_t n)
-{
-    int len = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
-            : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
-    if (len == 0 || (size_t)len > n || (len == 2 && s[0] < 0xC2))
-        return 0;
-    for (int i = 1; i < len; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    return len;
 }
 
 /* Writes one character of a line; returns the bytes consumed, *width the columns. */

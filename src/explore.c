@@ -767,7 +767,8 @@ static void header_text(Eval *ev, const Curve *c, int dim)
 {
     bool comm = c->costed.roof.ncomm > 0;
     char tag[96];
-    fprintf(ev->out, "%s%s\n  %12s %12s %12s %10s %12s %12s", c->label,
+    report_text_line(ev->out, c->label, strlen(c->label));
+    fprintf(ev->out, "%s\n  %12s %12s %12s %10s %12s %12s",
             report_step_tag(ev->world->training, ev->world->microbatches, tag, sizeof tag),
             spelling(ev, dim),
             "flops", "bytes", "intensity", "t_math", "t_hbm");
@@ -965,8 +966,11 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
     ok = fclose(f) == 0 && ok;
     if (!ok)
         return eval_fail(ev, span, "cannot write %s: %s", path, strerror(errno));
-    if (!ev->json && !ev->csv)
-        fprintf(ev->out, "wrote %s: %s\n\n", path, p->title);
+    if (!ev->json && !ev->csv) {
+        fputs("wrote ", ev->out);
+        diag_escaped(ev->out, path, strlen(path)); /* a path may hold any byte */
+        fprintf(ev->out, ": %s\n\n", p->title);
+    }
     return true;
 }
 

@@ -1,4 +1,5 @@
-/* report.c — the text block and the JSON line of a statement. */
+/* report.c — the text block and the JSON line of a statement, and the writers of JSON
+ * strings and CSV fields that every format shares. */
 #include "report.h"
 
 #include <math.h>
@@ -6,6 +7,7 @@
 
 #include "diag.h"
 #include "num.h"
+#include "utf8.h"
 
 enum { FORMULA_MAX = 1024, VALUE_MAX = 1024, ROWS_MAX = 64, ALIGN_MAX = 44 };
 
@@ -79,8 +81,7 @@ static bool some_dim_bound(const Roofline *f)
            !poly_equal(f->bytes.formula, f->bytes.now);
 }
 
-/* The source text with every run of white space (newlines too) made one space. */
-static void print_collapsed(FILE *out, const char *text, size_t len)
+void report_text_line(FILE *out, const char *text, size_t len)
 {
     bool space = false;
     for (size_t i = 0; i < len; i++) {
@@ -538,7 +539,7 @@ static void no_chip_row(Table *t)
 static void text_statement(const Report *r)
 {
     Table t = {.n = 0};
-    print_collapsed(r->out, r->stmt, r->stmt_len);
+    report_text_line(r->out, r->stmt, r->stmt_len);
     char tag[96];
     fprintf(r->out, "%s\n", report_step_tag(r->training, r->cost->microbatches, tag, sizeof tag));
     cost_rows(r, &t);
@@ -553,20 +554,31 @@ static void text_statement(const Report *r)
 
 /* ---- JSON ------------------------------------------------------------------ */
 
+/* One character of a JSON string; returns the bytes it took. A byte that is not
+ * UTF-8 (a Latin-1 comment in a statement) is the replacement character, escaped, so
+ * the line stays valid JSON. */
+static size_t json_char(FILE *out, const unsigned char *c, size_t n)
+{
+    int len = utf8_length(c, n);
+    if (len == 0)
+        fputs("\\ufffd", out);
+    else if (c[0] == '"' || c[0] == '\\')
+        fprintf(out, "\\%c", c[0]);
+    else if (c[0] == '\n')
+        fputs("\\n", out);
+    else if (c[0] < 0x20 || c[0] == 0x7F)
+        fprintf(out, "\\u%04x", c[0]);
+    else
+        fwrite(c, 1, (size_t)len, out);
+    return len ? (size_t)len : 1;
+}
+
 void report_json_string(FILE *out, const char *s, size_t len)
 {
+    const unsigned char *c = (const unsigned char *)s;
     fputc('"', out);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", out);
-        else if (c < 0x20 || c == 0x7F)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
+    for (size_t i = 0; i < len;)
+        i += json_char(out, c + i, len - i);
     fputc('"', out);
 }
 
@@ -777,8 +789,16 @@ const char *report_step_tag(CostMode mode, double microbatches, char *buf, size_
 void report_csv_text(FILE *out, const char *text)
 {
     fputc('"', out);
-    for (; *text; text++)
-        fputs(*text == '"' ? "\"\"" : (char[2]){*text, 0}, out);
+    for (const unsigned char *c = (const unsigned char *)text; *c;) {
+        int len = utf8_length(c, 4); /* a NUL ends a cut sequence before 4 bytes */
+        if (len == 0)
+            fputs(UTF8_REPLACEMENT, out);
+        else
+            fwrite(c, 1, (size_t)len, out);
+        if (*c == '"')
+            fputc('"', out);
+        c += len ? len : 1;
+    }
     fputc('"', out);
 }
 
@@ -813,7 +833,7 @@ void report_number(const Report *r, const Poly *value)
     char now[FORMULA_MAX];
     Poly *sub = poly_subst(value, r->lookup, r->ctx);
     poly_text(r, sub ? sub : value, POLY_STYLE_TEXT, now, sizeof now);
-    print_collapsed(r->out, r->stmt, r->stmt_len);
+    report_text_line(r->out, r->stmt, r->stmt_len);
     if (!says_already(r->stmt, r->stmt_len, now))
         fprintf(r->out, " = %s", now);
     fputc('\n', r->out);
@@ -992,7 +1012,7 @@ static void text_block(const Report *r, const Op *one)
     Op all = op_scaled(one);
     const Op *op = &all;
     char tag[96];
-    print_collapsed(r->out, r->stmt, r->stmt_len);
+    report_text_line(r->out, r->stmt, r->stmt_len);
     fprintf(r->out, "%s\n  %-*s %6s %12s %12s %11s %-8s %7s %11s %s\n",
             block_tag(r, tag, sizeof tag), LABEL_WIDTH, "operation (figures per chip, per run)",
             "runs", "flops", "bytes", "t_lower", "bound", "share", "t_comm", "collective");
@@ -1116,7 +1136,7 @@ void report_block(const Report *r, const Op *op)
         strncmp(op->label, "repeat ", 7) != 0 && !op->own[0] && !op->own[3])
         op = op->children[0];
     if (!has_operations(op) && !r->json) {
-        print_collapsed(r->out, r->stmt, r->stmt_len);
+        report_text_line(r->out, r->stmt, r->stmt_len);
         fputs("\n  (no operations)\n", r->out);
         memory_rows(r, op);
         fputc('\n', r->out);

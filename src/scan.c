@@ -110,8 +110,9 @@ static void label_of(Eval *ev, const Stmt *s, char *buf, size_t size)
 
 static void header_text(Eval *ev, const char *label, int dim)
 {
-    fprintf(ev->out, "%s%s  [costed whole at each %s]\n  %12s %12s %12s %12s %12s %12s %12s "
-            "%-8s %12s\n", label, ev->world->training ? "  [training: forward + backward]" : "",
+    report_text_line(ev->out, label, strlen(label));
+    fprintf(ev->out, "%s  [costed whole at each %s]\n  %12s %12s %12s %12s %12s %12s %12s "
+            "%-8s %12s\n", ev->world->training ? "  [training: forward + backward]" : "",
             spelling(ev, dim), spelling(ev, dim), "flops", "bytes", "t_math", "t_hbm", "t_comm",
             "t_lower", "bound", "memory");
 }

@@ -1,6 +1,6 @@
 /* test_report.c — unit tests for the writers of report.c that every JSON line and CSV
- * row goes through: numbers that are not finite, and strings. Prints one FAIL line per
- * failure and ends with "N passed, M failed". */
+ * row goes through: numbers that are not finite, strings that are not UTF-8. Prints
+ * one FAIL line per failure and ends with "N passed, M failed". */
 #include "check.h"
 #include "report.h"
 
@@ -48,6 +48,16 @@ static void test_json_field(void)
     PRINTS(&c, ",\"t\":null");
 }
 
+/* Bytes that are not UTF-8 become \ufffd; well-formed characters pass whole. */
+static void test_json_string(void)
+{
+    Capture c;
+    capture_begin(&c);
+    const char text[] = "caf\xC3\xA9 \xE9 \xED\xA0\x80 \xC3 \"\\\n\t\x7F";
+    report_json_string(c.out, text, sizeof text - 1);
+    PRINTS(&c, "\"caf\xC3\xA9 \\ufffd \\ufffd\\ufffd\\ufffd \\ufffd \\\"\\\\\\n\\u0009\\u007f\"");
+}
+
 static void test_csv(void)
 {
     Capture c;
@@ -61,11 +71,15 @@ static void test_csv(void)
     report_csv_number(c.out, NAN);
     report_csv_number(c.out, 0.5);
     PRINTS(&c, ",16000000000,,,,0.5");
+    capture_begin(&c);
+    report_csv_text(c.out, "a\xFF\"b");
+    PRINTS(&c, "\"a\xEF\xBF\xBD\"\"b\"");
 }
 
 int main(void)
 {
     test_json_field();
+    test_json_string();
     test_csv();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
