@@ -108,9 +108,10 @@ $(B)/fuzz-obj/%.o: tests/fuzz/%.c $(B)/parser.h
 	@mkdir -p $(B)/fuzz-obj
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
 
-# The interpreter with its fopen calls sent to sandbox.c (and libFuzzer's own not).
+# The interpreter with its fopen, rename and remove calls sent to sandbox.c (and
+# libFuzzer's own not).
 $(B)/fuzz-obj/sandboxed.o: $(B)/fuzz-obj/sandbox.o $(OBJS)
-	$(LD) -r --wrap=fopen -o $@ $^
+	$(LD) -r --wrap=fopen --wrap=rename --wrap=remove -o $@ $^
 
 $(B)/fuzz-replay-%: $(B)/fuzz-obj/fuzz_%.o $(B)/fuzz-obj/replay.o $(FUZZ_INTERP)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(EDIT_LIBS) -lm

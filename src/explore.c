@@ -17,6 +17,7 @@
 
 #include "eval.h"
 #include "num.h"
+#include "outfile.h"
 #include "plot.h"
 #include "report.h"
 #include "scan.h"
@@ -959,12 +960,8 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
         fputc('\n', ev->out);
         return ok;
     }
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return eval_fail(ev, span, "cannot write %s: %s", path, strerror(errno));
-    bool ok = plot_svg(f, p, 900, 560);
-    ok = fclose(f) == 0 && ok;
-    if (!ok)
+    OutFile file; /* the old chart stays whole unless the new one is */
+    if (!outfile_open(&file, path) || !outfile_close(&file, plot_svg(file.f, p, 900, 560)))
         return eval_fail(ev, span, "cannot write %s: %s", path, strerror(errno));
     if (!ev->json && !ev->csv) {
         fputs("wrote ", ev->out);

@@ -22,6 +22,8 @@
 #include <editline/readline.h>
 #endif
 
+#include "outfile.h"
+
 #define PROMPT        "roofline> "
 #define PROMPT_MORE   "     ...> "
 #define HISTORY_FILE  "/.roofline_history"
@@ -434,6 +436,38 @@ static char *history_path(void)
     return path;
 }
 
+/* libedit's write_history does not check its writes: the file it wrote must hold its
+ * first line and one line per entry, the last ended too (a full disk cuts it short). */
+static bool history_whole(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    long lines = 0;
+    int c, last = '\n';
+    while ((c = getc(f)) != EOF)
+        lines += (last = c) == '\n';
+    bool whole = !ferror(f) && last == '\n' && lines > history_length;
+    fclose(f);
+    if (!whole)
+        errno = EIO;
+    return whole;
+}
+
+/* The history replaces the old file only once written whole (outfile.h): a full disk
+ * at exit must not cost the user the history they had. */
+static bool save_history(const char *path)
+{
+    OutFile file;
+    if (outfile_open(&file, path)) {
+        const char *to = file.temp ? file.temp : path;
+        if (outfile_close(&file, write_history(to) == 0 && history_whole(to)))
+            return true;
+    }
+    fprintf(stderr, "roofline: error: cannot write the history %s: %s\n", path, strerror(errno));
+    return false;
+}
+
 static void edit_begin(Session *s)
 {
     completion_session = s;
@@ -528,6 +562,7 @@ int repl_run(Session *s, bool interactive_terminal)
         catch_sigint(&old_sigint);
         fputs(BANNER, stdout);
     }
+    bool saved = true;
 #ifdef HAVE_LIBEDIT
     char *history = NULL;
     if (r.terminal) {
@@ -539,17 +574,15 @@ int repl_run(Session *s, bool interactive_terminal)
 #endif
     loop(&r);
 #ifdef HAVE_LIBEDIT
-    if (history) {
-        write_history(history);
-        free(history);
-    }
+    saved = !history || save_history(history);
+    free(history);
     completion_session = NULL;
 #endif
     if (r.terminal)
         sigaction(SIGINT, &old_sigint, NULL);
     free(r.pending);
     free(r.line);
-    if (output_failed(&r) || r.out_of_memory)
+    if (output_failed(&r) || r.out_of_memory || !saved)
         return r.status > RUN_ERROR ? r.status : RUN_ERROR;
     return r.terminal ? 0 : r.status;
 }

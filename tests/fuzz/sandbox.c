@@ -2,7 +2,8 @@
  * interpreter with `ld -r --wrap=fopen` (Makefile), so its every fopen comes here first
  * (but not the fuzzer's own, which writes the corpus and the crashes):
  *   - a file opened for writing (`plot "PATH"`) goes to /dev/null instead, so a
- *     mutated path cannot overwrite anything;
+ *     mutated path cannot overwrite anything; rename and remove (outfile.c puts a
+ *     written file in place with them) do nothing;
  *   - a file opened for reading (`include "PATH"`) must be a regular file, or
  *     /dev/null or /dev/zero; a terminal, a pipe or /dev/stdin could block forever.
  */
@@ -13,6 +14,8 @@
 
 FILE *__real_fopen(const char *path, const char *mode);
 FILE *__wrap_fopen(const char *path, const char *mode);
+int __wrap_rename(const char *from, const char *to);
+int __wrap_remove(const char *path);
 
 static int readable(const char *path)
 {
@@ -31,4 +34,17 @@ FILE *__wrap_fopen(const char *path, const char *mode)
         return NULL;
     }
     return __real_fopen(path, mode);
+}
+
+int __wrap_rename(const char *from, const char *to)
+{
+    (void)from;
+    (void)to;
+    return 0;
+}
+
+int __wrap_remove(const char *path)
+{
+    (void)path;
+    return 0;
 }
