@@ -17,6 +17,8 @@
  * at most 767 significant digits, so 800 digits plus a sticky digit for whatever
  * was dropped round exactly like the full text. */
 #define SIG_MAX 800
+/* Digits a binary suffix (at most Pi = 2^50 < 10^16) adds to a literal's. */
+#define BINARY_DIGITS 16
 /* Exponents beyond this are inf or zero whatever the (at most SIG_MAX+1) digits. */
 #define EXP_CLAMP 100000
 /* An exponent literal stops growing here: far past any clamp, far from overflow. */
@@ -30,7 +32,7 @@ static int is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <
  * disagrees about the text, which would mean a locale reached it after all. */
 static double digits_to_double(const char *digits, int n, long long exp10)
 {
-    char text[SIG_MAX + 32];
+    char text[SIG_MAX + BINARY_DIGITS + 32];
     if (exp10 > EXP_CLAMP)
         exp10 = EXP_CLAMP;
     if (exp10 < -EXP_CLAMP)
@@ -165,18 +167,45 @@ static NumStatus classify(double v)
         return NUM_OVERFLOW;
     if (isnan(v))
         return NUM_BAD;
-    return fpclassify(v) == FP_NORMAL ? NUM_OK : NUM_UNDERFLOW;
+    return v == 0 ? NUM_UNDERFLOW : NUM_OK; /* a subnormal (2.2e-308) is a number */
 }
 
-/* Only called with at least one nonzero digit. A binary suffix scales exactly,
- * so a literal that is already subnormal before it counts as underflow. */
+/* digits[0..n) × 2^k, exactly, as decimal digits into out (2^50 < 10^16: at most
+ * BINARY_DIGITS more than n); returns how many. */
+static int times_power_of_two(const char *digits, int n, int k, char *out)
+{
+    int len = n + BINARY_DIGITS, lead = 0;
+    memset(out, '0', BINARY_DIGITS);
+    memcpy(out + BINARY_DIGITS, digits, (size_t)n);
+    for (int j = 0; j < k; j++)
+        for (int i = len - 1, carry = 0; i >= 0; i--) {
+            int d = (out[i] - '0') * 2 + carry;
+            out[i] = (char)('0' + d % 10);
+            carry = d / 10;
+        }
+    while (lead < len - 1 && out[lead] == '0')
+        lead++;
+    memmove(out, out + lead, (size_t)(len - lead));
+    return len - lead;
+}
+
+/* Only called with at least one nonzero digit, so a zero is a literal that rounds to
+ * it. A binary suffix scales a normal double exactly; a subnormal one has lost bits
+ * already ("1e-310Ki"), so its digits are scaled instead and rounded once. */
 static NumStatus mantissa_value(Mantissa *m, long long exp10, const Suffix *suffix, double *out)
 {
     if (m->dropped_nonzero) {
         m->digits[m->n++] = '1';
         exp10--;
     }
-    double v = digits_to_double(m->digits, m->n, m->exp10 + exp10 + suffix->decimal_exp);
+    exp10 += m->exp10 + suffix->decimal_exp;
+    double v = digits_to_double(m->digits, m->n, exp10);
+    if (fpclassify(v) == FP_SUBNORMAL && suffix->binary_exp > 0) {
+        char scaled[SIG_MAX + 1 + BINARY_DIGITS];
+        int n = times_power_of_two(m->digits, m->n, suffix->binary_exp, scaled);
+        *out = digits_to_double(scaled, n, exp10);
+        return classify(*out);
+    }
     NumStatus s = classify(v);
     if (s != NUM_OK)
         return s;
@@ -209,7 +238,7 @@ const char *num_status_message(NumStatus s)
     case NUM_BAD: return "not a number";
     case NUM_BAD_SUFFIX: return "unknown suffix (use k M G T P or Ki Mi Gi Ti Pi)";
     case NUM_OVERFLOW: return "number too large";
-    case NUM_UNDERFLOW: return "number too small (below 2.2e-308, the smallest a double holds at full precision)";
+    case NUM_UNDERFLOW: return "number too small: it rounds to zero (the smallest a double holds is 4.9e-324)";
     }
     return "not a number";
 }

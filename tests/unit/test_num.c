@@ -100,6 +100,16 @@ static void test_parse_suffixes(void)
     PARSE("1_000k", 1e6);
 }
 
+/* A subnormal is a number, as in C and JSON: only a literal that rounds to 0 fails. */
+static void test_parse_subnormal(void)
+{
+    PARSE("2.2e-308", 2.2e-308);
+    PARSE("1e-310", 1e-310);
+    PARSE("4.9e-324", 4.9e-324);
+    PARSE("2.5e-324", 4.9e-324); /* above half the smallest subnormal: rounds up to it */
+    PARSE("1e-310Ki", 1.024e-307);
+}
+
 static void test_parse_errors(void)
 {
     PARSE_FAILS("", NUM_BAD);
@@ -140,10 +150,8 @@ static void test_parse_errors(void)
     PARSE_FAILS("1e300Pi", NUM_OVERFLOW);
     PARSE_FAILS("1e99999999999999999999999", NUM_OVERFLOW);
     PARSE_FAILS("1e-400", NUM_UNDERFLOW);
-    PARSE_FAILS("1e-310", NUM_UNDERFLOW);
-    PARSE_FAILS("4.9e-324", NUM_UNDERFLOW);
+    PARSE_FAILS("2.4e-324", NUM_UNDERFLOW); /* below half the smallest subnormal: 0 */
     PARSE_FAILS("1e-99999999999999999999999", NUM_UNDERFLOW);
-    PARSE_FAILS("1e-310Ki", NUM_UNDERFLOW);
     PARSE_FAILS("2x", NUM_BAD_SUFFIX);
 }
 
@@ -220,7 +228,7 @@ static void test_status_messages(void)
         {NUM_BAD, "not a number"},
         {NUM_BAD_SUFFIX, "unknown suffix (use k M G T P or Ki Mi Gi Ti Pi)"},
         {NUM_OVERFLOW, "number too large"},
-        {NUM_UNDERFLOW, "number too small (below 2.2e-308, the smallest a double holds at full precision)"},
+        {NUM_UNDERFLOW, "number too small: it rounds to zero (the smallest a double holds is 4.9e-324)"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         const char *got = num_status_message(CASES[i].status);
@@ -473,6 +481,7 @@ int main(void)
     test_parse_separators();
     test_parse_suffixes();
     test_parse_errors();
+    test_parse_subnormal();
     test_parse_length();
     test_parse_long();
     test_status_messages();
