@@ -239,7 +239,9 @@ Stmt *ast_fused(Arena *a, Span span, AstList *body)
  * answers yes is the safe answer. */
 enum { MENTIONS_MAX_DEPTH = 10000 };
 
-static bool node_mentions(const Node *n, int name)
+/* dims: whether a tensor type's dims count (bf16[B, D] names B), or only expressions
+ * that can hold a tensor variable. */
+static bool node_mentions(const Node *n, int name, bool dims)
 {
     if (!n)
         return false;
@@ -248,20 +250,27 @@ static bool node_mentions(const Node *n, int name)
     switch (n->kind) {
     case NODE_NAME:
         return n->as.name == name;
+    case NODE_TENSOR:
+        for (int i = 0; dims && i < n->as.tensor.ndims; i++)
+            if (node_mentions(n->as.tensor.dims[i], name, dims))
+                return true;
+        return false;
     case NODE_BINARY:
-        return node_mentions(n->as.binary.lhs, name) || node_mentions(n->as.binary.rhs, name);
+        return node_mentions(n->as.binary.lhs, name, dims) ||
+               node_mentions(n->as.binary.rhs, name, dims);
     case NODE_CONTRACT:
-        return node_mentions(n->as.contract.lhs, name) || node_mentions(n->as.contract.rhs, name);
+        return node_mentions(n->as.contract.lhs, name, dims) ||
+               node_mentions(n->as.contract.rhs, name, dims);
     case NODE_NEGATE:
     case NODE_PARAM:
     case NODE_CACHE:
-        return node_mentions(n->as.operand, name);
+        return node_mentions(n->as.operand, name, dims);
     case NODE_CALL:
         for (int i = 0; i < n->as.call.nargs; i++)
-            if (node_mentions(n->as.call.args[i].value, name))
+            if (node_mentions(n->as.call.args[i].value, name, dims))
                 return true;
         return false;
-    default: /* numbers, tensor types, axes: no tensor variable */
+    default: /* numbers, axes */
         return false;
     }
 }
@@ -272,9 +281,9 @@ bool ast_mentions(const Stmt *s, int name)
     case STMT_ASSIGN:
     case STMT_EXPR:
     case STMT_COLLECTIVE:
-        return node_mentions(s->as.expr.value, name);
+        return node_mentions(s->as.expr.value, name, false);
     case STMT_RETURN:
-        return node_mentions(s->as.repeat.value, name);
+        return node_mentions(s->as.repeat.value, name, false);
     case STMT_REPEAT:
     case STMT_FUSED:
         for (int i = 0; s->as.repeat.body && i < s->as.repeat.body->n; i++)
@@ -284,6 +293,11 @@ bool ast_mentions(const Stmt *s, int name)
     default:
         return false;
     }
+}
+
+bool ast_expr_mentions_dim(const Node *n, int name)
+{
+    return node_mentions(n, name, true);
 }
 
 Stmt *ast_fused_switch(Arena *a, Span span, NameRef *word)

@@ -315,8 +315,12 @@ Stmt *ast_fused_switch(Arena *a, Span span, NameRef *word);
 Stmt *ast_remat(Arena *a, Span span, NameRef *policy, AstList *paths);
 Stmt *ast_optimizer(Arena *a, Span span, NameRef *name, AstList *options);
 Word *ast_word(Arena *a, Span span, int name, int dtype, double number);
-/* Whether the statement (its expressions, and the statements of its body) names `name`. */
+/* Whether the statement (its expressions, and the statements of its body) names `name`
+ * as a tensor variable could be named. */
 bool ast_mentions(const Stmt *s, int name);
+/* Whether an expression names `name` anywhere, the dims of its tensor types too
+ * (bf16[B, D] names B). */
+bool ast_expr_mentions_dim(const Node *n, int name);
 Stmt *ast_expect(Arena *a, Span span, NameRef *field, int cmp, Node *value, NameRef *unit,
                  Node *within);
 Stmt *ast_mode(Arena *a, Span span, NameRef *mode, AstList *options);

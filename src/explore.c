@@ -1286,11 +1286,17 @@ static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_b
 
 /* No value up to x fits too much: the memory does not grow with the dim, or the HBM is
  * larger than anything the dim reaches. */
-static bool fits_always(Eval *ev, const Stmt *s, int dim, double x, double m_x, double m_1,
-                        double hbm)
+static bool fits_always(Eval *ev, const Stmt *const *stmts, int n, int dim, double x,
+                        double m_x, double m_1, double hbm)
 {
     char held[32], cap[32], at[32];
-    if (m_x <= m_1)
+    const Stmt *s = stmts[0];
+    /* Equal figures are not enough: growth below a double's precision rounds away
+     * (2·B·(K + F) beside 2·K·F = 2e59), so the statements must not name the dim. */
+    bool named = false;
+    for (int i = 0; i < n; i++)
+        named = named || ast_expr_mentions_dim(stmts[i]->as.expr.value, dim);
+    if (m_x <= m_1 && !named)
         return eval_fail(ev, s->span, "it fits for every %s: its memory does not grow with %s",
                          spelling(ev, dim), spelling(ev, dim));
     return eval_fail(ev, s->span, "it fits for every %s up to %s, where a chip holds %s of %s",
@@ -1313,7 +1319,7 @@ bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm,
     int got;
     for (int i = 0; (got = memory_at(ev, stmts, n, dim, hi, &m_hi)) == 1 && m_hi <= hbm; i++, hi *= 2) {
         if (i == FIT_MAX_DOUBLINGS)
-            return fits_always(ev, s, dim, hi, m_hi, first, hbm);
+            return fits_always(ev, stmts, n, dim, hi, m_hi, first, hbm);
         lo = hi;
         m_lo = m_hi;
     }

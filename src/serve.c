@@ -63,37 +63,6 @@ typedef struct {
     double decode_rate, rate, usd_decode, usd; /* tokens/s per chip; USD per 1M tokens */
 } Served;
 
-/* Whether an expression mentions a name (a dim the call must take from serve). */
-static bool mentions(const Node *n, int name)
-{
-    if (!n)
-        return false;
-    switch (n->kind) {
-    case NODE_NAME:
-        return n->as.name == name;
-    case NODE_TENSOR:
-        for (int i = 0; i < n->as.tensor.ndims; i++)
-            if (mentions(n->as.tensor.dims[i], name))
-                return true;
-        return false;
-    case NODE_BINARY:
-        return mentions(n->as.binary.lhs, name) || mentions(n->as.binary.rhs, name);
-    case NODE_CONTRACT:
-        return mentions(n->as.contract.lhs, name) || mentions(n->as.contract.rhs, name);
-    case NODE_CALL:
-        for (int i = 0; i < n->as.call.nargs; i++)
-            if (mentions(n->as.call.args[i].value, name))
-                return true;
-        return false;
-    case NODE_NEGATE:
-    case NODE_PARAM:
-    case NODE_CACHE:
-        return mentions(n->as.operand, name);
-    default:
-        return false;
-    }
-}
-
 /* A whole number of at least 1 from a `with` option. */
 static bool option_count(Eval *ev, const Binding *b, double *out)
 {
@@ -195,7 +164,7 @@ static bool check_call(Eval *ev, const Stmt *s, const Node *call, const Mix *mix
                              "decode, the prompt to prefill): leave it out of the call");
     const int names[2] = {mix->batch_name, mix->context_name};
     for (int k = 0; k < 2; k++)
-        if (!mentions(call, names[k]))
+        if (!ast_expr_mentions_dim(call, names[k]))
             return eval_fail(ev, k == 0 ? s->as.expr.target.span : s->as.expr.context.span,
                              "the %s never uses %s: pass it as the %s", what, spelling(ev, names[k]),
                              k == 0 ? "batch" : "context length (S)");
