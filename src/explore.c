@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "eval.h"
+#include "interrupt.h"
 #include "num.h"
 #include "outfile.h"
 #include "plot.h"
@@ -915,6 +916,8 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     double made[ROOF_BLOCK];
     for (int at = 0; at < pts->n; at += ROOF_BLOCK) {
         int n = pts->n - at < ROOF_BLOCK ? pts->n - at : ROOF_BLOCK;
+        if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
+            return eval_fail(ev, c->stmt->span, "interrupted");
         along_block(&c->along, points_block(pts, at, n, made), n, &b);
         if (!finite_block(ev, c, dim, &b))
             return false;

@@ -22,6 +22,7 @@
 #include <editline/readline.h>
 #endif
 
+#include "interrupt.h"
 #include "outfile.h"
 
 #define PROMPT        "roofline> "
@@ -76,16 +77,13 @@ static const char HELP[] =
     "Commands: help, help BLOCK (its doc and signature), chips (the chip table), names\n"
     "(bound names and blocks), quit or exit.\n"
 #ifdef HAVE_LIBEDIT
-    "Ctrl-C drops an unfinished statement, Ctrl-D leaves, Tab completes names.\n"
+    "Ctrl-C drops an unfinished statement or stops a long sweep or search, Ctrl-D leaves,\n"
+    "Tab completes names.\n"
     "History is kept in ~/.roofline_history.\n";
 #else
-    "Ctrl-C drops an unfinished statement, Ctrl-D leaves.\n"
+    "Ctrl-C drops an unfinished statement or stops a long sweep or search, Ctrl-D leaves.\n"
     "This build has no line editing, so no history is kept.\n";
 #endif
-
-/* Set by the SIGINT handler and read by the loop. A signal handler can only talk to
- * the program through a volatile sig_atomic_t with static storage. */
-static volatile sig_atomic_t interrupted;
 
 typedef enum { READ_LINE, READ_EOF, READ_INTERRUPT } ReadResult;
 typedef enum { CMD_NONE, CMD_HELP, CMD_HELP_ON, CMD_CHIPS, CMD_NAMES, CMD_QUIT } Command;
@@ -101,25 +99,6 @@ typedef struct {
     int status;         /* highest status seen, reported when not a terminal */
     bool out_of_memory;
 } Repl;
-
-static void on_sigint(int signo)
-{
-    (void)signo;
-    interrupted = 1;
-}
-
-/* No SA_RESTART: the blocking read must fail with EINTR so the loop sees Ctrl-C at
- * once instead of after the next Enter. The handler stays for the whole session, so a
- * Ctrl-C while a statement runs (runs are meant to be instant) is dropped rather than
- * killing the session and its bindings. */
-static void catch_sigint(struct sigaction *old)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, old);
-}
 
 static bool append(Repl *r, const char *text, size_t len)
 {
@@ -207,8 +186,14 @@ static void note_status(Repl *r, RunStatus st)
  * the input ended inside a statement. */
 static void run_pending(Repl *r, bool interactive)
 {
+    /* While it runs, Ctrl-C stops a long sweep or search (they read the flag), and
+     * interrupted writes restart rather than fail. */
+    if (r->terminal)
+        interrupt_catch(false, NULL);
     RunStatus st = session_run(r->session, r->name, r->pending, r->pending_len,
                                interactive);
+    if (r->terminal)
+        interrupt_catch(true, NULL);
     if (st == RUN_INCOMPLETE)
         return;
     note_status(r, st);
@@ -255,7 +240,7 @@ static ReadResult read_plain(Repl *r, const char *prompt)
         r->line_len = (size_t)n;
         return READ_LINE;
     }
-    if (interrupted && errno == EINTR) {
+    if (interrupt_pending() && errno == EINTR) {
         clearerr(stdin);
         return READ_INTERRUPT;
     }
@@ -494,7 +479,7 @@ static ReadResult read_edit(Repl *r, const char *prompt)
 {
     char *line = readline(prompt);
     if (!line)
-        return interrupted ? READ_INTERRUPT : READ_EOF;
+        return interrupt_pending() ? READ_INTERRUPT : READ_EOF;
     remember_line(line);
     r->line_len = strlen(line);
     free(r->line);
@@ -510,7 +495,7 @@ static ReadResult read_edit(Repl *r, const char *prompt)
 static ReadResult read_line(Repl *r)
 {
     const char *prompt = r->pending_len > 0 ? PROMPT_MORE : PROMPT;
-    interrupted = 0; /* a Ctrl-C during the last statement's run is not for this read */
+    interrupt_clear(); /* a Ctrl-C during the last statement's run is not for this read */
 #ifdef HAVE_LIBEDIT
     if (r->terminal)
         return read_edit(r, prompt);
@@ -559,7 +544,7 @@ int repl_run(Session *s, bool interactive_terminal)
               .name = interactive_terminal ? "<repl>" : "<stdin>"};
     struct sigaction old_sigint;
     if (r.terminal) {
-        catch_sigint(&old_sigint);
+        interrupt_catch(true, &old_sigint); /* the read must fail at once with EINTR */
         fputs(BANNER, stdout);
     }
     bool saved = true;
@@ -579,7 +564,7 @@ int repl_run(Session *s, bool interactive_terminal)
     completion_session = NULL;
 #endif
     if (r.terminal)
-        sigaction(SIGINT, &old_sigint, NULL);
+        interrupt_release(&old_sigint);
     free(r.pending);
     free(r.line);
     if (output_failed(&r) || r.out_of_memory || !saved)

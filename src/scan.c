@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "num.h"
 #include "report.h"
 
@@ -197,6 +198,8 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const Value *x, in
         header_text(ev, label, dim);
     for (int i = 0; i < n; i++) {
         Figures f;
+        if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
+            return eval_fail(ev, s->span, "interrupted");
         if (!cost_at_value(ev, s, dim, x[i], &f))
             return false;
         if (ev->csv)

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "interrupt.h"
 #include "layout.h"
 #include "num.h"
 #include "report.h"
@@ -558,9 +559,12 @@ static bool run_search(Eval *ev, Search *z, Configs *c)
         if (!add_size(ev, z, sizes->items[i], c))
             return false;
     drop_twins(z, c);
-    for (int i = 0; i < c->n; i++)
+    for (int i = 0; i < c->n; i++) {
+        if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
+            return eval_fail(ev, z->stmt->span, "interrupted");
         if (!cost_config(ev, z, &c->items[i]))
             return false;
+    }
     int kept = 0;
     for (int i = 0; i < c->n; i++)
         if (c->items[i].costed)
