@@ -69,10 +69,10 @@ run: $(B)/roofline
 test: $(B)/roofline $(UNIT)
 	@sh tests/run $(B)
 
-# The checker of the --json and --csv output invariants (tests/output/check_output.c):
-# standalone, for the tests only.
-$(B)/check-output: tests/output/check_output.c | $(B)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
+# The checker of the --json and --csv output invariants (tests/output/output_check.h):
+# standalone, for the tests only; the fuzz targets assert the same.
+$(B)/check-output: tests/output/check_output.c tests/output/output_check.c | $(B)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lm
 
 test: $(B)/check-output
 
@@ -102,9 +102,13 @@ help:
 FUZZ_SECONDS ?= 60
 FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_REPLAY  = $(B)/fuzz-replay-parse $(B)/fuzz-replay-eval
-FUZZ_INTERP  = $(B)/fuzz-obj/sandboxed.o $(B)/fuzz-obj/fuzz_run.o
+FUZZ_INTERP  = $(B)/fuzz-obj/sandboxed.o $(B)/fuzz-obj/fuzz_run.o $(B)/fuzz-obj/output_check.o
 
 $(B)/fuzz-obj/%.o: tests/fuzz/%.c $(B)/parser.h
+	@mkdir -p $(B)/fuzz-obj
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+
+$(B)/fuzz-obj/output_check.o: tests/output/output_check.c
 	@mkdir -p $(B)/fuzz-obj
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
 
