@@ -161,6 +161,7 @@ stmt
                                 { $$ = ast_sweep(A, @$, $2, $4, $5, $6); }
     | CHIP name parent '{' fields '}'
                                 { $$ = ast_chip(A, @$, $2, $3, $5); }
+    | CHIP name                 { $$ = ast_chip_show(A, @$, $2); }
     | INCLUDE STRING            { $$ = ast_include(A, @$, $2, @2); }
     | name '=' expr clauses     { $$ = ast_expr(A, @$, $1, $3, $4); }
     | expr clauses              { $$ = ast_expr(A, @$, NULL, $1, $2); }

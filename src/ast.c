@@ -456,6 +456,14 @@ Stmt *ast_chip(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fie
     return s;
 }
 
+Stmt *ast_chip_show(Arena *a, Span span, NameRef *name)
+{
+    Stmt *s = ast_chip(a, span, name, NULL, NULL);
+    if (s)
+        s->as.chip.show = true;
+    return s;
+}
+
 Stmt *ast_include(Arena *a, Span span, char *path, Span path_span)
 {
     Stmt *s = stmt(a, STMT_INCLUDE, span);

@@ -196,6 +196,7 @@ struct Stmt {
             NameRef name, parent; /* parent.name -1 when absent */
             Binding *fields;
             int nfields;
+            bool show;            /* `chip v5p`: print it, define nothing */
         } chip;
         struct {
             char *path;
@@ -281,6 +282,7 @@ ShardClause *ast_shard(Arena *a, Span span, NameRef *dim, Node *count);
 Stmt *ast_collective(Arena *a, Span span, int kind, Node *value, NameRef *over,
                      Clauses *clauses);
 Stmt *ast_chip(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fields);
+Stmt *ast_chip_show(Arena *a, Span span, NameRef *name);
 Stmt *ast_include(Arena *a, Span span, char *path, Span path_span);
 Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *clauses);
 Clauses *ast_clauses(Arena *a);

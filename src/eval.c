@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chipcard.h"
 #include "evalparts.h"
 #include "layout.h"
 #include "num.h"
@@ -862,13 +863,25 @@ static bool set_field(Eval *ev, Chip *c, const Binding *b)
     const char *why = ok ? chip_field_check((ChipField)f, v) : NULL;
     if (why)
         ok = eval_fail(ev, b->value->span, "%s %s", field, why);
-    c->value[f] = v;
-    c->set[f] = ok;
-    return ok;
+    if (!ok)
+        return false;
+    char source[512];
+    size_t len = ev->src ? source_trailing_comment(ev->src, b->value->span.end, source,
+                                                   sizeof source)
+                         : 0;
+    if (!chip_set(c, (ChipField)f, v, len ? source : NULL, len))
+        return eval_fail(ev, b->value->span, "out of memory");
+    return true;
 }
 
 static bool eval_chip(Eval *ev, const Stmt *s)
 {
+    if (s->as.chip.show) {
+        const Chip *shown = find_chip(ev, &s->as.chip.name);
+        if (shown)
+            chipcard_print(shown, ev->json, ev->out);
+        return shown != NULL;
+    }
     const Chip *parent = NULL;
     if (s->as.chip.parent.name >= 0 && !(parent = find_chip(ev, &s->as.chip.parent)))
         return false;
