@@ -1086,6 +1086,7 @@ static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, const Chi
         !layout_from_clauses(ev, c, *chip, st->span, &st->layout))
         return false;
     st->chip = *chip;
+    st->opt.mxu = *chip && (*chip)->set[CHIP_MXU_SIZE] ? (int)(*chip)->value[CHIP_MXU_SIZE] : 0;
     st->opt.compute_dtype = c->compute;
     if (c->out_type && !eval_expr(ev, c->out_type, st, -1, want))
         return false;

@@ -67,6 +67,7 @@ typedef enum {
     /* serve's (serve.c) */
     FIELD_BATCH, FIELD_KV_PER_SEQ, FIELD_TTFT, FIELD_TPOT, FIELD_TPOT_FIRST, FIELD_TPOT_LAST,
     FIELD_DECODE_TOKENS_PER_S, FIELD_TOKENS_PER_S, FIELD_USD_PER_MTOK,
+    FIELD_RIDGE, FIELD_PADDING_FLOPS, /* a statement's, on its chip */
     FIELD_COUNT
 } ExpectField;
 

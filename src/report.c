@@ -198,11 +198,12 @@ static void math_formula(const Report *r, char *buf, size_t size)
 {
     const Roofline *f = r->roof;
     char peak[64];
+    const char *flops = f->padding.formula ? "(flops + padding)" : "flops";
     if (!f->mixed) {
-        snprintf(buf, size, "flops / %s", num_format_plain(f->peak, peak, sizeof peak));
+        snprintf(buf, size, "%s / %s", flops, num_format_plain(f->peak, peak, sizeof peak));
         return;
     }
-    snprintf(buf, size, "sum of flops / peak over dtypes");
+    snprintf(buf, size, "sum of %s / peak over dtypes and units", flops);
 }
 
 /* When a ratio beats a threshold: "B > 255.2", or the comparison itself when it does
@@ -411,6 +412,24 @@ static void memory_row(const Report *r, Table *t)
              f->memory > hbm ? ": does NOT fit" : "");
 }
 
+/* The FLOPs the matrix unit runs on a weight's padding, and the share of its work
+ * that is useful. */
+static void padding_row(const Report *r, Table *t)
+{
+    const Roofline *f = r->roof;
+    char a[48], b[48];
+    Row *row = add_row(t, "padding");
+    snprintf(row->formula, sizeof row->formula, "weight dims up to multiples of %s",
+             num_format_plain(f->chip->value[CHIP_MXU_SIZE], a, sizeof a));
+    if (f->padding.known && f->flops.known)
+        snprintf(row->value, sizeof row->value, "%s more (the matrix unit %s%% busy)",
+                 num_format_unit(f->padding.value, UNIT_FLOPS, 0, a, sizeof a),
+                 num_format_unit(100 * f->flops.value / (f->flops.value + f->padding.value),
+                                 UNIT_NONE, 0, b, sizeof b));
+    else
+        quantity_text(r, &f->padding, UNIT_FLOPS, row->value, sizeof row->value);
+}
+
 /* The chip's side of the computation: ridge, T_math, T_hbm. */
 static void compute_rows(const Report *r, Table *t, bool partly)
 {
@@ -421,7 +440,9 @@ static void compute_rows(const Report *r, Table *t, bool partly)
              num_format_plain(f->peak, a, sizeof a), num_format_plain(f->hbm_bw, b, sizeof b));
     snprintf(row->value, sizeof row->value, "%s FLOP/B (%s, %s)",
              num_format_unit(f->ridge, UNIT_NONE, 0, a, sizeof a), f->chip->name,
-             dtype_name(f->compute));
+             f->vector ? "vector unit" : dtype_name(f->compute));
+    if (f->padding.formula)
+        padding_row(r, t);
     row = add_row(t, "t_math");
     math_formula(r, row->formula, sizeof row->formula);
     if (partly || f->t_math.known)
@@ -717,6 +738,10 @@ static void json_statement(const Report *r)
     json_number(r->out, "bytes_written", f->written.known, f->written.value);
     json_number(r->out, "intensity", f->intensity_known, f->intensity);
     json_number(r->out, "ridge", chip, f->ridge);
+    if (chip)
+        fprintf(r->out, ",\"unit\":\"%s\"", f->vector ? "vector" : "matrix");
+    if (chip && f->padding.formula)
+        json_number(r->out, "padding_flops", f->padding.known, f->padding.value);
     json_number(r->out, "t_math", chip && f->t_math.known, f->t_math.value);
     json_number(r->out, "t_hbm", chip && f->t_hbm.known, f->t_hbm.value);
     json_number(r->out, "t_comm", chip && f->t_comm.known, f->t_comm.value);
