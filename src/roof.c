@@ -205,7 +205,8 @@ typedef struct {
 static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, LinkCost *link,
                           bool trained, double mb, CommSum *sum, PolyLookup lookup, void *ctx)
 {
-    LinkStatus s = coll_link_cost(c->kind, m, c->axes, chip, link);
+    LinkStatus s = coll_link_cost(c->kind, m, c->axes, c->array ? tensor_axes(c->array, m) : 0,
+                                  chip, link);
     if (s != LINK_OK)
         return (RoofError){ROOF_NO_NETWORK, DT_BF16, link_problem(s)};
     double per_link = link->factor / link->links, seconds = link->factor / link->bandwidth;
