@@ -337,6 +337,33 @@ static void axes_text(const Report *r, AxisSet axes, char *buf, size_t size)
                                      r->namer(r->mesh->axes[a].name, r->ctx));
 }
 
+/* ", ICI ring, 8 hops": the network, and the hops (ring steps) a byte waits through. */
+static void link_text(const LinkCost *link, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, ", %s", link->network);
+    if (link->hops > 0 && n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, ", %g %s", link->hops,
+                 link->hops == 1 ? "hop" : "hops");
+}
+
+/* With one collective on a network that has a latency: the floor, and the array size
+ * below which it holds (the bandwidth time factor · V / W beats it above V = floor ·
+ * W / factor). */
+static void latency_row(const Report *r, Table *t)
+{
+    const LinkCost *link = &r->roof->links[0];
+    if (r->roof->ncomm != 1 || link->floor <= 0 || link->factor <= 0)
+        return;
+    char a[48], b[48], c[48];
+    Row *row = add_row(t, "latency");
+    snprintf(row->formula, sizeof row->formula, "%g hops × %s", link->hops,
+             num_format_unit(link->floor / link->hops, UNIT_SECONDS, 0, a, sizeof a));
+    snprintf(row->value, sizeof row->value, "%s: latency-bound while the array is under %s",
+             num_format_unit(link->floor, UNIT_SECONDS, 0, b, sizeof b),
+             num_format_unit(link->floor * link->bandwidth / link->factor, UNIT_BYTES, 0, c,
+                             sizeof c));
+}
+
 /* What moves: "allreduce of bf16[B,F] over D (2 chips, ICI ring)", then why. */
 static void collective_rows(const Report *r, Table *t)
 {
@@ -346,7 +373,7 @@ static void collective_rows(const Report *r, Table *t)
         tensor_format(c->array, r->namer, r->ctx, array, sizeof array);
         axes_text(r, c->axes, axes, sizeof axes);
         if (r->roof->chip)
-            snprintf(net, sizeof net, ", %s", r->roof->links[i].network);
+            link_text(&r->roof->links[i], net, sizeof net);
         Row *row = add_row(t, "collective");
         snprintf(row->formula, sizeof row->formula, "%s of %s over %s (%g chips%s)",
                  coll_name(c->kind), array, axes, mesh_span(r->mesh, c->axes), net);
@@ -380,6 +407,7 @@ static void comm_rows(const Report *r, Table *t)
     if (f->latency_bound)
         strncat(row->value, " (the latency floor: hops × hop latency)",
                 sizeof row->value - strlen(row->value) - 1);
+    latency_row(r, t);
     if (!roof_has_network_ratio(f) || !r->cost->read)
         return;
     row = add_row(t, "net_intensity");
@@ -738,7 +766,7 @@ static void json_statement(const Report *r)
     json_number(r->out, "bytes_written", f->written.known, f->written.value);
     json_number(r->out, "intensity", f->intensity_known, f->intensity);
     json_number(r->out, "ridge", chip, f->ridge);
-    if (chip)
+    if (chip && f->computes)
         fprintf(r->out, ",\"unit\":\"%s\"", f->vector ? "vector" : "matrix");
     if (chip && f->padding.formula)
         json_number(r->out, "padding_flops", f->padding.known, f->padding.value);
@@ -747,6 +775,13 @@ static void json_statement(const Report *r)
     json_number(r->out, "t_comm", chip && f->t_comm.known, f->t_comm.value);
     json_number(r->out, "comm_bytes", chip && f->comm_bytes.known, f->comm_bytes.value);
     json_collective(r);
+    if (chip && f->ncomm > 0) {
+        double hops = 0;
+        for (int i = 0; i < f->ncomm; i++)
+            hops = f->links[i].hops > hops ? f->links[i].hops : hops;
+        json_number(r->out, "hops", true, hops);
+        fprintf(r->out, ",\"latency_bound\":%s", f->latency_bound ? "true" : "false");
+    }
     if (r->cost->microbatches > 1)
         json_number(r->out, "microbatches", true, r->cost->microbatches);
     json_number(r->out, "t_lower", times, f->t_lower);
