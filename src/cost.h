@@ -62,7 +62,8 @@ typedef struct Cost_ {
     Poly *flops[COST_SLOTS]; /* NULL where no op ran in that slot */
     Poly *padding[COST_SLOTS]; /* FLOPs the matrix unit runs on padding: a weight's dims
                             * rounded up to multiples of its side (CostOptions.mxu);
-                            * priced in T_math, not counted in flops; NULL where none */
+                            * reported, neither counted in flops nor priced (roof.c);
+                            * NULL where none */
     Poly *read, *written;
     Poly *held;            /* HBM a chip holds: operands (gathered copies too), results */
     Collective colls[COST_MAX_COLLECTIVES];

@@ -198,12 +198,11 @@ static void math_formula(const Report *r, char *buf, size_t size)
 {
     const Roofline *f = r->roof;
     char peak[64];
-    const char *flops = f->padding.formula ? "(flops + padding)" : "flops";
     if (!f->mixed) {
-        snprintf(buf, size, "%s / %s", flops, num_format_plain(f->peak, peak, sizeof peak));
+        snprintf(buf, size, "flops / %s", num_format_plain(f->peak, peak, sizeof peak));
         return;
     }
-    snprintf(buf, size, "sum of %s / peak over dtypes and units", flops);
+    snprintf(buf, size, "sum of flops / peak over dtypes and units");
 }
 
 /* When a ratio beats a threshold: "B > 255.2", or the comparison itself when it does
@@ -450,7 +449,7 @@ static void padding_row(const Report *r, Table *t)
     snprintf(row->formula, sizeof row->formula, "weight dims up to multiples of %s",
              num_format_plain(f->chip->value[CHIP_MXU_SIZE], a, sizeof a));
     if (f->padding.known && f->flops.known)
-        snprintf(row->value, sizeof row->value, "%s more (the matrix unit %s%% busy)",
+        snprintf(row->value, sizeof row->value, "%s more run, not in t_math (the unit %s%% busy)",
                  num_format_unit(f->padding.value, UNIT_FLOPS, 0, a, sizeof a),
                  num_format_unit(100 * f->flops.value / (f->flops.value + f->padding.value),
                                  UNIT_NONE, 0, b, sizeof b));
