@@ -340,7 +340,7 @@ static void axes_text(const Report *r, AxisSet axes, char *buf, size_t size)
 static void link_text(const LinkCost *link, char *buf, size_t size)
 {
     int n = snprintf(buf, size, ", %s", link->network);
-    if (link->hops > 0 && n > 0 && (size_t)n < size)
+    if (link->floor > 0 && n > 0 && (size_t)n < size)
         snprintf(buf + n, size - (size_t)n, ", %g %s", link->hops,
                  link->hops == 1 ? "hop" : "hops");
 }
@@ -440,7 +440,9 @@ static void memory_row(const Report *r, Table *t)
 }
 
 /* The FLOPs the matrix unit runs on a weight's padding, and the share of its work
- * that is useful. */
+ * that is useful; shown once both are numbers and it is 1% of the FLOPs or more
+ * (8000-wide dims waste 0.8%: noise beside the book's figures); in JSON always. */
+#define PADDING_SHOWN 0.01
 static void padding_row(const Report *r, Table *t)
 {
     const Roofline *f = r->roof;
@@ -468,7 +470,7 @@ static void compute_rows(const Report *r, Table *t, bool partly)
     snprintf(row->value, sizeof row->value, "%s FLOP/B (%s, %s)",
              num_format_unit(f->ridge, UNIT_NONE, 0, a, sizeof a), f->chip->name,
              f->vector ? "vector unit" : dtype_name(f->compute));
-    if (f->padding.formula)
+    if (f->padding.known && f->flops.known && f->padding.value >= PADDING_SHOWN * f->flops.value)
         padding_row(r, t);
     row = add_row(t, "t_math");
     math_formula(r, row->formula, sizeof row->formula);
