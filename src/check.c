@@ -12,7 +12,7 @@ static const char *const field_names[FIELD_COUNT] = {
     "t_derated", "params", "param_bytes", "memory", "cache_bytes", "chips", "comm_bytes",
     "gradient_bytes", "master_bytes", "optimizer_bytes", "activation_bytes", "bound",
     "batch", "kv_per_seq", "ttft", "tpot", "tpot_first", "tpot_last",
-    "decode_tokens_per_s", "tokens_per_s", "usd_per_mtok", "ridge", "padding_flops",
+    "decode_tokens_per_s", "tokens_per_s", "usd_per_mtok", "ridge", "padding_flops", "hops",
 };
 _Static_assert(FIELD_COUNT <= 32, "LastReport holds 32 figures");
 
@@ -21,7 +21,7 @@ static const Unit field_units[FIELD_COUNT] = {
     UNIT_SECONDS, UNIT_SECONDS, UNIT_NONE, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
     UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
     UNIT_NONE, UNIT_BYTES, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS,
-    UNIT_SECONDS, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_FLOPS,
+    UNIT_SECONDS, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_FLOPS, UNIT_NONE,
 };
 
 static void set(LastReport *last, ExpectField f, bool known, double v)
@@ -55,6 +55,24 @@ void remember_statement(Eval *ev, const Stmt *s, const Roofline *r)
     last->bound = r->bound;
     last->known[FIELD_BOUND] = r->bound != BOUND_UNKNOWN;
     last->plain = true;
+}
+
+void remember_transfer(Eval *ev, const Stmt *s, double bytes, double t, double hops,
+                       double chips)
+{
+    LastReport *last = &ev->world->last;
+    memset(last, 0, sizeof *last);
+    last->set = true;
+    last->span = s->span;
+    last->plain = true;
+    set(last, FIELD_COMM_BYTES, true, bytes);
+    set(last, FIELD_T_COMM, true, t);
+    set(last, FIELD_T_LOWER, true, t);
+    set(last, FIELD_T_UPPER, true, t);
+    set(last, FIELD_HOPS, true, hops);
+    set(last, FIELD_CHIPS, true, chips);
+    last->bound = BOUND_COMM;
+    last->known[FIELD_BOUND] = true;
 }
 
 void remember_block(Eval *ev, const Stmt *s, const Op *one, const Chip *chip, double chips)
@@ -213,7 +231,7 @@ bool eval_expect(Eval *ev, const Stmt *s)
         return eval_fail(ev, s->as.expect.field.span, "expect knows no figure %s (flops bytes "
                          "intensity t_math t_hbm t_comm t_lower t_upper t_derated params "
                          "param_bytes memory cache_bytes chips comm_bytes bound ridge "
-                         "padding_flops; after serve: "
+                         "padding_flops hops; after serve: "
                          "batch kv_per_seq ttft tpot tpot_first tpot_last decode_tokens_per_s "
                          "tokens_per_s usd_per_mtok)", field);
     if (!last->set)

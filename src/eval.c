@@ -1734,6 +1734,8 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return eval_search(ev, s);
     case STMT_SERVE:
         return eval_serve(ev, s);
+    case STMT_SEND:
+        return eval_send(ev, s);
     case STMT_SWEEP:
         return eval_sweep(ev, s);
     case STMT_PLOT:

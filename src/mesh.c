@@ -150,7 +150,7 @@ static double latency(const Chip *chip, ChipField f)
 
 /* An axis of at most 2 chips reaches its one neighbour both ways. Without torus_wrap
  * the chip does not say when a longer axis wraps, so it is taken not to. */
-static bool wraps(const Chip *chip, int size)
+bool mesh_axis_wraps(const Chip *chip, int size)
 {
     if (size <= 2)
         return true;
@@ -173,7 +173,7 @@ static LinkStatus ici_cost(CollKind kind, const Mesh *m, AxisSet axes, const Chi
         if (!in_set(axes, i))
             continue;
         int size = m->axes[i].size;
-        bool wrap = wraps(chip, size);
+        bool wrap = mesh_axis_wraps(chip, size);
         double bw = wrap ? 2 * ici : ici, axis_hops = wrap ? size / 2.0 : size - 1;
         sum += bw;
         least = bw < least ? bw : least;

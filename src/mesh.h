@@ -82,6 +82,10 @@ int mesh_count(AxisSet axes); /* how many axes are in the set */
  * for it). Only TPUs (chips with ici_bw) are checked. */
 int mesh_misfit(const Mesh *m, const Chip *chip, double *limit);
 
+/* Whether a TPU axis of `size` chips wraps around (a ring): at most 2 chips, or a
+ * multiple of the chip's torus_wrap. */
+bool mesh_axis_wraps(const Chip *chip, int size);
+
 typedef enum { COLL_ALLGATHER, COLL_REDUCESCATTER, COLL_ALLREDUCE, COLL_ALLTOALL } CollKind;
 
 const char *coll_name(CollKind k); /* "allgather", "reducescatter", "allreduce", "alltoall" */
