@@ -140,6 +140,8 @@ valgrind: $(B)/roofline
 	    { cat $(B)/valgrind.log; exit 1; }; \
 	echo 'let B = 8' | $(VALGRIND) $(B)/roofline - >/dev/null 2>$(B)/valgrind.log || \
 	    { cat $(B)/valgrind.log; exit 1; }; \
+	$(VALGRIND) $(B)/roofline --html $(B)/valgrind.html examples/model_llama3_70b.roof \
+	    examples/explore.roof >/dev/null 2>$(B)/valgrind.log || { cat $(B)/valgrind.log; exit 1; }; \
 	echo 'valgrind: clean'
 
 # Speed, measured (BENCHMARKS.md): medians of several runs; never part of `make test`.

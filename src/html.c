@@ -893,29 +893,39 @@ static const char *formula_of(const Json *r, const char *key)
     return json_string(json_get(r, "formula"), key);
 }
 
+/* A statement's figure: its number with its formula on hover, or, while it depends on
+ * a dim still unbound (null), the formula itself. */
+static void stmt_figure(FILE *o, const Json *r, const char *key, Unit u, const char *formula)
+{
+    char title[320];
+    const char *symbolic = formula_of(r, key);
+    double v = number_or_nan(r, key);
+    if (!isfinite(v) && symbolic) {
+        snprintf(title, sizeof title, "%s, in the dims still unbound", key);
+        text_cell(o, "td", "sym", symbolic, title);
+        return;
+    }
+    snprintf(title, sizeof title, "%s = %s", key, symbolic ? symbolic : formula ? formula : "");
+    figure(o, "td", v, u, title);
+}
+
 static void statement_row(const Page *pg, FILE *o, const Json *r, ModelCtx *m)
 {
-    char f[3][192], title[256];
-    const Json *chip = chip_named(pg, json_string(r, "chip"));
-    double flops = number_or_nan(r, "flops"), bytes = number_or_nan(r, "bytes");
-    m->chip = chip;
+    char f[3][192];
+    m->chip = chip_named(pg, json_string(r, "chip"));
     time_formulas(m, r, true, f);
     fputs("<tr>", o);
     text_cell(o, "td", "stmt", json_string(r, "stmt"), NULL);
     text_cell(o, "td", NULL, json_string(r, "chip") ? json_string(r, "chip") : "–", NULL);
-    snprintf(title, sizeof title, "flops = %s", formula_of(r, "flops") ? formula_of(r, "flops") : "");
-    figure(o, "td", flops, UNIT_FLOPS, title);
-    snprintf(title, sizeof title, "bytes = %s", formula_of(r, "bytes") ? formula_of(r, "bytes") : "");
-    figure(o, "td", bytes, UNIT_BYTES, title);
-    snprintf(title, sizeof title, "intensity = %s",
-             formula_of(r, "intensity") ? formula_of(r, "intensity") : "flops / bytes");
-    figure(o, "td", number_or_nan(r, "intensity"), UNIT_NONE, title);
-    figure(o, "td", number_or_nan(r, "ridge"), UNIT_NONE, "peak / hbm_bw");
-    figure(o, "td", number_or_nan(r, "t_math"), UNIT_SECONDS, f[0]);
-    figure(o, "td", number_or_nan(r, "t_hbm"), UNIT_SECONDS, f[1]);
-    figure(o, "td", number_or_nan(r, "t_comm"), UNIT_SECONDS, "comm_bytes / the link bandwidth");
-    figure(o, "td", number_or_nan(r, "t_lower"), UNIT_SECONDS, f[2]);
-    figure(o, "td", number_or_nan(r, "t_upper"), UNIT_SECONDS, "t_math + t_hbm + t_comm");
+    stmt_figure(o, r, "flops", UNIT_FLOPS, NULL);
+    stmt_figure(o, r, "bytes", UNIT_BYTES, NULL);
+    stmt_figure(o, r, "intensity", UNIT_NONE, "flops / bytes");
+    stmt_figure(o, r, "ridge", UNIT_NONE, "peak / hbm_bw");
+    stmt_figure(o, r, "t_math", UNIT_SECONDS, f[0]);
+    stmt_figure(o, r, "t_hbm", UNIT_SECONDS, f[1]);
+    stmt_figure(o, r, "t_comm", UNIT_SECONDS, "comm_bytes / the link bandwidth");
+    stmt_figure(o, r, "t_lower", UNIT_SECONDS, f[2]);
+    stmt_figure(o, r, "t_upper", UNIT_SECONDS, "t_math + t_hbm + t_comm");
     bound_cell(o, "td", json_string(r, "bound"), "the largest of its times");
     fputs("</tr>\n", o);
 }
@@ -1425,7 +1435,7 @@ static const char STYLE[] =
     ".n{text-align:right;font-variant-numeric:tabular-nums}\n"
     "table.data{margin:6px 0 14px;font-size:13px}table.data thead th{border-bottom:2px solid "
     "#ccd;cursor:pointer;position:sticky;top:0;background:#fff}\n"
-    "table.data tbody tr:nth-child(even){background:#f5f7fb}td.stmt{white-space:normal;"
+    "table.data tbody tr:nth-child(even){background:#f5f7fb}td.stmt,td.sym{white-space:normal;"
     "font-family:ui-monospace,Menlo,monospace;font-size:12px;max-width:420px}\n"
     ".totals th,.fields th{color:#4a5260;font-weight:600}.totals .f{color:#5a6270}\n"
     "[title]{cursor:help}.b{font-weight:600}.b-compute{color:#2b6cb0}.b-memory{color:#b35f0c}"

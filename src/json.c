@@ -42,10 +42,11 @@ static bool number(Reader *r, Json *v)
         s++;
     if (s >= r->end || (unsigned)(*s - '0') > 9)
         return fail(r, "not a JSON value");
-    if (*s == '0')
+    if (*s == '0') /* no leading zeros: "01" is not a number */
         s++;
-    while (s < r->end && (unsigned)(*s - '0') <= 9)
-        s++;
+    else
+        while (s < r->end && (unsigned)(*s - '0') <= 9)
+            s++;
     if (s < r->end && *s == '.') {
         if (++s >= r->end || (unsigned)(*s - '0') > 9)
             return fail(r, "a number ends in '.'");
