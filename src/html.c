@@ -1391,27 +1391,68 @@ static void segments_cell(FILE *o, const char *dim, const Json *v)
     fputs("</td>", o);
 }
 
+static bool skipped_key(const char *key)
+{
+    return strcmp(key, "stmt") == 0 || strcmp(key, "line") == 0;
+}
+
+static void other_cell(FILE *o, const Json *r, int k)
+{
+    if (strcmp(r->keys[k], "segments") == 0 && r->items[k].kind == JSON_ARRAY)
+        segments_cell(o, json_string(r, "solve") ? json_string(r, "solve") : "x", &r->items[k]);
+    else
+        other_value(o, r->keys[k], &r->items[k]);
+}
+
+/* Records of one shape, every value plain (a serve's, a fit's): a column each. */
+static bool columns_of(const Json *a, const Json *b)
+{
+    if (a->n != b->n)
+        return false;
+    for (int k = 0; k < a->n; k++)
+        if (strcmp(a->keys[k], b->keys[k]) != 0 || a->items[k].kind >= JSON_ARRAY ||
+            b->items[k].kind >= JSON_ARRAY)
+            return false;
+    return true;
+}
+
+enum { OTHER_COLUMNS = 6 };
+
+/* n records, each statement named above, then a row per field and a column per record. */
+static void other_table(FILE *o, const Json *const *r, int n)
+{
+    fputs("<ol class=\"stmts\">", o);
+    for (int i = 0; i < n; i++) {
+        fputs("<li><code>", o);
+        esc(o, json_string(r[i], "stmt"));
+        fprintf(o, "</code> <small>line %.0f</small></li>", number_or_nan(r[i], "line"));
+    }
+    fputs("</ol>\n<table class=\"fields\">\n", o);
+    if (n > 1) {
+        fputs("<tr><th></th>", o);
+        for (int i = 0; i < n; i++)
+            fprintf(o, "<th class=\"n\">%d</th>", i + 1);
+        fputs("</tr>\n", o);
+    }
+    for (int k = 0; k < r[0]->n; k++) {
+        if (skipped_key(r[0]->keys[k]))
+            continue;
+        fprintf(o, "<tr><th>%s</th>", r[0]->keys[k]);
+        for (int i = 0; i < n; i++)
+            other_cell(o, r[i], k);
+        fputs("</tr>\n", o);
+    }
+    fputs("</table>\n", o);
+}
+
 static void write_other(const Section *s, int id, FILE *o)
 {
     fprintf(o, "<section id=\"s%d\" class=\"other\">\n<h2>Other results</h2>\n", id);
-    for (int i = 0; i < s->n; i++) {
-        const Json *r = s->records[i];
-        fputs("<h3><code>", o);
-        esc(o, json_string(r, "stmt"));
-        fprintf(o, "</code> <small>line %.0f</small></h3>\n<table class=\"fields\">\n",
-                number_or_nan(r, "line"));
-        for (int k = 0; k < r->n; k++) {
-            if (strcmp(r->keys[k], "stmt") == 0 || strcmp(r->keys[k], "line") == 0)
-                continue;
-            fprintf(o, "<tr><th>%s</th>", r->keys[k]);
-            if (strcmp(r->keys[k], "segments") == 0 && r->items[k].kind == JSON_ARRAY)
-                segments_cell(o, json_string(r, "solve") ? json_string(r, "solve") : "x",
-                              &r->items[k]);
-            else
-                other_value(o, r->keys[k], &r->items[k]);
-            fputs("</tr>\n", o);
-        }
-        fputs("</table>\n", o);
+    for (int i = 0, j; i < s->n; i = j) {
+        for (j = i + 1; j < s->n && j - i < OTHER_COLUMNS; j++)
+            if (!columns_of(s->records[i], s->records[j]))
+                break;
+        other_table(o, s->records + i, j - i);
     }
     fputs("</section>\n", o);
 }
@@ -1438,6 +1479,7 @@ static const char STYLE[] =
     "table.data tbody tr:nth-child(even){background:#f5f7fb}td.stmt,td.sym{white-space:normal;"
     "font-family:ui-monospace,Menlo,monospace;font-size:12px;max-width:420px}\n"
     ".totals th,.fields th{color:#4a5260;font-weight:600}.totals .f{color:#5a6270}\n"
+    ".stmts{margin:14px 0 4px;padding-left:22px}.stmts code{font-size:13px}\n"
     "[title]{cursor:help}.b{font-weight:600}.b-compute{color:#2b6cb0}.b-memory{color:#b35f0c}"
     ".b-comm{color:#c53030}.over{color:#c53030}\n"
     ".keys{list-style:none;padding:0;margin:4px 0;display:flex;flex-wrap:wrap;gap:4px 18px}"
