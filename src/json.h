@@ -16,7 +16,7 @@
 
 #include "arena.h"
 
-enum { JSON_MAX_DEPTH = 64 };
+enum { JSON_MAX_DEPTH = 2048 }; /* past any breakdown caps.h allows: 256 repeats in 64 calls */
 
 typedef enum { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT } JsonKind;
 
