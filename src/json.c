@@ -118,10 +118,19 @@ static long unicode_escape(const char *s, const char *end, size_t *used)
     return c >= 0xD800 && c < 0xE000 ? 0xFFFD : c;
 }
 
-/* The decoded string is never longer than its source, so one allocation holds it. */
+/* The bytes up to the closing quote, escapes skipped: a decoded string is never longer
+ * than its source, so that many hold it. */
+static size_t source_length(const char *p, const char *end)
+{
+    const char *s = p + 1;
+    while (s < end && *s != '"')
+        s += *s == '\\' ? 2 : 1;
+    return (size_t)(s - p);
+}
+
 static bool string(Reader *r, const char **out)
 {
-    char *buf = arena_alloc(r->arena, (size_t)(r->end - r->p) + 1), *w = buf;
+    char *buf = arena_alloc(r->arena, source_length(r->p, r->end) + 1), *w = buf;
     if (!buf)
         return fail(r, "out of memory");
     for (r->p++; r->p < r->end && *r->p != '"'; ) {
