@@ -372,7 +372,18 @@ static void esc(FILE *o, const char *s)
         }
 }
 
-static const char *const BASE_UNIT[] = {"s", "B", "FLOP", "FLOP/s", "B/s", ""};
+/* The unit of a figure as the JSON writes it (base units). */
+static const char *base_unit(Unit u)
+{
+    switch (u) {
+    case UNIT_SECONDS: return " s";
+    case UNIT_BYTES: return " B";
+    case UNIT_FLOPS: return " FLOP";
+    case UNIT_RATE: return " FLOP/s";
+    case UNIT_BW: return " B/s";
+    default: return "";
+    }
+}
 
 static const char *human(double v, Unit u, char *buf, size_t size)
 {
@@ -399,8 +410,7 @@ static void figure(FILE *o, const char *tag, double v, Unit u, const char *formu
         esc(o, formula);
         fputs(" = ", o);
     }
-    fprintf(o, "%s%s%s\">%s</%s>", e, *BASE_UNIT[u] ? " " : "", BASE_UNIT[u],
-            human(v, u, h, sizeof h), tag);
+    fprintf(o, "%s%s\">%s</%s>", e, base_unit(u), human(v, u, h, sizeof h), tag);
 }
 
 /* A word or name as a cell, sorted by its text. */
@@ -540,13 +550,13 @@ static void note_peak(ModelCtx *m, double peak)
 }
 
 /* The formulas of an operation's times, in the words of the text report. */
-static void time_formulas(const ModelCtx *m, const Json *op, bool leaf, char f[3][192])
+static void time_formulas(const Json *chip, const Json *op, bool leaf, char f[3][192])
 {
     double flops = number_or_nan(op, "flops"), bytes = number_or_nan(op, "bytes");
     double t_math = number_or_nan(op, "t_math"), t_hbm = number_or_nan(op, "t_hbm"), exact;
     char a[32], b[32], c[32];
-    const char *field = t_math > 0 ? peak_field(m->chip, flops / t_math, &exact) : NULL;
-    double bw = number_or_nan(m->chip, "hbm_bw");
+    const char *field = t_math > 0 ? peak_field(chip, flops / t_math, &exact) : NULL;
+    double bw = number_or_nan(chip, "hbm_bw");
     if (!leaf) {
         snprintf(f[0], 192, "Σ runs × t_math of its operations");
         snprintf(f[1], 192, "Σ runs × t_hbm of its operations");
@@ -578,7 +588,7 @@ static void tree_cells(ModelCtx *m, const Json *op, double runs, double all, boo
     FILE *o = m->o;
     char f[3][192], share[160], a[32], b[32], c[32];
     double flops = number_or_nan(op, "flops"), bytes = number_or_nan(op, "bytes");
-    time_formulas(m, op, leaf, f);
+    time_formulas(m->chip, op, leaf, f);
     figure(o, "span", runs, UNIT_NONE, "runs of it in one run of the whole");
     figure(o, "span", flops, UNIT_FLOPS, leaf ? "flops, per chip, one run"
                                               : "Σ runs × flops of its operations");
@@ -909,11 +919,10 @@ static void stmt_figure(FILE *o, const Json *r, const char *key, Unit u, const c
     figure(o, "td", v, u, title);
 }
 
-static void statement_row(const Page *pg, FILE *o, const Json *r, ModelCtx *m)
+static void statement_row(const Page *pg, FILE *o, const Json *r)
 {
     char f[3][192];
-    m->chip = chip_named(pg, json_string(r, "chip"));
-    time_formulas(m, r, true, f);
+    time_formulas(chip_named(pg, json_string(r, "chip")), r, true, f);
     fputs("<tr>", o);
     text_cell(o, "td", "stmt", json_string(r, "stmt"), NULL);
     text_cell(o, "td", NULL, json_string(r, "chip") ? json_string(r, "chip") : "–", NULL);
@@ -986,14 +995,13 @@ static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
 
 static void write_statements(const Page *pg, const Section *s, int id, FILE *o)
 {
-    ModelCtx m = {.o = o};
     fprintf(o, "<section id=\"s%d\" class=\"statements\">\n<h2>Statements</h2>\n"
             "<p class=\"meta\">%d statement%s; hover a figure for its formula</p>\n", id, s->n,
             s->n == 1 ? "" : "s");
     statement_chart(pg, s, id, o);
     table_head(o, STMT_HEAD, sizeof STMT_HEAD / sizeof *STMT_HEAD);
     for (int i = 0; i < s->n; i++)
-        statement_row(pg, o, s->records[i], &m);
+        statement_row(pg, o, s->records[i]);
     fputs("</tbody></table>\n</section>\n", o);
 }
 
@@ -1532,8 +1540,10 @@ static const char *section_name(const Section *s, char *buf, size_t size)
         snprintf(buf, size, "%d statement%s", s->n, s->n == 1 ? "" : "s");
     else if (s->kind == SEC_OTHER)
         snprintf(buf, size, "other results (%d)", s->n);
-    else
-        snprintf(buf, size, "%s", json_string(s->records[0], "stmt"));
+    else {
+        const char *stmt = json_string(s->records[0], "stmt");
+        snprintf(buf, size, "%s", stmt ? stmt : "");
+    }
     return buf;
 }
 
