@@ -589,7 +589,7 @@ static void tree_cells(ModelCtx *m, const Json *op, double runs, double all, boo
     char f[3][192], share[160], a[32], b[32], c[32];
     double flops = number_or_nan(op, "flops"), bytes = number_or_nan(op, "bytes");
     time_formulas(m->chip, op, leaf, f);
-    figure(o, "span", runs, UNIT_NONE, "runs of it in one run of the whole");
+    figure(o, "span", runs, UNIT_NONE, "runs of it in one run of the row above it");
     figure(o, "span", flops, UNIT_FLOPS, leaf ? "flops, per chip, one run"
                                               : "Σ runs × flops of its operations");
     figure(o, "span", bytes, UNIT_BYTES, leaf ? "HBM bytes read and written, per chip, one run"
