@@ -650,7 +650,7 @@ static void chart_point(ModelCtx *m, const Json *op, const char *label, double a
                                                                   sizeof c), bound ? bound : "");
     m->points[m->npoints] = (PlotPoint){.label = label, .x = intensity, .y = flops / t_lower,
                                         .weight = share, .colour = bound_colour(bound),
-                                        .note = m->notes[m->npoints]};
+                                        .note = NULL}; /* set once the notes stop moving */
     m->npoints++;
 }
 
@@ -718,6 +718,8 @@ static void model_chart(ModelCtx *m, int id)
     if (m->chip)
         chip_roofs(&roofs, m->chip, m->peaks, m->npeaks, 0);
     name_biggest(m->points, m->npoints);
+    for (int i = 0; i < m->npoints; i++)
+        m->points[i].note = m->notes[i];
     snprintf(ident, sizeof ident, "s%d-roofline", id);
     Plot p = {.title = "operations on the roofline (per chip)",
               .xlabel = "arithmetic intensity (FLOP/B)", .ylabel = "attained FLOP/s",
