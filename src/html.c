@@ -63,7 +63,7 @@ bool html_copy_records(HtmlPage *p, FILE *out)
 
 enum { SWEEP_TABLE_ROWS = 128, CHART_LABELS = 6, NOTE_MAX = 256, LABEL_MAX = 64 };
 
-typedef enum { SEC_MODEL, SEC_STATEMENTS, SEC_SWEEP, SEC_SEARCH, SEC_OTHER } SectionKind;
+typedef enum { SEC_MODEL, SEC_STATEMENTS, SEC_SWEEP, SEC_SEARCH, SEC_CHIP, SEC_OTHER } SectionKind;
 
 /* A sweep row's figures, as its record names them; NAN where it has none. */
 enum { SV_FLOPS, SV_BYTES, SV_INTENSITY, SV_T_MATH, SV_T_HBM, SV_T_COMM, SV_T_LOWER,
@@ -174,6 +174,7 @@ static SectionKind kind_of(const Json *r)
            : json_get(r, "at")      ? SEC_SWEEP
            : json_get(r, "rank")    ? SEC_SEARCH
            : json_get(r, "formula") ? SEC_STATEMENTS
+           : json_get(r, "fields") && json_string(r, "chip") ? SEC_CHIP
                                     : SEC_OTHER;
 }
 
@@ -1435,7 +1436,10 @@ static void other_table(FILE *o, const Json *const *r, int n)
     for (int i = 0; i < n; i++) {
         fputs("<li><code>", o);
         esc(o, json_string(r[i], "stmt"));
-        fprintf(o, "</code> <small>line %.0f</small></li>", number_or_nan(r[i], "line"));
+        fputs("</code>", o);
+        if (isfinite(number_or_nan(r[i], "line")))
+            fprintf(o, " <small>line %.0f</small>", number_or_nan(r[i], "line"));
+        fputs("</li>", o);
     }
     fputs("</ol>\n<table class=\"fields\">\n", o);
     if (n > 1) {
@@ -1467,6 +1471,54 @@ static void write_other(const Section *s, int id, FILE *o)
     fputs("</section>\n", o);
 }
 
+/* ---- A chip's card (`chip NAME`): its fields and what follows from them ------------- */
+
+static Unit chip_unit(const char *key)
+{
+    size_t n = strlen(key);
+    if (strncmp(key, "flops_", 6) == 0 && strcmp(key, "flops_eff") != 0)
+        return UNIT_RATE;
+    if (strncmp(key, "peak", 4) == 0)
+        return UNIT_RATE;
+    if (n > 3 && strcmp(key + n - 3, "_bw") == 0)
+        return UNIT_BW;
+    if (strstr(key, "bytes"))
+        return UNIT_BYTES;
+    return strstr(key, "latency") || strstr(key, "_time") ? UNIT_SECONDS : UNIT_NONE;
+}
+
+/* A row per member of `fields`: its value, then the strings under `what` (meaning,
+ * source; or formula). */
+static void chip_rows(FILE *o, const Json *fields, const char *first, const char *second)
+{
+    for (int i = 0; fields && fields->kind == JSON_OBJECT && i < fields->n; i++) {
+        const Json *f = &fields->items[i];
+        fprintf(o, "<tr><th>%s</th>", fields->keys[i]);
+        figure(o, "td", number_or_nan(f, "value"), chip_unit(fields->keys[i]),
+               json_string(f, first) ? json_string(f, first) : fields->keys[i]);
+        text_cell(o, "td", "f", json_string(f, first) ? json_string(f, first) : "", NULL);
+        if (second)
+            text_cell(o, "td", "f", json_string(f, second) ? json_string(f, second) : "", NULL);
+        fputs("</tr>\n", o);
+    }
+}
+
+static void write_chip(const Section *s, int id, FILE *o)
+{
+    fprintf(o, "<section id=\"s%d\" class=\"chip\">\n", id);
+    for (int i = 0; i < s->n; i++) {
+        const Json *r = s->records[i];
+        fputs("<h2>chip <code>", o);
+        esc(o, json_string(r, "chip"));
+        fputs("</code></h2>\n<table class=\"fields\">\n", o);
+        chip_rows(o, json_get(r, "fields"), "meaning", "source");
+        fputs("</table>\n<h3>What follows from them</h3>\n<table class=\"fields\">\n", o);
+        chip_rows(o, json_get(r, "derived"), "formula", NULL);
+        fputs("</table>\n", o);
+    }
+    fputs("</section>\n", o);
+}
+
 /* ---- The page --------------------------------------------------------------------- */
 
 static const char STYLE[] =
@@ -1490,6 +1542,7 @@ static const char STYLE[] =
     "font-family:ui-monospace,Menlo,monospace;font-size:12px;max-width:420px}\n"
     ".totals th,.fields th{color:#4a5260;font-weight:600}.totals .f{color:#5a6270}\n"
     ".stmts{margin:14px 0 4px;padding-left:22px}.stmts code{font-size:13px}\n"
+    ".fields td.f{white-space:normal;max-width:460px;color:#5a6270}\n"
     "[title]{cursor:help}.b{font-weight:600}.b-compute{color:#2b6cb0}.b-memory{color:#b35f0c}"
     ".b-comm{color:#c53030}.over{color:#c53030}\n"
     ".keys{list-style:none;padding:0;margin:4px 0;display:flex;flex-wrap:wrap;gap:4px 18px}"
@@ -1542,6 +1595,9 @@ static const char *section_name(const Section *s, char *buf, size_t size)
         snprintf(buf, size, "%d statement%s", s->n, s->n == 1 ? "" : "s");
     else if (s->kind == SEC_OTHER)
         snprintf(buf, size, "other results (%d)", s->n);
+    else if (s->kind == SEC_CHIP)
+        snprintf(buf, size, "chip %s%s", json_string(s->records[0], "chip"),
+                 s->n > 1 ? ", ..." : "");
     else {
         const char *stmt = json_string(s->records[0], "stmt");
         snprintf(buf, size, "%s", stmt ? stmt : "");
@@ -1551,7 +1607,8 @@ static const char *section_name(const Section *s, char *buf, size_t size)
 
 static void page_head(const Page *pg, const HtmlOptions *opt, FILE *o)
 {
-    static const char *const KIND[] = {"model", "statements", "sweep", "search", "other"};
+    static const char *const KIND[] = {"model", "statements", "sweep", "search", "chip",
+                                       "other"};
     char name[512];
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
@@ -1589,6 +1646,7 @@ static void page_body(const Page *pg, FILE *o)
         case SEC_STATEMENTS: write_statements(pg, s, id, o); break;
         case SEC_SWEEP: write_sweep(s, id, o); break;
         case SEC_SEARCH: write_search(pg, s, id, o); break;
+        case SEC_CHIP: write_chip(s, id, o); break;
         case SEC_OTHER: write_other(s, id, o); break;
         }
     if (!pg->first)
