@@ -1063,14 +1063,17 @@ static void text_block(const Report *r, const Op *one)
     fputc('\n', r->out);
 }
 
-/* A training step's memory by part, per chip. */
+/* The memory by part, per chip: a training step's, or in inference the params and the
+ * KV cache (all it counts). */
 static void json_memory_parts(const Report *r, const Op *op)
 {
     json_number(r->out, "memory_params", op->known, op->param_bytes);
-    json_number(r->out, "memory_gradients", op->known, op->grad_bytes);
-    json_number(r->out, "memory_master", op->known, op->master_bytes);
-    json_number(r->out, "memory_optimizer", op->known, op->optim_bytes);
-    json_number(r->out, "memory_activations", op->known, op->act_bytes);
+    if (r->training) {
+        json_number(r->out, "memory_gradients", op->known, op->grad_bytes);
+        json_number(r->out, "memory_master", op->known, op->master_bytes);
+        json_number(r->out, "memory_optimizer", op->known, op->optim_bytes);
+        json_number(r->out, "memory_activations", op->known, op->act_bytes);
+    }
     json_number(r->out, "memory_cache", op->known, op->cache_bytes);
 }
 
@@ -1127,7 +1130,7 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     json_number(r->out, "t_derated", op->known, op->t_derated);
     json_number(r->out, "params", op->known, op->params);
     json_number(r->out, "memory", op->known, block_memory(op, r->training));
-    if (root && r->training)
+    if (root)
         json_memory_parts(r, op);
     fputs(",\"ops\":[", r->out);
     for (int i = 0; i < one->nchildren; i++) {

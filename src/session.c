@@ -283,7 +283,12 @@ static void chips_json(Session *s, FILE *out)
 
 void session_list_chips(Session *s, FILE *out)
 {
-    if (s->opt.json) {
+    session_list_chips_as(s, out, s->opt.json);
+}
+
+void session_list_chips_as(Session *s, FILE *out, bool json)
+{
+    if (json) {
         chips_json(s, out);
         return;
     }
