@@ -50,6 +50,10 @@ void remember_statement(Eval *ev, const Stmt *s, const Roofline *r)
     set(last, FIELD_CHIPS, true, r->chips);
     set(last, FIELD_COMM_BYTES, r->chip && r->comm_bytes.known, r->comm_bytes.value);
     set(last, FIELD_RIDGE, r->chip, r->ridge);
+    double hops = 0;
+    for (int i = 0; r->chip && i < r->ncomm; i++)
+        hops = fmax(hops, r->links[i].hops);
+    set(last, FIELD_HOPS, r->chip != NULL, hops);
     set(last, FIELD_PADDING_FLOPS, r->chip && (!r->padding.formula || r->padding.known),
         r->padding.formula ? r->padding.value : 0);
     last->bound = r->bound;
