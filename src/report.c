@@ -112,10 +112,7 @@ static Row *add_row(Table *t, const char *label)
 /* Display width: UTF-8 continuation bytes take no column. */
 static int width(const char *s)
 {
-    int w = 0;
-    for (; *s; s++)
-        w += ((unsigned char)*s & 0xC0) != 0x80;
-    return w;
+    return num_width(s);
 }
 
 static void print_table(const Table *t, FILE *out)
