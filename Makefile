@@ -89,7 +89,7 @@ clean:
 	rm -rf build
 
 help:
-	@echo 'targets: all run test asan valgrind fuzz (FUZZ_SECONDS=60) bench install (PREFIX=$(PREFIX)) deps (DRY=1) clean'
+	@echo 'targets: all run test asan valgrind fuzz (FUZZ_SECONDS=60) bench screenshot install (PREFIX=$(PREFIX)) deps (DRY=1) clean'
 
 .PHONY: all run test asan install clean help deps
 
@@ -152,6 +152,8 @@ valgrind: $(B)/roofline
 	    { cat $(B)/valgrind.log; exit 1; }; \
 	echo 'let B = 8' | $(VALGRIND) $(B)/roofline - >/dev/null 2>$(B)/valgrind.log || \
 	    { cat $(B)/valgrind.log; exit 1; }; \
+	$(VALGRIND) $(B)/roofline --html $(B)/valgrind.html examples/model_llama3_70b.roof \
+	    examples/explore.roof >/dev/null 2>$(B)/valgrind.log || { cat $(B)/valgrind.log; exit 1; }; \
 	echo 'valgrind: clean'
 
 # Speed, measured (BENCHMARKS.md): medians of several runs; never part of `make test`.
@@ -174,3 +176,15 @@ install-share:
 .PHONY: fuzz valgrind bench install-share
 
 -include $(wildcard $(B)/fuzz-obj/*.d)
+
+# The README's picture of a page (docs/report.png): examples/model_llama3_70b.roof
+# through --html, rendered by headless Chromium (`apt-get install chromium`).
+CHROMIUM ?= chromium
+screenshot: $(B)/roofline
+	@mkdir -p docs
+	$(B)/roofline --html $(B)/report.html examples/model_llama3_70b.roof
+	$(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
+	    --window-size=1280,1800 --screenshot=$(CURDIR)/docs/report.png \
+	    file://$(CURDIR)/$(B)/report.html 2>/dev/null
+
+.PHONY: screenshot

@@ -60,6 +60,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
     MeshAxisDef *mesh_axis;
     RangeSpec *range;
     SearchSize *search_size;
+    struct Endpoint *endpoint;
 }
 
 %token END 0 "end of input"
@@ -74,7 +75,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %token BLOCK "block" RETURN "return" REPEAT "repeat" EXPECT "expect" WITHIN "within"
 %token MODE "mode" PARAM "param" CACHE "cache" FIT "fit" SEARCH "search" FUSED "fused"
 %token REMAT "remat" OPTIMIZER "optimizer"
-%token SERVE "serve" WITH "with"
+%token SERVE "serve" WITH "with" SEND "send"
 %token <id> CMP "comparison"
 %token <id> COLLECTIVE "collective"
 %token <string> SHAPE "slice shape"
@@ -93,6 +94,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %type <binding> binding
 %type <clauses> clauses
 %type <chip_ref> chip_ref
+%type <endpoint> endpoint
 %type <mesh_axis> mesh_axis
 
 %left '+' '-'
@@ -161,7 +163,10 @@ stmt
                                 { $$ = ast_sweep(A, @$, $2, $4, $5, $6); }
     | CHIP name parent '{' fields '}'
                                 { $$ = ast_chip(A, @$, $2, $3, $5); }
+    | CHIP name                 { $$ = ast_chip_show(A, @$, $2); }
     | INCLUDE STRING            { $$ = ast_include(A, @$, $2, @2); }
+    | SEND expr name endpoint name endpoint clauses
+                                { $$ = ast_send(A, @$, $2, $3, $4, $5, $6, $7); }
     | name '=' expr clauses     { $$ = ast_expr(A, @$, $1, $3, $4); }
     | expr clauses              { $$ = ast_expr(A, @$, NULL, $1, $2); }
     ;
@@ -202,6 +207,12 @@ binding
 mode_options
     : %empty                    { $$ = NULL; }
     | mode_options name expr    { $$ = ast_list_push(A, $1, ast_binding(A, $2, $3)); }
+    ;
+
+/* `(3, 3)`: chip coordinates; or a word: `all`, `host`. */
+endpoint
+    : '(' exprs ')'             { $$ = ast_endpoint(A, @$, NULL, $2); }
+    | name                      { $$ = ast_endpoint(A, @$, $1, NULL); }
     ;
 
 parent

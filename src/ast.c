@@ -470,6 +470,45 @@ Stmt *ast_chip(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fie
     return s;
 }
 
+Stmt *ast_chip_show(Arena *a, Span span, NameRef *name)
+{
+    Stmt *s = ast_chip(a, span, name, NULL, NULL);
+    if (s)
+        s->as.chip.show = true;
+    return s;
+}
+
+Endpoint *ast_endpoint(Arena *a, Span span, NameRef *word, AstList *coords)
+{
+    Endpoint *e = NEW(a, Endpoint);
+    if (!e)
+        return NULL;
+    e->word = word ? *word : (NameRef){-1, span};
+    e->span = span;
+    if (coords) {
+        e->coords = arena_alloc(a, sizeof *e->coords * (size_t)coords->n);
+        for (int i = 0; e->coords && i < coords->n; i++)
+            e->coords[i] = coords->items[i];
+        e->ncoords = e->coords ? coords->n : 0;
+    }
+    return e;
+}
+
+Stmt *ast_send(Arena *a, Span span, Node *value, NameRef *kw_from, Endpoint *from,
+               NameRef *kw_to, Endpoint *to, Clauses *clauses)
+{
+    Stmt *s = stmt(a, STMT_SEND, span);
+    if (!s || !from || !to || !kw_from || !kw_to || !clauses)
+        return NULL;
+    s->as.send.value = value;
+    s->as.send.clauses = *clauses;
+    from->keyword = *kw_from;
+    to->keyword = *kw_to;
+    s->as.send.from = from;
+    s->as.send.to = to;
+    return s;
+}
+
 Stmt *ast_include(Arena *a, Span span, char *path, Span path_span)
 {
     Stmt *s = stmt(a, STMT_INCLUDE, span);
@@ -756,6 +795,16 @@ static void dump_clauses(FILE *out, const Clauses *c, const Intern *names)
         fprintf(out, " (compute %s)", dtype_name((DType)c->compute));
 }
 
+static void dump_endpoint(FILE *out, const Endpoint *e, const Intern *names)
+{
+    fprintf(out, " (%s", intern_name(names, e->keyword.name));
+    if (e->word.name >= 0)
+        fprintf(out, " %s", intern_name(names, e->word.name));
+    for (int i = 0; i < e->ncoords; i++)
+        fputc(' ', out), dump_node(out, e->coords[i], names);
+    fputc(')', out);
+}
+
 void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
 {
     for (int i = 0; stmts && i < stmts->n; i++) {
@@ -789,6 +838,13 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
                                            ? intern_name(names, s->as.expr.target.name) : "?");
             dump_node(out, s->as.expr.value, names);
             dump_clauses(out, &s->as.expr.clauses, names);
+            break;
+        case STMT_SEND:
+            fputs("(send ", out);
+            dump_node(out, s->as.send.value, names);
+            dump_endpoint(out, s->as.send.from, names);
+            dump_endpoint(out, s->as.send.to, names);
+            dump_clauses(out, &s->as.send.clauses, names);
             break;
         case STMT_SERVE:
             fprintf(out, "(serve %s %s ", intern_name(names, s->as.expr.target.name),

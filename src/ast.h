@@ -99,7 +99,8 @@ typedef enum {
     STMT_FUSED_SWITCH, /* fused off | on: fused regions as their operations, or as kernels */
     STMT_REMAT,      /* remat full | selective | none | save layer.x, layer.y */
     STMT_OPTIMIZER,  /* optimizer adam master fp32 zero 1 */
-    STMT_SERVE       /* serve B, S: decode(B, S, ...) on v5e 4x4 with prompt = 2048, ... */
+    STMT_SERVE,      /* serve B, S: decode(B, S, ...) on v5e 4x4 with prompt = 2048, ... */
+    STMT_SEND        /* send bf16[8, 128, 8192] from (0, 0) to (3, 3) on v5e 4x4 */
 } StmtKind;
 
 /* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
@@ -196,6 +197,7 @@ struct Stmt {
             NameRef name, parent; /* parent.name -1 when absent */
             Binding *fields;
             int nfields;
+            bool show;            /* `chip v5p`: print it, define nothing */
         } chip;
         struct {
             char *path;
@@ -214,6 +216,11 @@ struct Stmt {
             struct ServeMix *mixes; /* STMT_SERVE: each `with prompt = ..., output = ...` */
             int nmixes;
         } expr;             /* also STMT_SOLVE: target is the dim, -1 to find it */
+        struct {            /* STMT_SEND */
+            Node *value;
+            Clauses clauses;
+            struct Endpoint *from, *to;
+        } send;
         struct {            /* STMT_SWEEP; STMT_PLOT uses plot_path and plot_span */
             NameRef dim;
             RangeSpec range;
@@ -281,6 +288,19 @@ ShardClause *ast_shard(Arena *a, Span span, NameRef *dim, Node *count);
 Stmt *ast_collective(Arena *a, Span span, int kind, Node *value, NameRef *over,
                      Clauses *clauses);
 Stmt *ast_chip(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fields);
+Stmt *ast_chip_show(Arena *a, Span span, NameRef *name);
+
+/* One end of a send: chip coordinates `(3, 3)`, or a word (`all`, `host`). */
+typedef struct Endpoint {
+    NameRef keyword;  /* `from` or `to`, as written */
+    NameRef word;     /* name -1 when coordinates */
+    Node **coords;
+    int ncoords;
+    Span span;
+} Endpoint;
+Endpoint *ast_endpoint(Arena *a, Span span, NameRef *word, AstList *coords);
+Stmt *ast_send(Arena *a, Span span, Node *value, NameRef *kw_from, Endpoint *from,
+               NameRef *kw_to, Endpoint *to, Clauses *clauses);
 Stmt *ast_include(Arena *a, Span span, char *path, Span path_span);
 Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *clauses);
 Clauses *ast_clauses(Arena *a);

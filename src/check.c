@@ -12,7 +12,7 @@ static const char *const field_names[FIELD_COUNT] = {
     "t_derated", "params", "param_bytes", "memory", "cache_bytes", "chips", "comm_bytes",
     "gradient_bytes", "master_bytes", "optimizer_bytes", "activation_bytes", "bound",
     "batch", "kv_per_seq", "ttft", "tpot", "tpot_first", "tpot_last",
-    "decode_tokens_per_s", "tokens_per_s", "usd_per_mtok",
+    "decode_tokens_per_s", "tokens_per_s", "usd_per_mtok", "ridge", "padding_flops", "hops",
 };
 _Static_assert(FIELD_COUNT <= 32, "LastReport holds 32 figures");
 
@@ -21,7 +21,7 @@ static const Unit field_units[FIELD_COUNT] = {
     UNIT_SECONDS, UNIT_SECONDS, UNIT_NONE, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
     UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
     UNIT_NONE, UNIT_BYTES, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS,
-    UNIT_SECONDS, UNIT_NONE, UNIT_NONE, UNIT_NONE,
+    UNIT_SECONDS, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_FLOPS, UNIT_NONE,
 };
 
 static void set(LastReport *last, ExpectField f, bool known, double v)
@@ -49,9 +49,34 @@ void remember_statement(Eval *ev, const Stmt *s, const Roofline *r)
     set(last, FIELD_MEMORY, r->memory_known, r->memory);
     set(last, FIELD_CHIPS, true, r->chips);
     set(last, FIELD_COMM_BYTES, r->chip && r->comm_bytes.known, r->comm_bytes.value);
+    set(last, FIELD_RIDGE, r->chip, r->ridge);
+    double hops = 0;
+    for (int i = 0; r->chip && i < r->ncomm; i++)
+        hops = fmax(hops, r->links[i].hops);
+    set(last, FIELD_HOPS, r->chip != NULL, hops);
+    set(last, FIELD_PADDING_FLOPS, r->chip && (!r->padding.formula || r->padding.known),
+        r->padding.formula ? r->padding.value : 0);
     last->bound = r->bound;
     last->known[FIELD_BOUND] = r->bound != BOUND_UNKNOWN;
     last->plain = true;
+}
+
+void remember_transfer(Eval *ev, const Stmt *s, double bytes, double t, double hops,
+                       double chips)
+{
+    LastReport *last = &ev->world->last;
+    memset(last, 0, sizeof *last);
+    last->set = true;
+    last->span = s->span;
+    last->plain = true;
+    set(last, FIELD_COMM_BYTES, true, bytes);
+    set(last, FIELD_T_COMM, true, t);
+    set(last, FIELD_T_LOWER, true, t);
+    set(last, FIELD_T_UPPER, true, t);
+    set(last, FIELD_HOPS, true, hops);
+    set(last, FIELD_CHIPS, true, chips);
+    last->bound = BOUND_COMM;
+    last->known[FIELD_BOUND] = true;
 }
 
 void remember_block(Eval *ev, const Stmt *s, const Op *one, const Chip *chip, double chips)
@@ -209,7 +234,8 @@ bool eval_expect(Eval *ev, const Stmt *s)
     if (f < 0)
         return eval_fail(ev, s->as.expect.field.span, "expect knows no figure %s (flops bytes "
                          "intensity t_math t_hbm t_comm t_lower t_upper t_derated params "
-                         "param_bytes memory cache_bytes chips comm_bytes bound; after serve: "
+                         "param_bytes memory cache_bytes chips comm_bytes bound ridge "
+                         "padding_flops hops; after serve: "
                          "batch kv_per_seq ttft tpot tpot_first tpot_last decode_tokens_per_s "
                          "tokens_per_s usd_per_mtok)", field);
     if (!last->set)
@@ -219,7 +245,7 @@ bool eval_expect(Eval *ev, const Stmt *s)
         (f == FIELD_PARAMS || f == FIELD_PARAM_BYTES || f == FIELD_CACHE_BYTES))
         return eval_fail(ev, s->span, "the last report is of a statement, which counts no %s: "
                          "expect %s checks a block call or a repeat", field, field);
-    if (f > FIELD_BOUND && !last->served)
+    if (f >= FIELD_BATCH && f <= FIELD_USD_PER_MTOK && !last->served)
         return eval_fail(ev, s->span, "%s is a figure of serve, and the last report is not "
                          "one", field);
     if (f == FIELD_USD_PER_MTOK && !last->known[f])

@@ -99,17 +99,35 @@ Chip *chip_new(const char *name, const Chip *parent)
     if (parent)
         *c = *parent;
     c->name = strdup(name);
-    if (!c->name) {
-        free(c);
+    bool good = c->name != NULL;
+    for (int f = 0; f < CHIP_FIELD_COUNT; f++) {
+        const char *from = c->source[f];
+        c->source[f] = from ? strdup(from) : NULL;
+        good = good && (!from || c->source[f]);
+    }
+    if (!good) {
+        chip_free(c);
         return NULL;
     }
     return c;
 }
 
+bool chip_set(Chip *c, ChipField f, double value, const char *source, size_t len)
+{
+    free(c->source[f]);
+    c->source[f] = source ? strndup(source, len) : NULL;
+    c->value[f] = value;
+    c->set[f] = true;
+    return !source || c->source[f];
+}
+
 void chip_free(Chip *c)
 {
-    if (c)
-        free(c->name);
+    if (!c)
+        return;
+    free(c->name);
+    for (int f = 0; f < CHIP_FIELD_COUNT; f++)
+        free(c->source[f]);
     free(c);
 }
 

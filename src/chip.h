@@ -72,6 +72,7 @@ typedef struct {
     char *name;
     double value[CHIP_FIELD_COUNT];
     bool set[CHIP_FIELD_COUNT];
+    char *source[CHIP_FIELD_COUNT]; /* where a figure comes from (its comment), or NULL */
 } Chip;
 
 typedef struct {
@@ -88,8 +89,12 @@ ChipField chip_peak_field(DType t);
 /* Why a value cannot go in a field (NULL if it can): not positive, not whole. */
 const char *chip_field_check(ChipField f, double value);
 
-/* A new chip with `name`, copying the fields of `parent` when not NULL. */
+/* A new chip with `name`, copying the fields of `parent` (and their sources) when not
+ * NULL. */
 Chip *chip_new(const char *name, const Chip *parent);
+/* Sets field f, with the text that says where the figure comes from (NULL: none given).
+ * False if out of memory. */
+bool chip_set(Chip *c, ChipField f, double value, const char *source, size_t len);
 void chip_free(Chip *c);
 
 Chip *chip_find(const ChipTable *t, const char *name);

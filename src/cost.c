@@ -27,13 +27,14 @@ void cost_init(Cost *c)
 
 void cost_free(Cost *c)
 {
-    for (int d = 0; d < DT_COUNT; d++)
+    for (int d = 0; d < COST_SLOTS; d++) {
         poly_free(c->flops[d]);
+        poly_free(c->padding[d]);
+        poly_free(c->recompute[d]);
+    }
     poly_free(c->read);
     poly_free(c->written);
     poly_free(c->held);
-    for (int d = 0; d < DT_COUNT; d++)
-        poly_free(c->recompute[d]);
     poly_free(c->recompute_bytes);
     for (int i = 0; i < c->ncolls; i++) {
         poly_free(c->colls[i].bytes);
@@ -47,9 +48,11 @@ static bool accumulate(Poly **sum, Poly *p);
 bool cost_absorb(Cost *into, Cost *from)
 {
     bool good = into->ncolls + from->ncolls <= COST_MAX_COLLECTIVES;
-    for (int d = 0; d < DT_COUNT; d++) {
+    for (int d = 0; d < COST_SLOTS; d++) {
         if (from->flops[d])
             good = accumulate(&into->flops[d], poly_copy(from->flops[d])) && good;
+        if (from->padding[d])
+            good = accumulate(&into->padding[d], poly_copy(from->padding[d])) && good;
         if (from->recompute[d])
             good = accumulate(&into->recompute[d], poly_copy(from->recompute[d])) && good;
     }
@@ -90,7 +93,7 @@ static bool accumulate(Poly **sum, Poly *p)
 Poly *cost_total_flops(const Cost *c)
 {
     Poly *total = poly_const(0);
-    for (int d = 0; d < DT_COUNT && total; d++)
+    for (int d = 0; d < COST_SLOTS && total; d++)
         if (c->flops[d] && !accumulate(&total, poly_copy(c->flops[d]))) {
             poly_free(total);
             return NULL;
@@ -114,7 +117,7 @@ static bool scale_in_place(Poly **p, double k)
 bool cost_recompute_all(Cost *c)
 {
     bool good = true;
-    for (int d = 0; d < DT_COUNT; d++)
+    for (int d = 0; d < COST_SLOTS; d++)
         if (c->flops[d])
             good = accumulate(&c->recompute[d], poly_copy(c->flops[d])) && good;
     if (c->read)
@@ -130,8 +133,8 @@ bool cost_train(Cost *c, CostMode mode)
     bool good = scale_in_place(&c->read, 3) && scale_in_place(&c->written, 3);
     if (c->recompute_bytes)
         good = accumulate(&c->read, poly_copy(c->recompute_bytes)) && good;
-    for (int d = 0; d < DT_COUNT; d++) {
-        good = scale_in_place(&c->flops[d], 3) && good;
+    for (int d = 0; d < COST_SLOTS; d++) {
+        good = scale_in_place(&c->flops[d], 3) && scale_in_place(&c->padding[d], 3) && good;
         if (c->recompute[d])
             good = accumulate(&c->flops[d], poly_copy(c->recompute[d])) && good;
     }
@@ -147,8 +150,9 @@ bool cost_accumulate(Cost *c, double microbatches)
     bool good = scale_in_place(&c->read, microbatches) &&
                 scale_in_place(&c->written, microbatches) &&
                 scale_in_place(&c->recompute_bytes, microbatches);
-    for (int d = 0; d < DT_COUNT; d++)
+    for (int d = 0; d < COST_SLOTS; d++)
         good = scale_in_place(&c->flops[d], microbatches) &&
+               scale_in_place(&c->padding[d], microbatches) &&
                scale_in_place(&c->recompute[d], microbatches) && good;
     for (int i = 0; i < c->ncolls; i++)
         if (!c->colls[i].backward)
@@ -156,17 +160,6 @@ bool cost_accumulate(Cost *c, double microbatches)
     return good;
 }
 
-int cost_single_dtype(const Cost *c)
-{
-    int found = -1;
-    for (int d = 0; d < DT_COUNT; d++)
-        if (c->flops[d]) {
-            if (found >= 0)
-                return -1;
-            found = d;
-        }
-    return found;
-}
 
 static CostError error(CostStatus status, int index, int lhs, int rhs)
 {
@@ -263,16 +256,16 @@ static bool add_read(Cost *acc, const Tensor *t, const Mesh *m)
     return !t || t->on_chip || accumulate(&acc->read, tensor_local_bytes(t, m));
 }
 
-/* Adds one op's FLOPs at `compute` and its HBM traffic: reads of its operands as the
+/* Adds one op's FLOPs in `slot` (cost.h) and its HBM traffic: reads of its operands as the
  * chip uses them (a and b; b NULL for one operand), the write of its result (none in a
  * fused region: the result stays on chip); and what the chip holds (ha, hb: the
  * operands as stored, which may be more than it reads). Consumes flops. */
-static CostError add_op(Cost *acc, DType compute, Poly *flops, const Tensor *a,
+static CostError add_op(Cost *acc, int slot, Poly *flops, const Tensor *a,
                         const Tensor *b, const Tensor *ha, const Tensor *hb,
                         Tensor *result, const CostOptions *opt)
 {
     const Mesh *m = opt->mesh;
-    bool good = accumulate(&acc->flops[compute], flops);
+    bool good = accumulate(&acc->flops[slot], flops);
     good = add_read(acc, a, m) && add_read(acc, b, m) && good;
     result->on_chip = acc->fused;
     good = (acc->fused || accumulate(&acc->written, tensor_local_bytes(result, m))) && good;
@@ -564,15 +557,11 @@ static AxisSet scatter_as_wanted(Tensor *r, const Tensor *want, AxisSet reduce, 
 
 /* Per chip: 2 · (its part of the result) · (its part of the contracted dims), or with
  * exact counting out · (2K − 1). */
+static Poly *contracted_elements(const Plan *p);
+
 static Poly *contraction_flops(const Plan *p)
 {
-    Poly *out = tensor_local_elements(p->result, p->mesh), *k = poly_const(1);
-    for (int i = 0; i < p->npairs && k; i++) {
-        Poly *part = poly_scale(p->a->dims[p->pairs[i].a].size,
-                                1 / mesh_span(p->mesh, p->pairs[i].sharded));
-        k = poly_mul_into(k, part);
-        poly_free(part);
-    }
+    Poly *out = tensor_local_elements(p->result, p->mesh), *k = contracted_elements(p);
     Poly *two_k = k ? poly_scale(k, 2) : NULL, *factor = two_k;
     if (p->opt->exact && two_k) {
         Poly *one = poly_const(1);
@@ -603,15 +592,110 @@ static Tensor *as_used(const Plan *p, const Tensor *t, AxisSet gather, bool left
     return u;
 }
 
+/* Whether dim i of an operand is contracted. */
+static bool contracted(const Plan *p, int i, bool left)
+{
+    for (int k = 0; k < p->npairs; k++)
+        if ((left ? p->pairs[k].a : p->pairs[k].b) == i)
+            return true;
+    return false;
+}
+
+/* The product of an operand's free dims as each chip holds them (not contracted, not a
+ * batch dim the other operand shares), with *any set when it has one. */
+static Poly *free_elements(const Plan *p, bool left, bool *any)
+{
+    const Tensor *t = left ? p->a : p->b, *other = left ? p->b : p->a;
+    Poly *n = poly_const(1);
+    *any = false;
+    for (int i = 0; i < t->ndims && n; i++) {
+        if (contracted(p, i, left) || (t->dims[i].name >= 0 && find_dim(other, t->dims[i].name,
+                                                                        NULL) >= 0))
+            continue;
+        *any = true;
+        Poly *part = poly_scale(t->dims[i].size, 1 / mesh_span(p->mesh, dim_axes(&t->dims[i],
+                                                                                 p->mesh)));
+        n = part ? poly_mul_into(n, part) : NULL;
+        poly_free(part);
+    }
+    return n;
+}
+
+/* The contracted elements per chip: K. */
+static Poly *contracted_elements(const Plan *p)
+{
+    Poly *k = poly_const(1);
+    for (int i = 0; i < p->npairs && k; i++) {
+        Poly *part = poly_scale(p->a->dims[p->pairs[i].a].size,
+                                1 / mesh_span(p->mesh, p->pairs[i].sharded));
+        k = part ? poly_mul_into(k, part) : NULL;
+        poly_free(part);
+    }
+    return k;
+}
+
+/* A number: p with bound dims put in, when that is a constant. */
+static bool known_number(const Poly *p, const CostOptions *opt, double *v)
+{
+    Poly *now = p ? poly_subst(p, opt->lookup, opt->lookup_ctx) : NULL;
+    bool known = now && poly_is_const(now, v);
+    poly_free(now);
+    return known;
+}
+
+static double round_up(double n, double side)
+{
+    return ceil(n / side) * side;
+}
+
+/* The matrix unit holds the weight (the operand marked param, else the right) and
+ * streams the other through it: the weight's contracted dims (K) and free dims (N)
+ * pad to multiples of its side. The FLOPs run on padding, 2 · (its flops / (K·N)) ·
+ * (K'·N' − K·N), added to acc->padding[slot]; none while K or N is not a number. */
+static bool add_padding(const Plan *p, int slot, const Poly *flops, Cost *acc)
+{
+    double side = p->opt->mxu, k, n;
+    bool any, left = p->opt->param_a && !p->opt->param_b;
+    Poly *kp = contracted_elements(p), *np = free_elements(p, left, &any);
+    bool known = known_number(kp, p->opt, &k) && known_number(np, p->opt, &n) && k > 0 && n > 0;
+    poly_free(kp);
+    poly_free(np);
+    if (!known || side <= 0)
+        return true;
+    double waste = round_up(k, side) * round_up(n, side) / (k * n) - 1;
+    if (waste <= 0)
+        return true;
+    Poly *extra = poly_scale(flops, waste);
+    return extra && accumulate(&acc->padding[slot], extra);
+}
+
+/* Where a contraction runs: on the matrix unit when each operand has a free dim (a
+ * matrix on either side), else on the vector unit (a dot product, a weighted sum). */
+static int contraction_slot(const Plan *p)
+{
+    bool free_a, free_b;
+    Poly *na = free_elements(p, true, &free_a), *nb = free_elements(p, false, &free_b);
+    poly_free(na);
+    poly_free(nb);
+    return cost_slot(pick(p->opt->compute_dtype, p->a, p->b), !(free_a && free_b));
+}
+
 /* The op itself: operands as each chip uses them, after any gather. */
 static CostError add_contraction(Plan *p, Cost *acc)
 {
     Tensor *ua = as_used(p, p->a, p->gather_a, true), *ub = as_used(p, p->b, p->gather_b, false);
     Tensor *ha = gathered(p->a, p->gather_a, p->mesh), *hb = gathered(p->b, p->gather_b, p->mesh);
     CostError e = error(COST_TOO_COMPLEX, -1, -1, -1);
-    if (ua && ub && ha && hb)
-        e = add_op(acc, pick(p->opt->compute_dtype, p->a, p->b), contraction_flops(p), ua, ub,
-                   ha, hb, p->result, p->opt);
+    int slot = contraction_slot(p);
+    Poly *flops = contraction_flops(p);
+    if (flops && !cost_slot_vector(slot) && !add_padding(p, slot, flops, acc)) {
+        poly_free(flops);
+        flops = NULL;
+    }
+    if (ua && ub && ha && hb && flops)
+        e = add_op(acc, slot, flops, ua, ub, ha, hb, p->result, p->opt);
+    else
+        poly_free(flops);
     tensor_free(ua);
     tensor_free(ub);
     tensor_free(ha);
@@ -843,7 +927,7 @@ static CostError elementwise_shapes(const Tensor *a, const Tensor *b, const Cost
 static CostError elementwise_op(Cost *acc, const Tensor *a, const Tensor *b, Tensor *result,
                                 const CostOptions *opt, Tensor **out)
 {
-    CostError e = add_op(acc, pick(opt->compute_dtype, a, b ? b : a),
+    CostError e = add_op(acc, cost_slot(pick(opt->compute_dtype, a, b ? b : a), true),
                          tensor_local_elements(result, opt->mesh), a, b, a, b, result, opt);
     if (e.status == COST_OK)
         *out = result;
@@ -892,7 +976,7 @@ CostError cost_reduce(const Tensor *a, int dim, const CostOptions *opt, Tensor *
     free(kept);
     if (!result)
         return error(COST_TOO_COMPLEX, -1, -1, -1);
-    CostError e = add_op(acc, pick(opt->compute_dtype, a, a),
+    CostError e = add_op(acc, cost_slot(pick(opt->compute_dtype, a, a), true),
                          tensor_local_elements(a, opt->mesh), a, NULL, a, NULL, result, opt);
     AxisSet axes = dim_axes(&a->dims[dim], opt->mesh);
     if (e.status == COST_OK && spans_chips(opt->mesh, axes))

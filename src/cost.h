@@ -36,13 +36,34 @@ typedef struct {
  * of the whole step (`mode training overlap step`). roof.c reads it. */
 typedef enum { COST_INFERENCE, COST_TRAIN_PASS, COST_TRAIN_STEP } CostMode;
 
-/* Running totals of a statement, per chip: FLOPs by the dtype whose peak runs them,
+/* FLOPs are kept by slot: the dtype whose peak runs them, on the matrix unit, or on the
+ * vector unit (elementwise ops, reductions, dot products: COSTMODEL §6.1), priced at the
+ * chip's vpu_flops when it gives one. */
+enum { COST_SLOTS = 2 * DT_COUNT };
+static inline int cost_slot(DType t, bool vector)
+{
+    return (int)t + (vector ? DT_COUNT : 0);
+}
+static inline DType cost_slot_dtype(int slot)
+{
+    return (DType)(slot % DT_COUNT);
+}
+static inline bool cost_slot_vector(int slot)
+{
+    return slot >= DT_COUNT;
+}
+
+/* Running totals of a statement, per chip: FLOPs by slot (above),
  * HBM bytes read and written, and the collectives. Every operation reads its operands
  * from HBM and writes its result, except in a fused region (`fused`): there a result
  * stays in on-chip memory (marked on_chip) and an operand marked on_chip is not read;
  * the evaluator adds the writes of what leaves the region. */
 typedef struct Cost_ {
-    Poly *flops[DT_COUNT]; /* NULL where no op ran at that dtype */
+    Poly *flops[COST_SLOTS]; /* NULL where no op ran in that slot */
+    Poly *padding[COST_SLOTS]; /* FLOPs the matrix unit runs on padding: a weight's dims
+                            * rounded up to multiples of its side (CostOptions.mxu);
+                            * reported, neither counted in flops nor priced (roof.c);
+                            * NULL where none */
     Poly *read, *written;
     Poly *held;            /* HBM a chip holds: operands (gathered copies too), results */
     Collective colls[COST_MAX_COLLECTIVES];
@@ -50,7 +71,7 @@ typedef struct Cost_ {
     int ops;
     int choices;           /* contractions that could gather or make partial sums (case 2) */
     bool fused;            /* a fused region's statement: see above */
-    Poly *recompute[DT_COUNT]; /* FLOPs a training step's backward pass runs again (a
+    Poly *recompute[COST_SLOTS]; /* FLOPs a training step's backward pass runs again (a
                             * fused region's intermediates, recomputed as flash attention
                             * recomputes its scores; an operation remat does not keep);
                             * NULL where none */
@@ -87,8 +108,6 @@ bool cost_recompute_all(Cost *c);
  * Records M for roof.c, which lets the gradients overlap only the last microbatch's
  * backward pass. Extend here what else runs once per step. */
 bool cost_accumulate(Cost *c, double microbatches);
-/* The dtype with FLOPs when there is exactly one, else -1. */
-int cost_single_dtype(const Cost *c);
 
 typedef enum {
     COST_OK,
@@ -134,6 +153,8 @@ typedef struct CostOptions_ {
     double (*plan_time)(const struct Cost_ *plan, const struct CostOptions_ *opt);
     const void *plan_ctx;
     CostPlan plan;        /* how case 2 goes: COST_PLAN_BEST unless a caller forces it */
+    int mxu;              /* the matrix unit's side (the chip's mxu_size), 0 for none: a
+                           * contraction's weight dims, when numbers, pad to multiples of it */
 } CostOptions;
 
 /* a *_{names} b. On success *out is the result and the op's cost is added to acc. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chipcard.h"
 #include "evalparts.h"
 #include "layout.h"
 #include "num.h"
@@ -862,13 +863,25 @@ static bool set_field(Eval *ev, Chip *c, const Binding *b)
     const char *why = ok ? chip_field_check((ChipField)f, v) : NULL;
     if (why)
         ok = eval_fail(ev, b->value->span, "%s %s", field, why);
-    c->value[f] = v;
-    c->set[f] = ok;
-    return ok;
+    if (!ok)
+        return false;
+    char source[512];
+    size_t len = ev->src ? source_trailing_comment(ev->src, b->value->span.end, source,
+                                                   sizeof source)
+                         : 0;
+    if (!chip_set(c, (ChipField)f, v, len ? source : NULL, len))
+        return eval_fail(ev, b->value->span, "out of memory");
+    return true;
 }
 
 static bool eval_chip(Eval *ev, const Stmt *s)
 {
+    if (s->as.chip.show) {
+        const Chip *shown = find_chip(ev, &s->as.chip.name);
+        if (shown)
+            chipcard_print(shown, ev->json, ev->out);
+        return shown != NULL;
+    }
     const Chip *parent = NULL;
     if (s->as.chip.parent.name >= 0 && !(parent = find_chip(ev, &s->as.chip.parent)))
         return false;
@@ -1073,6 +1086,7 @@ static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, const Chi
         !layout_from_clauses(ev, c, *chip, st->span, &st->layout))
         return false;
     st->chip = *chip;
+    st->opt.mxu = *chip && (*chip)->set[CHIP_MXU_SIZE] ? (int)(*chip)->value[CHIP_MXU_SIZE] : 0;
     st->opt.compute_dtype = c->compute;
     if (c->out_type && !eval_expr(ev, c->out_type, st, -1, want))
         return false;
@@ -1720,6 +1734,8 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return eval_search(ev, s);
     case STMT_SERVE:
         return eval_serve(ev, s);
+    case STMT_SEND:
+        return eval_send(ev, s);
     case STMT_SWEEP:
         return eval_sweep(ev, s);
     case STMT_PLOT:

@@ -67,6 +67,8 @@ typedef enum {
     /* serve's (serve.c) */
     FIELD_BATCH, FIELD_KV_PER_SEQ, FIELD_TTFT, FIELD_TPOT, FIELD_TPOT_FIRST, FIELD_TPOT_LAST,
     FIELD_DECODE_TOKENS_PER_S, FIELD_TOKENS_PER_S, FIELD_USD_PER_MTOK,
+    FIELD_RIDGE, FIELD_PADDING_FLOPS, /* a statement's, on its chip */
+    FIELD_HOPS,                       /* a send's */
     FIELD_COUNT
 } ExpectField;
 
@@ -245,6 +247,11 @@ bool eval_plot(Eval *ev, const Stmt *s);
 bool eval_search(Eval *ev, const Stmt *s);
 /* serve (serve.c): the largest batch, TTFT, TPOT, tokens/s and cost of a request mix. */
 bool eval_serve(Eval *ev, const Stmt *s);
+/* `send T from (0, 0) to (3, 3) on v5e 4x4` (transfer.c). */
+bool eval_send(Eval *ev, const Stmt *s);
+/* A send's figures for `expect`: comm_bytes, t_comm (= t_lower = t_upper), hops. */
+void remember_transfer(Eval *ev, const Stmt *s, double bytes, double t, double hops,
+                       double chips);
 
 void remember_statement(Eval *ev, const Stmt *s, const Roofline *r);
 void remember_block(Eval *ev, const Stmt *s, const Op *op, const Chip *chip, double chips);

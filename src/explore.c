@@ -1199,8 +1199,9 @@ bool eval_plot(Eval *ev, const Stmt *s)
     for (int i = 0; i < w->nchart; i++)
         total += w->chart[i].t_lower;
     for (int i = 0; i < w->nchart; i++)
-        points[i] = (PlotPoint){w->chart[i].label, w->chart[i].intensity, w->chart[i].attained,
-                                total > 0 ? w->chart[i].t_lower / total : 0};
+        points[i] = (PlotPoint){.label = w->chart[i].label, .x = w->chart[i].intensity,
+                                .y = w->chart[i].attained,
+                                .weight = total > 0 ? w->chart[i].t_lower / total : 0};
     chart_roofs(w, roofs);
     Plot p = {.title = "roofline: attained FLOP/s against intensity",
               .xlabel = "arithmetic intensity (FLOP/byte)", .ylabel = "attained FLOP/s",

@@ -32,7 +32,7 @@
 typedef struct {
     int name;
     bool contraction;      /* its result is a contraction's (remat selective) */
-    Poly *flops[DT_COUNT];
+    Poly *flops[COST_SLOTS];
 } FusedStmt;
 
 struct Fusion {
@@ -99,7 +99,7 @@ bool fusion_take(Eval *ev, const Stmt *s, StmtState *st)
     *one = (FusedStmt){.name = here ? s->as.expr.target.name : -1,
                        .contraction = here && s->as.expr.value->kind == NODE_CONTRACT};
     bool good = true;
-    for (int d = 0; d < DT_COUNT; d++)
+    for (int d = 0; d < COST_SLOTS; d++)
         if (st->cost.flops[d])
             good = (one->flops[d] = poly_copy(st->cost.flops[d])) != NULL && good;
     return (good && cost_absorb(&f->cost, &st->cost)) ||
@@ -117,7 +117,7 @@ void fusion_adopt(Eval *ev, Op *op)
 static void fusion_free(Fusion *f)
 {
     for (int i = 0; i < f->nstmts; i++)
-        for (int d = 0; d < DT_COUNT; d++)
+        for (int d = 0; d < COST_SLOTS; d++)
             poly_free(f->stmts[i].flops[d]);
     free(f->stmts);
     free(f->read);
@@ -174,7 +174,7 @@ static bool settle_outputs(Eval *ev, Fusion *f, const Stmt *region, const Mesh *
             return false;
         if (kept) /* what the backward pass keeps is not recomputed */
             continue;
-        for (int d = 0; d < DT_COUNT; d++) {
+        for (int d = 0; d < COST_SLOTS; d++) {
             if (!one->flops[d])
                 continue;
             Poly *sum = f->cost.recompute[d] ? poly_add(f->cost.recompute[d], one->flops[d])

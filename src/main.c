@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "html.h"
+#include "num.h"
 #include "repl.h"
 #include "session.h"
 #include "source.h"
@@ -31,6 +33,7 @@ static const char usage[] =
     "  --exact     count out*(2K-1) FLOPs per contraction, not 2*out*K\n"
     "  --ast       print each statement's syntax tree instead of running it\n"
     "  --chips     list the chips (after running the inputs, so derived ones show)\n"
+    "  --html FILE write the run as one self-contained HTML page (charts, the breakdown)\n"
     "  --help      this text (also -h)\n"
     "  --version   the version\n"
     "\n"
@@ -46,6 +49,7 @@ typedef struct {
 
 typedef struct {
     bool json, csv, exact, ast, chips;
+    const char *html; /* --html FILE: the page's path */
     Input *inputs; /* argc entries at most */
     int ninputs;
 } Options;
@@ -85,6 +89,7 @@ static int unknown_option(const char *arg)
     SpellNear near = spell_begin(arg);
     for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
         spell_offer(&near, flags[k].name);
+    spell_offer(&near, "--html");
     spell_offer(&near, "--help");
     spell_offer(&near, "--version");
     if (!near.best)
@@ -110,6 +115,10 @@ static int parse_options(int argc, char **argv, Options *o)
             o->inputs[o->ninputs++] = (Input){argv[++i], true};
         else if (strcmp(arg, "-e") == 0)
             return usage_error("%s needs a statement", "-e");
+        else if (strcmp(arg, "--html") == 0 && i + 1 < argc)
+            o->html = argv[++i];
+        else if (strcmp(arg, "--html") == 0)
+            return usage_error("%s needs the path of the page to write", "--html");
         else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
             return fputs(usage, stdout), 0;
         else if (strcmp(arg, "--version") == 0)
@@ -117,6 +126,11 @@ static int parse_options(int argc, char **argv, Options *o)
         else if (!set_flag(o, arg))
             return unknown_option(arg);
     }
+    if (o->html && o->ast)
+        return usage_error("%s: the page shows costs, not syntax trees; pick one", "--html --ast");
+    if (o->html && o->csv)
+        return usage_error("%s: the page is drawn from the JSON records, not CSV; pick one",
+                           "--html --csv");
     if (o->json && o->csv)
         return usage_error("%s: --json and --csv are two formats for one output; pick one",
                            "--json --csv");
@@ -161,6 +175,39 @@ static int finish_output(int status)
     return status;
 }
 
+/* The page's title: the scripts it ran, "-e" for a statement. */
+static void inputs_title(const Options *o, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < o->ninputs && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
+                                 o->inputs[i].statement ? "-e" : o->inputs[i].text);
+    if (o->ninputs == 0)
+        snprintf(buf, size, "<stdin>");
+}
+
+/* --html: the session wrote its JSON records to the page's store; with --json they are
+ * the output too. Then the page, and a line that says where it went. */
+static int write_page(Session *s, const Options *o, HtmlPage *page, int status)
+{
+    char title[512], why[600], size[32];
+    long bytes = 0;
+    session_list_chips_as(s, html_chips(page), true);
+    if (o->json && !html_copy_records(page, stdout))
+        return status ? status : 1;
+    inputs_title(o, title, sizeof title);
+    HtmlOptions ho = {.path = o->html, .title = title, .status = status};
+    if (!html_write(page, &ho, &bytes, why, sizeof why)) {
+        fprintf(stderr, "roofline: error: %s\n", why);
+        return status ? status : 1;
+    }
+    if (!o->json)
+        printf("wrote %s (%s)\n", o->html, num_format_unit((double)bytes, UNIT_BYTES, 0, size,
+                                                           sizeof size));
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     Options o = {.inputs = calloc((size_t)argc, sizeof(Input))};
@@ -171,19 +218,30 @@ int main(int argc, char **argv)
         free(o.inputs);
         return finish_output(status);
     }
+    if (o.html && o.ninputs == 0 && !o.chips && isatty(STDIN_FILENO)) {
+        free(o.inputs);
+        return usage_error("%s writes the page of a run: give it a script, -e or -", "--html");
+    }
+    HtmlPage *page = o.html ? html_new() : NULL;
+    if (o.html && !page) {
+        free(o.inputs);
+        perror("roofline: error: --html needs a temporary file");
+        return 1;
+    }
     const char *no_color = getenv("NO_COLOR");
     SessionOptions so = {
-        .json = o.json,
+        .json = o.json || page,
         .csv = o.csv,
         .exact = o.exact,
         .ast = o.ast,
         .color = isatty(STDERR_FILENO) && !(no_color && no_color[0]),
-        .out = stdout,
+        .out = page ? html_records(page) : stdout,
         .err = stderr,
     };
     Session *s = session_new(&so);
     if (!s) {
         free(o.inputs);
+        html_free(page);
         fputs("roofline: error: cannot start (out of memory, or a broken stdlib)\n", stderr);
         return 1;
     }
@@ -195,9 +253,12 @@ int main(int argc, char **argv)
         status = repl_run(s, true);
     else
         status = run_file(s, "-");
+    if (page)
+        status = write_page(s, &o, page, status);
     if (o.chips && status == 0)
-        session_list_chips(s, stdout);
+        session_list_chips_as(s, stdout, o.json);
     session_free(s);
+    html_free(page);
     free(o.inputs);
     return finish_output(status);
 }

@@ -17,12 +17,6 @@ static AxisSet all_axes(const Mesh *m)
     return (1u << m->n) - 1;
 }
 
-/* Axis `i` and every axis after it. */
-static AxisSet axes_from(const Mesh *m, int i)
-{
-    return all_axes(m) & ~((1u << i) - 1);
-}
-
 static AxisSet dcn_axes(const Mesh *m)
 {
     AxisSet s = 0;
@@ -133,22 +127,30 @@ static double by_kind(CollKind kind, double gather, double alltoall)
     return kind == COLL_ALLREDUCE ? 2 * gather : gather;
 }
 
-/* The factors of a ring (TPU ICI, DCN, GPUs across nodes). */
-static double ring_factor(CollKind kind, const Mesh *m, AxisSet axes)
+/* The factors of a ring (TPU ICI, DCN): a bidirectional ring's, or on a line the
+ * one-direction ring's (N − 1) / N. */
+static double ring_factor(CollKind kind, const Mesh *m, AxisSet axes, bool line)
 {
-    return by_kind(kind, 1, largest_axis(m, axes) / (4 * mesh_span(m, axes)));
+    double n = mesh_span(m, axes);
+    return by_kind(kind, line ? (n - 1) / n : 1, largest_axis(m, axes) / (4 * n));
 }
 
 static LinkStatus link_ok(LinkCost *out, double factor, double bandwidth, double links,
-                          double floor_s, const char *network)
+                          double hops, double latency, const char *network)
 {
-    *out = (LinkCost){factor, bandwidth, links, floor_s, network};
+    *out = (LinkCost){factor, bandwidth, links, hops * latency, hops, network};
     return LINK_OK;
+}
+
+/* A latency field of the chip, 0 when it gives none. */
+static double latency(const Chip *chip, ChipField f)
+{
+    return chip->set[f] ? chip->value[f] : 0;
 }
 
 /* An axis of at most 2 chips reaches its one neighbour both ways. Without torus_wrap
  * the chip does not say when a longer axis wraps, so it is taken not to. */
-static bool wraps(const Chip *chip, int size)
+bool mesh_axis_wraps(const Chip *chip, int size)
 {
     if (size <= 2)
         return true;
@@ -165,71 +167,112 @@ static const char *ici_network(int wrapping, int count)
 static LinkStatus ici_cost(CollKind kind, const Mesh *m, AxisSet axes, const Chip *chip,
                            LinkCost *out)
 {
-    double ici = chip->value[CHIP_ICI_BW], sum = 0, least = INFINITY;
+    double ici = chip->value[CHIP_ICI_BW], sum = 0, least = INFINITY, hops = 0;
     int wrapping = 0;
     for (int i = 0; i < m->n; i++) {
         if (!in_set(axes, i))
             continue;
-        bool wrap = wraps(chip, m->axes[i].size);
-        double bw = wrap ? 2 * ici : ici;
+        int size = m->axes[i].size;
+        bool wrap = mesh_axis_wraps(chip, size);
+        double bw = wrap ? 2 * ici : ici, axis_hops = wrap ? size / 2.0 : size - 1;
         sum += bw;
         least = bw < least ? bw : least;
+        hops = axis_hops > hops ? axis_hops : hops;
         wrapping += wrap;
     }
-    double floor_s = chip->set[CHIP_HOP_LATENCY]
-                         ? chip->value[CHIP_HOP_LATENCY] * largest_axis(m, axes) / 2
-                         : 0;
     double bw = kind == COLL_ALLTOALL ? least : sum;
-    return link_ok(out, ring_factor(kind, m, axes), bw, bw / ici, floor_s,
-                   ici_network(wrapping, mesh_count(axes)));
+    return link_ok(out, ring_factor(kind, m, axes, wrapping == 0), bw, bw / ici, hops,
+                   latency(chip, CHIP_HOP_LATENCY), ici_network(wrapping, mesh_count(axes)));
 }
 
-/* The last axes of a GPU mesh are the GPUs of a node; without node_gpus, one node
- * holds them all. */
-static bool in_node(const Mesh *m, AxisSet axes, const Chip *chip)
-{
-    if (!chip->set[CHIP_NODE_GPUS])
-        return true;
-    for (int i = 0; i < m->n; i++)
-        if (in_set(axes, i) && mesh_span(m, axes_from(m, i)) > chip->value[CHIP_NODE_GPUS])
-            return false;
-    return true;
-}
+/* A GPU collective's group: D GPUs in each of M nodes, Y groups sharing a node. The
+ * node's axes are the last ones whose chips, all together, fit in node_gpus. */
+typedef struct {
+    double d, m, y;
+} GpuGroup;
 
-static LinkStatus gpu_cost(CollKind kind, const Mesh *m, AxisSet axes, const Chip *chip,
-                           LinkCost *out)
+static GpuGroup gpu_group(const Mesh *m, AxisSet axes, AxisSet sharded, const Chip *chip)
 {
-    double nvlink = chip->value[CHIP_NVLINK_BW];
-    if (in_node(m, axes, chip)) {
-        double n = mesh_span(m, axes), gather = (n - 1) / n;
-        return link_ok(out, by_kind(kind, gather, gather / n), nvlink, 1, 0, "NVLink");
+    double room = chip->set[CHIP_NODE_GPUS] ? chip->value[CHIP_NODE_GPUS] : INFINITY;
+    GpuGroup g = {1, 1, 1};
+    for (int i = m->n - 1; i >= 0; i--) {
+        double size = m->axes[i].size;
+        double inside = size <= room ? size : fmod(size, room) == 0 ? room : 1;
+        room = size <= room ? room / size : 1;
+        if (in_set(axes, i)) {
+            g.d *= inside;
+            g.m *= size / inside;
+        } else if (in_set(sharded, i)) {
+            g.y *= inside;
+        }
     }
-    if (!chip->set[CHIP_NODE_BW])
-        return LINK_NO_NODE_BW;
-    double node = chip->value[CHIP_NODE_BW];
-    return link_ok(out, ring_factor(kind, m, axes), node < nvlink ? node : nvlink, 1, 0,
-                   "InfiniBand");
+    return g;
 }
 
-LinkStatus coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, const Chip *chip,
-                          LinkCost *out)
+/* (n − 1) / n, or for an AllToAll (n − 1) / n². */
+static double level_factor(CollKind kind, double n)
+{
+    return by_kind(kind, (n - 1) / n, (n - 1) / (n * n));
+}
+
+/* The slowest level, as a factor over a bandwidth: keeps the larger of factor / bw. */
+static void slower(double factor, double bandwidth, const char *network, LinkCost *best)
+{
+    if (factor > 0 && factor / bandwidth > best->factor / best->bandwidth) {
+        best->factor = factor;
+        best->bandwidth = bandwidth;
+        best->network = network;
+    }
+}
+
+static LinkStatus gpu_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet sharded,
+                           const Chip *chip, LinkCost *out)
+{
+    GpuGroup g = gpu_group(m, axes, sharded, chip);
+    if (g.m > 1 && !chip->set[CHIP_NODE_BW])
+        return LINK_NO_NODE_BW;
+    LinkCost best = {0, 1, 1, 0, 0, "NVLink"};
+    double nvlink = chip->value[CHIP_NVLINK_BW];
+    bool sharp = kind == COLL_ALLREDUCE && chip->set[CHIP_SHARP];
+    if (g.d > 1)
+        slower(sharp ? 1 : level_factor(kind, g.d), nvlink, sharp ? "NVLink (SHARP)" : "NVLink",
+               &best);
+    if (g.m > 1) {
+        double node = chip->value[CHIP_NODE_BW] / g.y;
+        slower(level_factor(kind, g.m), node, "InfiniBand", &best);
+        double leaf = chip->set[CHIP_LEAF_NODES] ? chip->value[CHIP_LEAF_NODES] : INFINITY;
+        double groups = ceil(g.m / leaf);
+        if (groups > 1 && chip->set[CHIP_OVERSUB])
+            slower(level_factor(kind, groups), node / chip->value[CHIP_OVERSUB],
+                   "fat tree spine", &best);
+    }
+    double steps = (g.d - 1) * latency(chip, CHIP_NVLINK_LATENCY) +
+                   (g.m - 1) * latency(chip, CHIP_NODE_LATENCY);
+    double times = kind == COLL_ALLREDUCE ? 2 : 1;
+    return link_ok(out, best.factor, best.bandwidth, 1, times * (g.d - 1 + g.m - 1),
+                   g.d - 1 + g.m - 1 > 0 ? steps / (g.d - 1 + g.m - 1) : 0, best.network);
+}
+
+LinkStatus coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet sharded,
+                          const Chip *chip, LinkCost *out)
 {
     axes &= all_axes(m);
     if (!axes)
         return LINK_EMPTY;
     if (mesh_span(m, axes) <= 1) /* every chip of a group of one already has it all */
-        return link_ok(out, 0, 1, 1, 0, "none (one chip)");
+        return link_ok(out, 0, 1, 1, 0, 0, "none (one chip)");
     AxisSet dcn = axes & dcn_axes(m);
     if (dcn && dcn != axes)
         return LINK_MIXED;
     if (dcn) {
         if (!chip->set[CHIP_DCN_BW])
             return LINK_NO_DCN;
-        return link_ok(out, ring_factor(kind, m, axes), chip->value[CHIP_DCN_BW], 1, 0, "DCN");
+        return link_ok(out, ring_factor(kind, m, axes, false), chip->value[CHIP_DCN_BW], 1,
+                       mesh_span(m, axes) - 1, latency(chip, CHIP_DCN_LATENCY), "DCN");
     }
     if (chip->set[CHIP_ICI_BW])
         return ici_cost(kind, m, axes, chip, out);
     if (chip->set[CHIP_NVLINK_BW])
-        return gpu_cost(kind, m, axes, chip, out);
+        return gpu_cost(kind, m, axes, sharded & ~axes, chip, out);
     return LINK_NO_NETWORK;
 }

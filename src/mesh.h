@@ -8,24 +8,34 @@
  *
  * A collective moves an array of V bytes (the whole array within one group of chips:
  * gathered, or reduced) over a set of axes. Its cost is T = factor · V / bandwidth,
- * and at least the latency floor:
+ * and at least the latency floor, hops × the latency of one (COSTMODEL §6.2, §6.5):
  *
  *   TPU ICI, per axis: bandwidth 2 · ici_bw when the axis wraps around (its size is a
  *   multiple of the chip's torus_wrap, or it has at most 2 chips, whose one neighbour
  *   is reached both ways), else ici_bw; over several axes the bandwidths add up.
- *     AllGather, ReduceScatter   factor 1
- *     AllReduce                  factor 2
+ *     AllGather, ReduceScatter   factor 1; on axes that none wraps (a line: the
+ *                                one-direction ring) (N − 1) / N, N the chips
+ *     AllReduce                  twice that
  *     AllToAll                   factor 1/4 on one axis; over several axes
  *                                max(axis) / (4 · N), N the chips of those axes, with
  *                                the smallest bandwidth of those axes
  *   A TPU that gives no torus_wrap has rings only on axes of at most 2 chips.
- *   floor: hop_latency · (largest axis size) / 2.
- *   DCN (axes marked dcn): bandwidth dcn_bw, the same factors, no floor.
- *   GPU inside a node of N GPUs: bandwidth nvlink_bw;
- *     AllGather, ReduceScatter   factor (N − 1) / N
- *     AllReduce                  factor 2 (N − 1) / N
- *     AllToAll                   factor (N − 1) / N²
- *   GPU across nodes: bandwidth min(nvlink_bw, node_bw), the TPU factors.
+ *   hops: largest axis / 2 on a ring (both ways), axis − 1 on a line; hop_latency each.
+ *   DCN (axes marked dcn): bandwidth dcn_bw, the ring's factors; N − 1 steps of
+ *   dcn_latency.
+ *   GPU: the last axes of the mesh are the GPUs of a node (an axis longer than what is
+ *   left of a node spans nodes). A group of N = D · M GPUs, D in each of M nodes, while
+ *   Y groups share each node (the node's axes that shard the array but are not the
+ *   collective's: each moves its own part; a replicated array crosses once), runs
+ *   level by level and takes the
+ *   slowest: inside the node W = nvlink_bw, across nodes a group's share of the node
+ *   egress W = node_bw / Y, above a leaf group of leaf_nodes nodes W = node_bw /
+ *   (Y · oversub) over the ceil(M / leaf_nodes) groups:
+ *     AllGather, ReduceScatter   max over levels of (D_i − 1) / D_i · V / W_i
+ *     AllReduce                  twice that; with sharp, V / W inside the node
+ *     AllToAll                   (D − 1) / D² · V / W in the node; across nodes
+ *                                (M − 1) / M² · V / W_i
+ *   steps: D − 1 of nvlink_latency, M − 1 of node_latency (twice for an AllReduce).
  *
  * The report splits the bandwidth into `links` link directions of bandwidth / links
  * each (on a TPU one way of one ICI link: a ring axis gives 2, a line 1; elsewhere 1),
@@ -72,6 +82,10 @@ int mesh_count(AxisSet axes); /* how many axes are in the set */
  * for it). Only TPUs (chips with ici_bw) are checked. */
 int mesh_misfit(const Mesh *m, const Chip *chip, double *limit);
 
+/* Whether a TPU axis of `size` chips wraps around (a ring): at most 2 chips, or a
+ * multiple of the chip's torus_wrap. */
+bool mesh_axis_wraps(const Chip *chip, int size);
+
 typedef enum { COLL_ALLGATHER, COLL_REDUCESCATTER, COLL_ALLREDUCE, COLL_ALLTOALL } CollKind;
 
 const char *coll_name(CollKind k); /* "allgather", "reducescatter", "allreduce", "alltoall" */
@@ -80,9 +94,10 @@ typedef struct {
     double factor;       /* comm_bytes = factor · V */
     double bandwidth;    /* B/s */
     double links;        /* link directions sharing the bytes */
-    double floor;        /* seconds; 0 when the chip gives no hop latency */
+    double floor;        /* seconds: hops × latency; 0 when the chip gives no latency */
+    double hops;         /* hops (or ring steps) a byte waits through */
     const char *network; /* "ICI ring", "ICI line (no wraparound)", "ICI", "DCN",
-                            "NVLink", "InfiniBand" */
+                            "NVLink", "InfiniBand", "fat tree spine" */
 } LinkCost;
 
 typedef enum {
@@ -94,8 +109,9 @@ typedef enum {
     LINK_EMPTY         /* no axis in the set */
 } LinkStatus;
 
-/* How a collective over `axes` moves its bytes on `chip`. */
-LinkStatus coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, const Chip *chip,
-                          LinkCost *out);
+/* How a collective over `axes` moves its bytes on `chip`; `sharded`, the axes that
+ * shard its array besides: on a GPU, groups along those of a node share its egress. */
+LinkStatus coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet sharded,
+                          const Chip *chip, LinkCost *out);
 
 #endif

@@ -473,3 +473,11 @@ int num_columns(const char *s, int columns)
         columns += ((unsigned char)*s & 0xC0) == 0x80; /* a continuation byte: no column */
     return columns;
 }
+
+int num_width(const char *s)
+{
+    int w = 0;
+    for (; *s; s++)
+        w += ((unsigned char)*s & 0xC0) != 0x80;
+    return w;
+}

@@ -50,6 +50,8 @@ typedef enum {
  * largest prefix use an exponent ("1.2e21 FLOP"). 0 prints as "0 s", "0 B".
  * The text form uses "µs"; ascii != 0 gives "us". Returns buf. */
 char *num_format_unit(double v, Unit unit, int ascii, char *buf, size_t size);
+/* Columns a UTF-8 string takes (µ is one): continuation bytes take none. */
+int num_width(const char *s);
 /* The printf width that right-aligns s in `columns` of a terminal: µ is one column but
  * two bytes, so "%*s" with num_columns(s, 12) lines µs up under ms. */
 int num_columns(const char *s, int columns);

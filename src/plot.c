@@ -359,9 +359,10 @@ static Stroke series_stroke(int i)
 }
 
 /* Points take the palette from its far end, so they rarely share a series' colour. */
-static Stroke point_stroke(int i)
+static Stroke point_stroke(const PlotPoint *pt, int i)
 {
-    return (Stroke){colour_at(PALETTE, 10, 9 - i % 10), DASH_SOLID, DASH_SOLID, 1, "point"};
+    return (Stroke){pt->colour ? pt->colour : colour_at(PALETTE, 10, 9 - i % 10), DASH_SOLID,
+                    DASH_SOLID, 1, "point"};
 }
 
 typedef enum { KEY_FLAT, KEY_SLOPE, KEY_LINE, KEY_POINT } KeyKind;
@@ -397,7 +398,8 @@ static int legend_entries(const Plot *p, LegendEntry *e, int max_points)
             e[n++] = (LegendEntry){KEY_LINE, p->series[i].label, series_stroke(i), i};
     for (int i = 0; p->npoints <= max_points && i < p->npoints; i++)
         if (has_text(p->points[i].label))
-            e[n++] = (LegendEntry){KEY_POINT, p->points[i].label, point_stroke(i), i};
+            e[n++] = (LegendEntry){KEY_POINT, p->points[i].label,
+                                   point_stroke(&p->points[i], i), i};
     return n;
 }
 
@@ -828,6 +830,7 @@ typedef struct {
     Box taken[MAX_TAKEN];   /* point circles and labels so far, which labels step around */
     Box roofs[MAX_TAKEN];   /* roof segments from (x0, y0) to (x1, y1), which they also do */
     int ntaken, nroofs;
+    char clip[72];          /* the id of the plot area's clip path */
 } Svg;
 
 static double svg_x(const Svg *s, double u)
@@ -1074,11 +1077,17 @@ static void svg_point(void *ctx, double u, double v, const PlotPoint *pt, int wh
 {
     Svg *s = ctx;
     double r = svg_radius(s, pt), cx = svg_x(s, u), cy = svg_y(s, v);
-    const char *colour = point_stroke(which).colour;
+    const char *colour = point_stroke(pt, which).colour;
     fprintf(s->out,
             "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" "
-            "fill-opacity=\"0.55\" stroke=\"%s\"/>\n",
+            "fill-opacity=\"0.55\" stroke=\"%s\"",
             cx, cy, r, colour, colour);
+    if (has_text(pt->note)) {
+        fputs("><title>", s->out);
+        svg_escaped(s->out, pt->note);
+        fputs("</title></circle>\n", s->out);
+    } else
+        fputs("/>\n", s->out);
     if (has_text(pt->label))
         svg_label_near(s, cx, cy, r, POINT_DIRS, 6, (TextStyle){.size = 12, .halo = true},
                        pt->label);
@@ -1185,16 +1194,16 @@ static Svg svg_layout(FILE *out, const Chart *c, int width, int height, const Le
 
 static void svg_head(const Svg *s, const Plot *p, int width, int height)
 {
-    fprintf(s->out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d "
-            "%d\" font-family=\"sans-serif\">\n",
-            width, height, width, height);
+    fprintf(s->out, "<svg%s width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+            "font-family=\"sans-serif\">\n",
+            p->inline_id ? "" : " xmlns=\"http://www.w3.org/2000/svg\"", width, height, width,
+            height);
     fprintf(s->out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width,
             height);
     fprintf(s->out,
-            "<defs><clipPath id=\"plot-area\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+            "<defs><clipPath id=\"%s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
             "height=\"%.1f\"/></clipPath></defs>\n",
-            s->left, s->top, s->w, s->h);
+            s->clip, s->left, s->top, s->w, s->h);
     if (has_text(p->title))
         svg_text(s->out,
                  (TextStyle){
@@ -1222,9 +1231,8 @@ static bool svg_body(Svg *s, Chart *c)
         svg_axis(s, &c->y, false);
         c->paint = &SVG_PAINTER, c->ctx = s;
         svg_take_points(s, c);
-        fputs("<g clip-path=\"url(#plot-area)\" stroke-linecap=\"round\" "
-              "stroke-linejoin=\"round\">\n",
-              s->out);
+        fprintf(s->out, "<g clip-path=\"url(#%s)\" stroke-linecap=\"round\" "
+                "stroke-linejoin=\"round\">\n", s->clip);
         ok = paint_marks(c);
         fputs("</g>\n", s->out);
     } else {
@@ -1254,6 +1262,8 @@ bool plot_svg(FILE *out, const Plot *p, int width, int height)
         return false;
     int n = c.has_data ? legend_entries(&c.plot, e, SVG_POINT_ENTRIES) : 0;
     Svg s = svg_layout(out, &c, width, height, e, n);
+    snprintf(s.clip, sizeof s.clip, "%.60s%splot-area", p->inline_id ? p->inline_id : "",
+             p->inline_id ? "-" : "");
     svg_head(&s, &c.plot, width, height);
     bool ok = svg_body(&s, &c);
     double legend_y = s.top + s.h + 26 + (has_text(p->xlabel) ? 22 : 0) + 14;

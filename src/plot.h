@@ -29,6 +29,8 @@ typedef struct {
     const char *label;
     double x, y;
     double weight;     /* 0..1: the share of the time; sets the marker's area */
+    const char *colour; /* SVG fill, e.g. "#d62728"; NULL: the palette's */
+    const char *note;   /* SVG: shown on hover (a <title>); NULL: none */
 } PlotPoint;
 
 typedef struct {
@@ -47,6 +49,9 @@ typedef struct {
     int npoints;
     const PlotSeries *series;
     int nseries;
+    /* SVG inside an HTML page: no XML namespace, and ids that start with it, unique in
+     * the page. NULL: a standalone document. */
+    const char *inline_id;
 } Plot;
 
 /* A long series thinned while it is made, x never decreasing: the range lo .. hi of x

@@ -113,10 +113,7 @@ static Row *add_row(Table *t, const char *label)
 /* Display width: UTF-8 continuation bytes take no column. */
 static int width(const char *s)
 {
-    int w = 0;
-    for (; *s; s++)
-        w += ((unsigned char)*s & 0xC0) != 0x80;
-    return w;
+    return num_width(s);
 }
 
 static void print_table(const Table *t, FILE *out)
@@ -203,7 +200,7 @@ static void math_formula(const Report *r, char *buf, size_t size)
         snprintf(buf, size, "flops / %s", num_format_plain(f->peak, peak, sizeof peak));
         return;
     }
-    snprintf(buf, size, "sum of flops / peak over dtypes");
+    snprintf(buf, size, "sum of flops / peak over dtypes and units");
 }
 
 /* When a ratio beats a threshold: "B > 255.2", or the comparison itself when it does
@@ -337,6 +334,36 @@ static void axes_text(const Report *r, AxisSet axes, char *buf, size_t size)
                                      r->namer(r->mesh->axes[a].name, r->ctx));
 }
 
+/* ", ICI ring, 8 hops": the network, and the hops (ring steps) a byte waits through. */
+static void link_text(const LinkCost *link, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, ", %s", link->network);
+    if (link->floor > 0 && n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, ", %g %s", link->hops,
+                 link->hops == 1 ? "hop" : "hops");
+}
+
+/* With one collective on a network that has a latency: the floor, and the array size
+ * below which it holds (the bandwidth time factor · V / W beats it above V = floor ·
+ * W / factor). */
+static void latency_row(const Report *r, Table *t)
+{
+    const LinkCost *link = &r->roof->links[0];
+    if (r->roof->ncomm != 1 || link->floor <= 0 || link->factor <= 0)
+        return;
+    char a[48], b[48], c[48];
+    Row *row = add_row(t, "latency");
+    snprintf(row->formula, sizeof row->formula, "%g hops × %s", link->hops,
+             num_format_unit(link->floor / link->hops, UNIT_SECONDS, 0, a, sizeof a));
+    double under = link->floor * link->bandwidth / link->factor;
+    num_format_unit(link->floor, UNIT_SECONDS, 0, b, sizeof b);
+    if (isfinite(under)) /* a floor near the largest double: no size a double holds */
+        snprintf(row->value, sizeof row->value, "%s: latency-bound while the array is under %s",
+                 b, num_format_unit(under, UNIT_BYTES, 0, c, sizeof c));
+    else
+        snprintf(row->value, sizeof row->value, "%s: latency-bound at any array size", b);
+}
+
 /* What moves: "allreduce of bf16[B,F] over D (2 chips, ICI ring)", then why. */
 static void collective_rows(const Report *r, Table *t)
 {
@@ -346,7 +373,7 @@ static void collective_rows(const Report *r, Table *t)
         tensor_format(c->array, r->namer, r->ctx, array, sizeof array);
         axes_text(r, c->axes, axes, sizeof axes);
         if (r->roof->chip)
-            snprintf(net, sizeof net, ", %s", r->roof->links[i].network);
+            link_text(&r->roof->links[i], net, sizeof net);
         Row *row = add_row(t, "collective");
         snprintf(row->formula, sizeof row->formula, "%s of %s over %s (%g chips%s)",
                  coll_name(c->kind), array, axes, mesh_span(r->mesh, c->axes), net);
@@ -380,6 +407,7 @@ static void comm_rows(const Report *r, Table *t)
     if (f->latency_bound)
         strncat(row->value, " (the latency floor: hops × hop latency)",
                 sizeof row->value - strlen(row->value) - 1);
+    latency_row(r, t);
     if (!roof_has_network_ratio(f) || !r->cost->read)
         return;
     row = add_row(t, "net_intensity");
@@ -414,6 +442,26 @@ static void memory_row(const Report *r, Table *t)
              f->memory > hbm ? ": does NOT fit" : "");
 }
 
+/* The FLOPs the matrix unit runs on a weight's padding, and the share of its work
+ * that is useful; shown once both are numbers and it is 1% of the FLOPs or more
+ * (8000-wide dims waste 0.8%: noise beside the book's figures); in JSON always. */
+#define PADDING_SHOWN 0.01
+static void padding_row(const Report *r, Table *t)
+{
+    const Roofline *f = r->roof;
+    char a[48], b[48];
+    Row *row = add_row(t, "padding");
+    snprintf(row->formula, sizeof row->formula, "weight dims up to multiples of %s",
+             num_format_plain(f->chip->value[CHIP_MXU_SIZE], a, sizeof a));
+    if (f->padding.known && f->flops.known)
+        snprintf(row->value, sizeof row->value, "%s more run, not in t_math (the unit %s%% busy)",
+                 num_format_unit(f->padding.value, UNIT_FLOPS, 0, a, sizeof a),
+                 num_format_unit(100 * f->flops.value / (f->flops.value + f->padding.value),
+                                 UNIT_NONE, 0, b, sizeof b));
+    else
+        quantity_text(r, &f->padding, UNIT_FLOPS, row->value, sizeof row->value);
+}
+
 /* The chip's side of the computation: ridge, T_math, T_hbm. */
 static void compute_rows(const Report *r, Table *t, bool partly)
 {
@@ -424,7 +472,9 @@ static void compute_rows(const Report *r, Table *t, bool partly)
              num_format_plain(f->peak, a, sizeof a), num_format_plain(f->hbm_bw, b, sizeof b));
     snprintf(row->value, sizeof row->value, "%s FLOP/B (%s, %s)",
              num_format_unit(f->ridge, UNIT_NONE, 0, a, sizeof a), f->chip->name,
-             dtype_name(f->compute));
+             f->vector ? "vector unit" : dtype_name(f->compute));
+    if (f->padding.known && f->flops.known && f->padding.value >= PADDING_SHOWN * f->flops.value)
+        padding_row(r, t);
     row = add_row(t, "t_math");
     math_formula(r, row->formula, sizeof row->formula);
     if (partly || f->t_math.known)
@@ -731,11 +781,22 @@ static void json_statement(const Report *r)
     json_number(r->out, "bytes_written", f->written.known, f->written.value);
     json_number(r->out, "intensity", f->intensity_known, f->intensity);
     json_number(r->out, "ridge", chip, f->ridge);
+    if (chip && f->computes)
+        fprintf(r->out, ",\"unit\":\"%s\"", f->vector ? "vector" : "matrix");
+    if (chip && f->padding.formula)
+        json_number(r->out, "padding_flops", f->padding.known, f->padding.value);
     json_number(r->out, "t_math", chip && f->t_math.known, f->t_math.value);
     json_number(r->out, "t_hbm", chip && f->t_hbm.known, f->t_hbm.value);
     json_number(r->out, "t_comm", chip && f->t_comm.known, f->t_comm.value);
     json_number(r->out, "comm_bytes", chip && f->comm_bytes.known, f->comm_bytes.value);
     json_collective(r);
+    if (chip && f->ncomm > 0) {
+        double hops = 0;
+        for (int i = 0; i < f->ncomm; i++)
+            hops = f->links[i].hops > hops ? f->links[i].hops : hops;
+        json_number(r->out, "hops", true, hops);
+        fprintf(r->out, ",\"latency_bound\":%s", f->latency_bound ? "true" : "false");
+    }
     if (r->cost->microbatches > 1)
         json_number(r->out, "microbatches", true, r->cost->microbatches);
     json_number(r->out, "t_lower", times, f->t_lower);
@@ -1042,14 +1103,17 @@ static void text_block(const Report *r, const Op *one)
     fputc('\n', r->out);
 }
 
-/* A training step's memory by part, per chip. */
+/* The memory by part, per chip: a training step's, or in inference the params and the
+ * KV cache (all it counts). */
 static void json_memory_parts(const Report *r, const Op *op)
 {
     json_number(r->out, "memory_params", op->known, op->param_bytes);
-    json_number(r->out, "memory_gradients", op->known, op->grad_bytes);
-    json_number(r->out, "memory_master", op->known, op->master_bytes);
-    json_number(r->out, "memory_optimizer", op->known, op->optim_bytes);
-    json_number(r->out, "memory_activations", op->known, op->act_bytes);
+    if (r->training) {
+        json_number(r->out, "memory_gradients", op->known, op->grad_bytes);
+        json_number(r->out, "memory_master", op->known, op->master_bytes);
+        json_number(r->out, "memory_optimizer", op->known, op->optim_bytes);
+        json_number(r->out, "memory_activations", op->known, op->act_bytes);
+    }
     json_number(r->out, "memory_cache", op->known, op->cache_bytes);
 }
 
@@ -1106,7 +1170,7 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     json_number(r->out, "t_derated", op->known, op->t_derated);
     json_number(r->out, "params", op->known, op->params);
     json_number(r->out, "memory", op->known, block_memory(op, r->training));
-    if (root && r->training)
+    if (root)
         json_memory_parts(r, op);
     fputs(",\"ops\":[", r->out);
     for (int i = 0; i < one->nchildren; i++) {

@@ -76,14 +76,31 @@ static RoofError chip_free_part(const Cost *cost, PolyLookup lookup, void *ctx, 
     return fine;
 }
 
-/* The widest dtype that ran FLOPs sets the ridge. */
-static DType ridge_dtype(const Cost *cost)
+/* The slot that sets the ridge: the widest dtype that ran FLOPs, on the matrix unit
+ * when any ran there, else on the vector unit. */
+static int ridge_slot(const Cost *cost)
 {
     int best = -1;
-    for (int d = 0; d < DT_COUNT; d++)
-        if (cost->flops[d] && (best < 0 || dtype_bytes((DType)d) > dtype_bytes((DType)best)))
-            best = d;
-    return best < 0 ? DT_BF16 : (DType)best;
+    for (int s = 0; s < COST_SLOTS; s++) {
+        if (!cost->flops[s])
+            continue;
+        if (best < 0 || (cost_slot_vector(best) && !cost_slot_vector(s)) ||
+            (cost_slot_vector(best) == cost_slot_vector(s) &&
+             dtype_bytes(cost_slot_dtype(s)) > dtype_bytes(cost_slot_dtype(best))))
+            best = s;
+    }
+    return best < 0 ? cost_slot(DT_BF16, false) : best;
+}
+
+/* The peak that runs a slot's FLOPs: the vector unit's when the chip gives it and the
+ * slot is a vector one, else its dtype's; false when the chip has none. */
+static bool slot_peak(const Chip *chip, int slot, double *peak)
+{
+    ChipField f = cost_slot_vector(slot) && chip->set[CHIP_VPU_FLOPS]
+                      ? CHIP_VPU_FLOPS
+                      : chip_peak_field(cost_slot_dtype(slot));
+    *peak = chip->value[f];
+    return chip->set[f];
 }
 
 /* *sum += k · p (p kept); false on failure. */
@@ -98,20 +115,37 @@ static bool add_scaled(Poly **sum, const Poly *p, double k)
     return true;
 }
 
-/* T_math = sum over dtypes of FLOPs / peak. */
+/* FLOPs run at more than one peak (dtypes, or the vector unit's beside the matrix
+ * unit's). */
+static bool several_peaks(const Cost *cost, const Chip *chip)
+{
+    double first = 0, peak;
+    for (int s = 0; s < COST_SLOTS; s++) {
+        if (!cost->flops[s] || !slot_peak(chip, s, &peak))
+            continue;
+        if (first > 0 && peak != first)
+            return true;
+        first = peak;
+    }
+    return false;
+}
+
+/* T_math = sum over slots of FLOPs / peak: the FLOPs the book counts. The padding a
+ * matrix unit runs (cost.h) is shown beside it, not priced: the book's thresholds
+ * (D > 8755 on two v5e chips) hold as it states them. */
 static RoofError flops_time(Poly *const *flops, const Chip *chip, PolyLookup lookup,
                             void *ctx, Quantity *t)
 {
     Poly *sum = poly_const(0);
-    for (int d = 0; d < DT_COUNT && sum; d++) {
-        if (!flops[d])
+    for (int s = 0; s < COST_SLOTS && sum; s++) {
+        if (!flops[s])
             continue;
-        ChipField f = chip_peak_field((DType)d);
-        if (!chip->set[f]) {
+        double peak;
+        if (!slot_peak(chip, s, &peak)) {
             poly_free(sum);
-            return fail(ROOF_NO_PEAK, (DType)d);
+            return fail(ROOF_NO_PEAK, cost_slot_dtype(s));
         }
-        if (!add_scaled(&sum, flops[d], 1 / chip->value[f]))
+        if (!add_scaled(&sum, flops[s], 1 / peak))
             break;
     }
     if (!sum || !quantity(t, sum, lookup, ctx))
@@ -172,7 +206,8 @@ typedef struct {
 static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, LinkCost *link,
                           bool trained, double mb, CommSum *sum, PolyLookup lookup, void *ctx)
 {
-    LinkStatus s = coll_link_cost(c->kind, m, c->axes, chip, link);
+    LinkStatus s = coll_link_cost(c->kind, m, c->axes, c->array ? tensor_axes(c->array, m) : 0,
+                                  chip, link);
     if (s != LINK_OK)
         return (RoofError){ROOF_NO_NETWORK, DT_BF16, link_problem(s)};
     double per_link = link->factor / link->links, seconds = link->factor / link->bandwidth;
@@ -509,17 +544,33 @@ static RoofError totals(Roofline *r)
     return fine;
 }
 
+/* The FLOPs run on padding, summed over slots, when there are any. */
+static bool padding_part(const Cost *cost, PolyLookup lookup, void *ctx, Roofline *r)
+{
+    Poly *sum = NULL;
+    for (int s = 0; s < COST_SLOTS; s++) {
+        if (!cost->padding[s])
+            continue;
+        Poly *next = sum ? poly_add(sum, cost->padding[s]) : poly_copy(cost->padding[s]);
+        poly_free(sum);
+        if (!(sum = next))
+            return false;
+    }
+    return !sum || quantity(&r->padding, sum, lookup, ctx);
+}
+
 static RoofError chip_part(const Cost *cost, const Chip *chip, const Mesh *m,
                            PolyLookup lookup, void *ctx, Roofline *r)
 {
     r->chip = chip;
-    r->compute = ridge_dtype(cost);
-    r->mixed = cost_single_dtype(cost) < 0 && cost->read;
-    if (!chip->set[chip_peak_field(r->compute)])
+    int slot = ridge_slot(cost);
+    r->compute = cost_slot_dtype(slot);
+    r->vector = cost_slot_vector(slot) && chip->set[CHIP_VPU_FLOPS];
+    r->mixed = several_peaks(cost, chip) && cost->read;
+    if (!slot_peak(chip, slot, &r->peak))
         return fail(ROOF_NO_PEAK, r->compute);
     if (!chip->set[CHIP_HBM_BW])
         return fail(ROOF_NO_HBM_BW, r->compute);
-    r->peak = chip->value[chip_peak_field(r->compute)];
     r->hbm_bw = chip->value[CHIP_HBM_BW];
     r->ridge = r->peak / r->hbm_bw;
     if (!isfinite(r->ridge))
@@ -527,6 +578,8 @@ static RoofError chip_part(const Cost *cost, const Chip *chip, const Mesh *m,
     RoofError e = math_time(cost, chip, lookup, ctx, &r->t_math);
     if (e.status != ROOF_OK)
         return e;
+    if (!padding_part(cost, lookup, ctx, r))
+        return fail(ROOF_TOO_COMPLEX, r->compute);
     if (!quantity(&r->t_hbm, poly_scale(r->bytes.formula, 1 / r->hbm_bw), lookup, ctx))
         return fail(ROOF_TOO_COMPLEX, r->compute);
     e = comm_part(cost, chip, m, lookup, ctx, r);
@@ -567,6 +620,7 @@ void roof_free(Roofline *r)
     quantity_free(&r->bytes);
     quantity_free(&r->read);
     quantity_free(&r->written);
+    quantity_free(&r->padding);
     quantity_free(&r->t_math);
     quantity_free(&r->t_hbm);
     quantity_free(&r->comm_bytes);

@@ -78,8 +78,12 @@ typedef struct {
     const Chip *chip;  /* NULL: only the chip-independent part is filled */
     double chips;      /* of the statement's mesh */
     DType compute;     /* the dtype whose peak sets the ridge */
+    bool vector;       /* the ridge is the vector unit's (vpu_flops): the statement runs
+                        * only there (elementwise ops, reductions, dot products) */
     bool mixed;        /* FLOPs at several dtypes' peaks */
     double peak, hbm_bw, ridge;
+    Quantity padding;  /* FLOPs the matrix unit runs on padding (cost.h); formula NULL
+                        * when there is none */
     Quantity t_math, t_hbm; /* formula NULL: the report writes "flops / peak" */
 
     /* The network: one LinkCost per collective of the Cost, in order. */

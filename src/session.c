@@ -233,7 +233,7 @@ void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void
 {
     static const char *const words[] = {
         "let", "use", "chip", "include", "on", "shard", "over", "compute", "mesh", "solve",
-        "sweep", "search", "fit", "serve", "with", "plot", "block", "return", "repeat", "expect",
+        "sweep", "search", "fit", "serve", "with", "send", "from", "to", "all", "host", "plot", "block", "return", "repeat", "expect",
         "within", "mode", "param", "cache", "fused", "remat", "optimizer", "in", "help", "names",
         "chips", "quit", "exit", NULL};
     for (int i = 0; words[i]; i++)
@@ -283,7 +283,12 @@ static void chips_json(Session *s, FILE *out)
 
 void session_list_chips(Session *s, FILE *out)
 {
-    if (s->opt.json) {
+    session_list_chips_as(s, out, s->opt.json);
+}
+
+void session_list_chips_as(Session *s, FILE *out, bool json)
+{
+    if (json) {
         chips_json(s, out);
         return;
     }

@@ -56,6 +56,9 @@ void session_each_dim(Session *s, const char *name, size_t len,
 /* The REPL's `chips` and `names` commands: a table of chips with their peaks and
  * bandwidths; the bound names with their values or shapes. */
 void session_list_chips(Session *s, FILE *out);
+/* The same as JSON Lines or as the table, whatever the session's format (--html runs a
+ * session that writes JSON records whatever --json says). */
+void session_list_chips_as(Session *s, FILE *out, bool json);
 void session_list_names(Session *s, FILE *out);
 /* `help NAME`: a block's signature and the comment above its definition. */
 void session_help_on(Session *s, const char *name, size_t len, FILE *out);

@@ -2,6 +2,7 @@
 #include "source.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,4 +136,68 @@ char *source_read_file(const char *path, size_t *len, const char **why)
     char *text = read_stream(f, len, why);
     fclose(f);
     return text;
+}
+
+/* Where the `#` of line `line`'s comment is (an offset in the line), or -1. Comments
+ * are the only place a `#` can be outside a string. */
+static int comment_column(const Source *src, int line)
+{
+    size_t len;
+    const char *text = source_line(src, line, &len);
+    bool quoted = false;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] == '"')
+            quoted = !quoted;
+        else if (text[i] == '#' && !quoted)
+            return (int)i;
+    }
+    return -1;
+}
+
+/* Appends the comment of `line` from its column `at`, trimmed, to buf. */
+static size_t append_comment(const Source *src, int line, int at, char *buf, size_t used,
+                             size_t cap)
+{
+    size_t len;
+    const char *text = source_line(src, line, &len);
+    size_t b = (size_t)at + 1, e = len;
+    while (b < e && (text[b] == ' ' || text[b] == '\t'))
+        b++;
+    while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\r'))
+        e--;
+    if (used > 0 && used + 1 < cap)
+        buf[used++] = ' ';
+    size_t n = e - b < cap - 1 - used ? e - b : cap - 1 - used;
+    memcpy(buf + used, text + b, n);
+    buf[used + n] = '\0';
+    return used + n;
+}
+
+/* True when line `line` holds nothing but a comment starting at column `at`. */
+static bool continues_comment(const Source *src, int line, int at)
+{
+    size_t len;
+    const char *text = source_line(src, line, &len);
+    if ((size_t)at >= len || text[at] != '#')
+        return false;
+    for (int i = 0; i < at; i++)
+        if (text[i] != ' ' && text[i] != '\t')
+            return false;
+    return true;
+}
+
+size_t source_trailing_comment(const Source *src, int offset, char *buf, size_t cap)
+{
+    int line, col;
+    if (cap == 0)
+        return 0;
+    buf[0] = '\0';
+    source_position(src, offset, &line, &col);
+    int at = comment_column(src, line);
+    if (at < 0 || (size_t)at < (size_t)(offset - (int)src->line_starts[line - 1]))
+        return 0;
+    size_t used = append_comment(src, line, at, buf, 0, cap);
+    while (++line <= src->nlines && continues_comment(src, line, at))
+        used = append_comment(src, line, at, buf, used, cap);
+    return used;
 }

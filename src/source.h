@@ -33,6 +33,11 @@ void source_position(const Source *src, int offset, int *line, int *col);
 const char *source_line(const Source *src, int line, size_t *len);
 
 
+/* The `#` comment that ends the line holding byte `offset`, continued by comment-only
+ * lines whose `#` is in the same column, joined by spaces and trimmed, into buf (at most
+ * cap − 1 bytes, NUL-terminated). Its length; 0 when the line has no comment. */
+size_t source_trailing_comment(const Source *src, int offset, char *buf, size_t cap);
+
 /* The whole of a file (or stdin when path is NULL), NUL-terminated, in a new heap
  * buffer; NULL with *why set ("is a directory", strerror, "larger than 64 MiB"). */
 char *source_read_file(const char *path, size_t *len, const char **why);

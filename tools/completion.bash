@@ -15,13 +15,19 @@ _roofline()
     COMPREPLY=()
     # -e takes a statement, which we cannot complete
     [[ $prev == -e ]] && return
+    # --html takes the page's path: any file name
+    if [[ $prev == --html ]]; then
+        compopt -o filenames 2>/dev/null
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+        return
+    fi
     # after --, every argument is a file
     for ((i = 1; i < COMP_CWORD; i++)); do
         [[ ${COMP_WORDS[i]} == -- ]] && { _roofline_files "$cur"; return; }
     done
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W \
-            '--json --csv --exact --ast --chips --help -h --version -e --' -- "$cur")
+            '--json --csv --exact --ast --chips --html --help -h --version -e --' -- "$cur")
     else
         _roofline_files "$cur"
     fi

@@ -28,20 +28,21 @@ run -e 'let B=296, D=1M, F=1M' -e 'bf16[B,D] *_D bf16[D,F] on H100'
 check_str h100_cross_296_bound bound compute
 
 # The chapter's opening: "doing 1e12 FLOPs on an H100 will take (roughly)
-# 1e12 / 9.89e14 = 1.01ms and 1e12 / 9.1e14 = 1.1ms on a TPU v6e". 1e12 FLOPs: an
-# elementwise product of N = 1e12 elements (N FLOPs).
-run -e 'let N=1T' -e 'bf16[N] * bf16[N] on H100'
+# 1e12 / 9.89e14 = 1.01ms and 1e12 / 9.1e14 = 1.1ms on a TPU v6e". 1e12 FLOPs on the
+# tensor cores: a matmul of 2·500000·1000·1000 = 1e12 FLOPs (an elementwise op would
+# run on the CUDA cores, at vpu_flops).
+run -e 'bf16[500000,1000] *_D bf16[1000,1000] on H100'
 check intro_flops flops 1e12
 # 1e12/9.89e14 = 1.0111223e-3 s; the book prints 1.01 ms (+-0.005: 0.5%)
 check intro_h100_t_math t_math '1e12 / 9.89e14'
 check intro_h100_t_math_book t_math 1.01e-3 0.005
 # v6e: the project's pick is 9.20e14 (COSTMODEL.md §5): 1e12/9.2e14 = 1.0869565e-3 s,
 # which the book's "1.1ms" covers to its 2 digits (+-0.05 ms: 4.5%)
-run -e 'let N=1T' -e 'bf16[N] * bf16[N] on v6e'
+run -e 'bf16[500000,1000] *_D bf16[1000,1000] on v6e'
 check intro_v6e_t_math t_math '1e12 / 9.2e14'
 check intro_v6e_t_math_book t_math 1.1e-3 0.045
 # with the chapter's 9.1e14: 1e12/9.1e14 = 1.0989011e-3 s ~ 1.1 ms (0.5%)
-run -e 'chip v6e_ch1 : v6e { flops_bf16 = 9.1e14 }' -e 'let N=1T' -e 'bf16[N] * bf16[N] on v6e_ch1'
+run -e 'chip v6e_ch1 : v6e { flops_bf16 = 9.1e14 }' -e 'bf16[500000,1000] *_D bf16[1000,1000] on v6e_ch1'
 check intro_v6e_91_t_math t_math '1e12 / 9.1e14'
 check intro_v6e_91_t_math_book t_math 1.1e-3 0.005
 # the HBM bandwidths the chapter gives: H100 3.35e12, v6e 1.6e12 B/s.

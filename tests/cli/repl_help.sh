@@ -3,4 +3,4 @@
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 printf 'help\nquit\n' | NO_COLOR=1 HOME=$home script -qec "$ROOFLINE" /dev/null | tr -d '\r' |
-    awk '{ print $1 }' | grep -xE 'let|use|chip|include|mesh|allgather|solve|sweep|fit|serve|plot|block|repeat|fused|mode|remat|optimizer|expect'
+    awk '{ print $1 }' | grep -xE 'let|use|chip|include|mesh|allgather|send|solve|sweep|fit|serve|plot|block|repeat|fused|mode|remat|optimizer|expect'

@@ -51,26 +51,34 @@ run -e "$L" -e 'mesh X = 2, Y = 4' -e 'allreduce bf16[E, F] over XY on H100'
 check h100_xy_t_comm t_comm '14/8*67108864/450e9'
 
 # ==== H100 across nodes: mesh N = 4, X = 8 (N spans 4·8 = 32 > 8 GPUs) =================
-# bandwidth min(450e9, 400e9) = 400e9
+# COSTMODEL §6.5: level by level, the slowest; over N alone D = 1 GPU in each of M = 4
+# nodes; the array is not sharded over X, so it crosses each node's 400e9 egress once:
+# AllGather (M − 1)/M · V / W_node
 run -e "$L" -e 'mesh N = 4, X = 8' -e 'allgather bf16[E_N, F] over N on H100'
 check h100_ib_chips chips 32
-# factor 1: T = V0/400e9 = 167.77 µs
-check h100_ib_ag_t_comm t_comm '67108864/400e9'
-check h100_ib_ag_comm_bytes comm_bytes 67108864
+# factor 3/4: T = 3/4·V0/400e9 = 125.83 µs
+check h100_ib_ag_t_comm t_comm '3/4*67108864/400e9'
+check h100_ib_ag_comm_bytes comm_bytes '3/4*67108864'
 run -e "$L" -e 'mesh N = 4, X = 8' -e 'allreduce bf16[E, F] over N on H100'
-# factor 2: T = 2·V0/400e9 = 335.54 µs
-check h100_ib_ar_t_comm t_comm '2*67108864/400e9'
+# factor 2·3/4: T = 1.5·V0/400e9 = 251.66 µs
+check h100_ib_ar_t_comm t_comm '2*3/4*67108864/400e9'
 run -e "$L" -e 'mesh N = 4, X = 8' -e 'reducescatter bf16[E, F] over N on H100 -> bf16[E_N, F]'
-check h100_ib_rs_t_comm t_comm '67108864/400e9'
+check h100_ib_rs_t_comm t_comm '3/4*67108864/400e9'
 run -e "$L" -e 'mesh N = 4, X = 8' -e 'alltoall bf16[E_N, F] over N on H100 -> bf16[E, F_N]'
-# factor 1/4: T = V0/(4·400e9) = 41.943 µs
-check h100_ib_a2a_t_comm t_comm '67108864/(4*400e9)'
+# AllToAll over M nodes: (M − 1)/M² = 3/16: T = 3/16·V0/400e9 = 31.457 µs
+check h100_ib_a2a_t_comm t_comm '3/16*67108864/400e9'
 # the inner axis X of the same mesh stays in the node: 7/8·V0/450e9
 run -e "$L" -e 'mesh N = 4, X = 8' -e 'allgather bf16[E_X, F] over X on H100'
 check h100_ib_inner_t_comm t_comm '7/8*67108864/450e9'
-# one axis of 16 GPUs is wider than a node: across nodes, V0/400e9
+# one axis of 16 GPUs is wider than a node: D = 8 in each of M = 2 nodes;
+# max(7/8·V0/450e9, 1/2·V0/400e9) = 7/8·V0/450e9 = 130.49 µs (NVLink decides)
 run -e "$L" -e 'mesh X = 16' -e 'allgather bf16[E_X, F] over X on H100'
-check h100_x16_t_comm t_comm '67108864/400e9'
+check h100_x16_t_comm t_comm '7/8*67108864/450e9'
+# the array also sharded over the node's X = 8: the 8 groups share the egress, each
+# gathering V = V0/8 over N = 4 nodes: 3/4·(V0/8)/(400e9/8) = 3/4·V0/400e9, the book's
+# T_scale-out = V_total/W_node · D_node/max(D_node, Y) with the (M − 1)/M refinement
+run -e "$L" -e 'mesh N = 4, X = 8' -e 'allgather bf16[E_N, F_X] over N on H100'
+check h100_ib_inner_sharded_t_comm t_comm '3/4*67108864/400e9'
 
 # ==== B200: NVLink 900e9 ================================================================
 run -e "$L" -e 'mesh X = 8' -e 'allgather bf16[E_X, F] over X on B200'
@@ -81,9 +89,9 @@ run -e "$L" -e 'mesh X = 8' -e 'allreduce bf16[E, F] over X on B200'
 check b200_ar_t_comm t_comm '14/8*67108864/900e9'
 run -e "$L" -e 'mesh X = 8' -e 'alltoall bf16[E_X, F] over X on B200 -> bf16[E, F_X]'
 check b200_a2a_t_comm t_comm '7/64*67108864/900e9'
-# across nodes: min(900e9, 400e9) = 400e9
+# across 2 nodes: 2·(2 − 1)/2 = 1 of V0 over the 400e9 egress
 run -e "$L" -e 'mesh N = 2, X = 8' -e 'allreduce bf16[E, F] over N on B200'
-check b200_ib_ar_t_comm t_comm '2*67108864/400e9'
+check b200_ib_ar_t_comm t_comm '67108864/400e9'
 
 # ==== GB200 NVL72: one NVLink domain of 72 ==============================================
 # 71/72·V0/900e9 = 73.530 µs

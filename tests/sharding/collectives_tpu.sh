@@ -1,11 +1,12 @@
 # Collectives on their own on TPUs: COSTMODEL.md §3 and the formulas of src/mesh.h.
 #
-#   T = factor · V / W, at least the floor hop_latency · (largest axis of the
-#   collective) / 2 on ICI (none on DCN). V = bytes of the array within one group of
+#   T = factor · V / W, at least the floor hop_latency · hops on ICI: (largest axis of
+#   the collective) / 2 on a ring, axis − 1 on a line (none on DCN). V = bytes of the array within one group of
 #   chips (gathered, or reduced): still sharded over any other axis.
 #   W per ICI axis: 2·ici_bw when the axis wraps around (size a multiple of torus_wrap,
 #   or at most 2 chips), else ici_bw; over several axes the bandwidths add.
-#   factor: AllGather, ReduceScatter 1; AllReduce 2; AllToAll 1/4 on one axis, over
+#   factor: AllGather, ReduceScatter 1, on a line (N − 1)/N (the one-direction ring,
+#   COSTMODEL §6.2); AllReduce twice that; AllToAll 1/4 on one axis, over
 #   several axes max(axis)/(4·N) with the smallest bandwidth of those axes.
 #   comm_bytes = factor·V/links, links = 2 per ring axis, 1 per line axis, 1 on DCN.
 #
@@ -23,27 +24,27 @@ L='let E = 4096, F = 8192'
 run -e "$L" -e 'allgather bf16[E_Y, F] over Y on v5e 8x4'
 check ag_line_chips chips 32
 check_str ag_line_collective collective allgather
-# T = V0/4.5e10 = 67108864/4.5e10 = 1.4913 ms; comm_bytes = V0
-check ag_line_t_comm t_comm '67108864/4.5e10'
-check ag_line_comm_bytes comm_bytes 67108864
+# a line of 4: T = 3/4·V0/4.5e10 = 1.1185 ms; comm_bytes = 3/4·V0
+check ag_line_t_comm t_comm '3/4*67108864/4.5e10'
+check ag_line_comm_bytes comm_bytes '3/4*67108864'
 check ag_line_flops flops 0
 check ag_line_bytes bytes 0
 check_str ag_line_bound bound comm
 # t_lower = t_upper = T_comm (no math, no HBM)
-check ag_line_t_lower t_lower '67108864/4.5e10'
-check ag_line_t_upper t_upper '67108864/4.5e10'
+check ag_line_t_lower t_lower '3/4*67108864/4.5e10'
+check ag_line_t_upper t_upper '3/4*67108864/4.5e10'
 
 run -e "$L" -e 'reducescatter bf16[E, F] over Y on v5e 8x4 -> bf16[E, F_Y]'
 check_str rs_line_collective collective reducescatter
-# V = the reduced array bf16[E,F] = V0; factor 1: T = V0/4.5e10
-check rs_line_t_comm t_comm '67108864/4.5e10'
-check rs_line_comm_bytes comm_bytes 67108864
+# V = the reduced array bf16[E,F] = V0; factor 3/4: T = 3/4·V0/4.5e10
+check rs_line_t_comm t_comm '3/4*67108864/4.5e10'
+check rs_line_comm_bytes comm_bytes '3/4*67108864'
 
 run -e "$L" -e 'allreduce bf16[E, F] over Y on v5e 8x4'
 check_str ar_line_collective collective allreduce
-# factor 2: T = 2·V0/4.5e10 = 2.9826 ms; comm_bytes = 2·V0 = 134217728
-check ar_line_t_comm t_comm '2*67108864/4.5e10'
-check ar_line_comm_bytes comm_bytes '2*67108864'
+# factor 2·3/4: T = 1.5·V0/4.5e10 = 2.2370 ms; comm_bytes = 1.5·V0
+check ar_line_t_comm t_comm '2*3/4*67108864/4.5e10'
+check ar_line_comm_bytes comm_bytes '2*3/4*67108864'
 
 run -e "$L" -e 'alltoall bf16[E_Y, F] over Y on v5e 8x4 -> bf16[E, F_Y]'
 check_str a2a_line_collective collective alltoall
@@ -53,13 +54,13 @@ check a2a_line_comm_bytes comm_bytes '67108864/4'
 
 # X = 8 on v5e: 8 is not a multiple of 16, no wraparound either
 run -e "$L" -e 'allgather bf16[E_X, F] over X on v5e 8x4'
-check ag_line8_t_comm t_comm '67108864/4.5e10'
-check ag_line8_comm_bytes comm_bytes 67108864
+check ag_line8_t_comm t_comm '7/8*67108864/4.5e10'
+check ag_line8_comm_bytes comm_bytes '7/8*67108864'
 
 # `use v5e 8x4` gives the same slice to later statements
 run -e "$L" -e 'use v5e 8x4' -e 'allreduce bf16[E, F] over Y'
 check ar_use_chips chips 32
-check ar_use_t_comm t_comm '2*67108864/4.5e10'
+check ar_use_t_comm t_comm '2*3/4*67108864/4.5e10'
 
 # ==== v5e 16x16: axes of 16 wrap around: rings, W = 2·4.5e10 = 9e10, links 2 ==========
 run -e "$L" -e 'allgather bf16[E_X, F] over X on v5e 16x16'
@@ -93,10 +94,10 @@ run -e "$L" -e 'allgather bf16[E_X, F] over X on v5p 8x4x4'
 check ag_v5p8_chips chips 128
 check ag_v5p8_t_comm t_comm '67108864/1.8e11'
 check ag_v5p8_comm_bytes comm_bytes '67108864/2'
-# 6x4x4: X = 6 is not a multiple of 4, a line: W = 9e10; T = V0/9e10 = 745.65 µs
+# 6x4x4: X = 6 is not a multiple of 4, a line: W = 9e10; T = 5/6·V0/9e10 = 621.38 µs
 run -e "$L" -e 'allgather bf16[E_X, F] over X on v5p 6x4x4'
-check ag_v5p6_t_comm t_comm '67108864/9e10'
-check ag_v5p6_comm_bytes comm_bytes 67108864
+check ag_v5p6_t_comm t_comm '5/6*67108864/9e10'
+check ag_v5p6_comm_bytes comm_bytes '5/6*67108864'
 # allreduce over Z = 4 of 8x4x4 (a ring): T = 2·V0/1.8e11 = 745.65 µs
 run -e "$L" -e 'allreduce bf16[E, F] over Z on v5p 8x4x4'
 check ar_v5p4_t_comm t_comm '2*67108864/1.8e11'
@@ -117,10 +118,11 @@ check ar_v5p_two_t_comm t_comm '2*67108864/1.8e11'
 run -e "$L" -e 'allgather bf16[E_XY, F] over XY on v5e 16x16'
 check ag_xy_ring_t_comm t_comm '67108864/1.8e11'
 check ag_xy_ring_comm_bytes comm_bytes '67108864/4'
-# v5e 8x4 over XY: both lines, 4.5e10 + 4.5e10 = 9e10, links 2: T = 2·V0/9e10 (allreduce)
+# v5e 8x4 over XY: both lines, 4.5e10 + 4.5e10 = 9e10, links 2; the 32 chips' one-
+# direction ring: T = 2·31/32·V0/9e10 (allreduce)
 run -e "$L" -e 'allreduce bf16[E, F] over XY on v5e 8x4'
-check ar_xy_line_t_comm t_comm '2*67108864/9e10'
-check ar_xy_line_comm_bytes comm_bytes '2*67108864/2'
+check ar_xy_line_t_comm t_comm '2*31/32*67108864/9e10'
+check ar_xy_line_comm_bytes comm_bytes '2*31/32*67108864/2'
 # v5e 16x4 over XY: X ring 9e10 (2 links) + Y line 4.5e10 (1 link) = 1.35e11, 3 links:
 # T = V0/1.35e11 = 497.10 µs; comm_bytes = V0/3 = 22369621.33
 run -e "$L" -e 'allgather bf16[E_XY, F] over XY on v5e 16x4'
@@ -147,9 +149,9 @@ check floor16_comm_bytes comm_bytes '2048/2'
 # alltoall of the same small array: floor 8 µs too
 run -e 'let E = 1024, F = 8' -e 'alltoall bf16[E_X, F] over X on v5e 16x16 -> bf16[E, F_X]'
 check floor16_a2a_t_comm t_comm '1e-6*16/2'
-# v5e 8x4 over Y: floor 1e-6·4/2 = 2 µs (V/4.5e10 = 45.5 ns)
+# v5e 8x4 over Y, a line of 4: 3 hops, floor 3 µs (3/4·V/4.5e10 = 34.1 ns)
 run -e 'let E = 1024' -e 'allgather bf16[E_Y] over Y on v5e 8x4'
-check floor4_t_comm t_comm '1e-6*4/2'
+check floor4_t_comm t_comm '1e-6*3'
 # v5e 16x2 over Y: the floor takes the collective's axis (2 chips): 1 µs, not 8 µs
 run -e 'let E = 1024' -e 'allgather bf16[E_Y] over Y on v5e 16x2'
 check floor2_t_comm t_comm '1e-6*2/2'
@@ -175,17 +177,17 @@ check bw_bound_t_comm t_comm '2097152/9e10'
 
 # ==== arrays also sharded over another axis: V is the group's array =====================
 # allgather bf16[E_Y, F_X] over Y on v5e 8x4: the group over Y gathers bf16[E, F_X]:
-# V = 2·E·F/8 = 8388608; Y line: T = V/4.5e10 = 186.41 µs
+# V = 2·E·F/8 = 8388608; Y a line of 4: T = 3/4·V/4.5e10 = 139.81 µs
 run -e "$L" -e 'allgather bf16[E_Y, F_X] over Y on v5e 8x4'
-check ag_other_t_comm t_comm '2*4096*8192/8/4.5e10'
-check ag_other_comm_bytes comm_bytes '2*4096*8192/8'
-# allreduce bf16[E_X, F] over Y: V = 2·(E/8)·F = 8388608; T = 2·V/4.5e10 = 372.83 µs
+check ag_other_t_comm t_comm '3/4*2*4096*8192/8/4.5e10'
+check ag_other_comm_bytes comm_bytes '3/4*2*4096*8192/8'
+# allreduce bf16[E_X, F] over Y: V = 2·(E/8)·F = 8388608; T = 2·3/4·V/4.5e10 = 279.62 µs
 run -e "$L" -e 'allreduce bf16[E_X, F] over Y on v5e 8x4'
-check ar_other_t_comm t_comm '2*(2*4096*8192/8)/4.5e10'
-check ar_other_comm_bytes comm_bytes '2*(2*4096*8192/8)'
-# reducescatter bf16[E_X, F] over Y -> bf16[E_X, F_Y]: V = 8388608; T = V/4.5e10
+check ar_other_t_comm t_comm '2*3/4*(2*4096*8192/8)/4.5e10'
+check ar_other_comm_bytes comm_bytes '2*3/4*(2*4096*8192/8)'
+# reducescatter bf16[E_X, F] over Y -> bf16[E_X, F_Y]: V = 8388608; T = 3/4·V/4.5e10
 run -e "$L" -e 'reducescatter bf16[E_X, F] over Y on v5e 8x4 -> bf16[E_X, F_Y]'
-check rs_other_t_comm t_comm '2*4096*8192/8/4.5e10'
+check rs_other_t_comm t_comm '3/4*2*4096*8192/8/4.5e10'
 # alltoall bf16[E_XY, F] over Y -> bf16[E_X, F_Y]: the Y group holds bf16[E/8, F]:
 # V = 2·512·8192 = 8388608; factor 1/4: T = V/(4·4.5e10) = 46.603 µs
 run -e "$L" -e 'alltoall bf16[E_XY, F] over Y on v5e 8x4 -> bf16[E_X, F_Y]'

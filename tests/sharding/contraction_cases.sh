@@ -3,7 +3,8 @@
 #   FLOPs per chip = 2 · (the chip's part of every distinct dim), HBM bytes = the
 #   operands as the chip holds them when it multiplies (after any gather) + its result
 #   (partial sums before any reduction). Collectives as in src/mesh.h; on v5e an axis
-#   of 4 is a line (W = 4.5e10, links 1: comm_bytes = factor·V, T = comm_bytes/4.5e10),
+#   of 4 is a line (W = 4.5e10, links 1: comm_bytes = factor·V, T = comm_bytes/4.5e10;
+#   its AllGather and ReduceScatter are the one-direction ring's, factor (N − 1)/N = 3/4),
 #   an axis of 16 a ring (W = 9e10, links 2), an axis of 2 a ring.
 #   v5e: 1.97e14 FLOP/s bf16, HBM 8.2e11 B/s.
 . "$(dirname "$0")/../book/lib.shinc"
@@ -56,9 +57,9 @@ check_has case1_result_sharding 'bf16[I_X,K_Y]'
 C2='bf16[I, J_X] *_J bf16[J, K] on v5e'
 run -e 'let I = 1024, J = 4096, K = 8192' -e 'mesh X = 4' -e "$C2"
 check_str case2_gather_collective collective allgather
-check case2_gather_comm_bytes comm_bytes '2*1024*4096'
+check case2_gather_comm_bytes comm_bytes '3/4*(2*1024*4096)'
 # T = 8388608/4.5e10 = 186.41 µs
-check case2_gather_t_comm t_comm '2*1024*4096/4.5e10'
+check case2_gather_t_comm t_comm '3/4*(2*1024*4096/4.5e10)'
 # every chip then does the whole product: 2·I·J·K = 2·1024·4096·8192 = 68719476736
 check case2_gather_flops flops '2*1024*4096*8192'
 # reads A[I,J] + B[J,K] = 2·1024·4096 + 2·4096·8192 = 8388608 + 67108864 = 75497472
@@ -72,9 +73,9 @@ check_str case2_gather_bound bound compute
 #    gather 2·1024·16384 = 33554432 B  >  partial sums 4·1024·2048 = 8388608 B
 run -e 'let I = 1024, J = 16384, K = 2048' -e 'mesh X = 4' -e "$C2"
 check_str case2_partial_collective collective allreduce
-check case2_partial_comm_bytes comm_bytes '4*1024*2048'
+check case2_partial_comm_bytes comm_bytes '3/4*(4*1024*2048)'
 # T = 8388608/4.5e10 = 186.41 µs
-check case2_partial_t_comm t_comm '4*1024*2048/4.5e10'
+check case2_partial_t_comm t_comm '3/4*(4*1024*2048/4.5e10)'
 # 2·I·(J/4)·K = 2·1024·4096·2048 = 17179869184
 check case2_partial_flops flops '2*1024*4096*2048'
 # reads A[I, J/4] and the J/4 rows of B the chip multiplies (as B[J_X, K] in case 3):
@@ -93,9 +94,9 @@ check_str case2_partial_bound bound comm
 C2F='bf16[I, J_X] *_J bf16[J, K] on v5e 4x1'
 run -e 'let I = 1024, J = 16384, K = 16384' -e "$C2F"
 check_str case2_faster_collective collective allreduce
-check case2_faster_comm_bytes comm_bytes '4*1024*16384'
+check case2_faster_comm_bytes comm_bytes '3/4*(4*1024*16384)'
 check case2_faster_flops flops '2*1024*4096*16384'
-check case2_faster_t_lower t_lower '4*1024*16384/4.5e10'
+check case2_faster_t_lower t_lower '3/4*(4*1024*16384/4.5e10)'
 check_str case2_faster_bound bound comm
 run_text -e 'let I = 1024, J = 16384, K = 16384' -e "$C2F"
 case $_book_text in
@@ -118,8 +119,8 @@ check case2_training_flops flops '3*2*1024*4096*16384'
 #    sharded over X (along K), so A is gathered: comm_bytes 2·I·J = 33554432
 run -e 'let I = 1024, J = 16384, K = 2048' -e 'mesh X = 4' -e 'bf16[I, J_X] *_J bf16[J, K_X] on v5e'
 check_str case2_forced_collective collective allgather
-check case2_forced_comm_bytes comm_bytes '2*1024*16384'
-check case2_forced_t_comm t_comm '2*1024*16384/4.5e10'
+check case2_forced_comm_bytes comm_bytes '3/4*(2*1024*16384)'
+check case2_forced_t_comm t_comm '3/4*(2*1024*16384/4.5e10)'
 # A[I,J]·B[J, K/4]: 2·1024·16384·512 = 17179869184
 check case2_forced_flops flops '2*1024*16384*512'
 # reads 2·1024·16384 + 2·16384·512 = 33554432 + 16777216 = 50331648
@@ -131,7 +132,7 @@ check case2_forced_bytes_written bytes_written '2*1024*512'
 #    gather B: 2·J·K = 8388608 B  <  partial sums 4·I·K = 33554432 B
 run -e 'let I = 8192, J = 4096, K = 1024' -e 'mesh X = 4' -e 'bf16[I, J] *_J bf16[J_X, K] on v5e'
 check_str case2_right_collective collective allgather
-check case2_right_comm_bytes comm_bytes '2*4096*1024'
+check case2_right_comm_bytes comm_bytes '3/4*(2*4096*1024)'
 check case2_right_flops flops '2*8192*4096*1024'
 
 # -- 2e, with another axis: mesh X = 4, Y = 2, A[I_Y, J_X] · B[J, K]
@@ -139,7 +140,7 @@ check case2_right_flops flops '2*8192*4096*1024'
 #    gather V = 2·2048·2048 = 8388608  <  partial sums 2·(2·(I/2)·K) = 67108864
 run -e 'let I = 4096, J = 2048, K = 8192' -e 'mesh X = 4, Y = 2' -e 'bf16[I_Y, J_X] *_J bf16[J, K] on v5e'
 check_str case2_other_gather_collective collective allgather
-check case2_other_gather_comm_bytes comm_bytes '2*2048*2048'
+check case2_other_gather_comm_bytes comm_bytes '3/4*(2*2048*2048)'
 # A[I/2, J]·B[J, K]: 2·2048·2048·8192 = 68719476736
 check case2_other_gather_flops flops '2*2048*2048*8192'
 # reads 2·2048·2048 + 2·2048·8192 = 8388608 + 33554432 = 41943040; writes 2·2048·8192
@@ -149,7 +150,7 @@ check case2_other_gather_bytes_written bytes_written '2*2048*8192'
 #    C[I_Y, K] V = 2·2048·2048 = 8388608, factor 2: 16777216
 run -e 'let I = 4096, J = 16384, K = 2048' -e 'mesh X = 4, Y = 2' -e 'bf16[I_Y, J_X] *_J bf16[J, K] on v5e'
 check_str case2_other_partial_collective collective allreduce
-check case2_other_partial_comm_bytes comm_bytes '2*2*2048*2048'
+check case2_other_partial_comm_bytes comm_bytes '3/4*(2*2*2048*2048)'
 # 2·(I/2)·(J/4)·K = 2·2048·4096·2048 = 34359738368
 check case2_other_partial_flops flops '2*2048*4096*2048'
 # reads A[I/2, J/4] + the J/4 rows of B: 2·2048·4096 + 2·4096·2048 = 33554432
@@ -166,8 +167,8 @@ check case3_ar_flops flops '2*1024*4096*2048'
 check case3_ar_bytes_read bytes_read '2*1024*4096 + 2*4096*2048'
 check case3_ar_bytes_written bytes_written '2*1024*2048'
 # AllReduce of C[I,K]: V = 4194304, factor 2: comm_bytes 8388608, T = 186.41 µs
-check case3_ar_comm_bytes comm_bytes '2*2*1024*2048'
-check case3_ar_t_comm t_comm '2*2*1024*2048/4.5e10'
+check case3_ar_comm_bytes comm_bytes '3/4*(2*2*1024*2048)'
+check case3_ar_t_comm t_comm '3/4*(2*2*1024*2048/4.5e10)'
 check_str case3_ar_bound bound comm
 
 # the `->` type shards the result over X: ReduceScatter, factor 1 on the same V
@@ -177,10 +178,10 @@ check case3_rs_flops flops '2*1024*4096*2048'
 check case3_rs_bytes_read bytes_read '2*1024*4096 + 2*4096*2048'
 # the local product still writes its whole partial sums C[I,K] before the scatter
 check case3_rs_bytes_written bytes_written '2*1024*2048'
-# comm_bytes 4194304; T = 4194304/4.5e10 = 93.21 µs (> T_math 87.21 µs)
-check case3_rs_comm_bytes comm_bytes '2*1024*2048'
-check case3_rs_t_comm t_comm '2*1024*2048/4.5e10'
-check_str case3_rs_bound bound comm
+# comm_bytes 3/4·4194304 (a line of 4: (N − 1)/N); T = 69.91 µs (< T_math 87.21 µs)
+check case3_rs_comm_bytes comm_bytes '3/4*(2*1024*2048)'
+check case3_rs_t_comm t_comm '3/4*(2*1024*2048/4.5e10)'
+check_str case3_rs_bound bound compute
 run_text -e 'let I = 1024, J = 16384, K = 2048' -e 'mesh X = 4' -e "$C3 -> bf16[I_X, K] on v5e"
 check_has case3_rs_result 'bf16[I_X,K]'
 
@@ -213,8 +214,8 @@ check case3_other_flops flops '2*2048*2048*2048'
 check case3_other_bytes_read bytes_read '2*2048*2048 + 2*2048*2048'
 check case3_other_bytes_written bytes_written '2*2048*2048'
 # factor 2: comm_bytes 16777216, T = 16777216/4.5e10 = 372.83 µs
-check case3_other_comm_bytes comm_bytes '2*2*2048*2048'
-check case3_other_t_comm t_comm '2*2*2048*2048/4.5e10'
+check case3_other_comm_bytes comm_bytes '3/4*(2*2*2048*2048)'
+check case3_other_t_comm t_comm '3/4*(2*2*2048*2048/4.5e10)'
 
 # ==== Cases 2 and 3 in one statement: allgather, then allreduce ========================
 # mesh X = 4, Y = 2; A[I, J_X, L_Y] ·_{J,L} B[J_X, L, K_Y]; I = 256, J = 1024, L = 512,
@@ -227,8 +228,8 @@ check case3_other_t_comm t_comm '2*2*2048*2048/4.5e10'
 run -e 'let I = 256, J = 1024, L = 512, K = 2048' -e 'mesh X = 4, Y = 2' \
     -e 'bf16[I, J_X, L_Y] *_{J, L} bf16[J_X, L, K_Y] on v5e'
 check_str both_collective collective allgather+allreduce
-check both_t_comm t_comm '2*256*256*512/9e10 + 2*2*256*1024/4.5e10'
-check both_comm_bytes comm_bytes '2*256*256*512/2 + 2*2*256*1024'
+check both_t_comm t_comm '2*256*256*512/9e10 + 3/4*2*2*256*1024/4.5e10'
+check both_comm_bytes comm_bytes '2*256*256*512/2 + 3/4*2*2*256*1024'
 # 2·I·(J/4)·L·(K/2) = 2·256·256·512·1024 = 68719476736
 check both_flops flops '2*256*256*512*1024'
 # reads A[I, J/4, L] + B[J/4, L, K/2] = 67108864 + 2·256·512·1024 = 335544320

@@ -153,11 +153,11 @@ static const char *status_name(LinkStatus s)
 }
 
 static void link_is(const char *file, int line, CollKind kind, const Mesh *m, AxisSet axes,
-                    const Chip *chip, double factor, double bw, double floor_s,
-                    const char *network)
+                    AxisSet sharded, const Chip *chip, double factor, double bw,
+                    double floor_s, const char *network)
 {
     LinkCost c = {0};
-    LinkStatus s = coll_link_cost(kind, m, axes, chip, &c);
+    LinkStatus s = coll_link_cost(kind, m, axes, sharded, chip, &c);
     char what[160], got[160];
     snprintf(what, sizeof what, "%s over %#x: factor %.6g, bandwidth %.6g, floor %.6g, %s",
              coll_name(kind), axes, factor, bw, floor_s, network);
@@ -172,14 +172,17 @@ static void link_fails(const char *file, int line, CollKind kind, const Mesh *m,
                        const Chip *chip, LinkStatus want)
 {
     LinkCost c = {0};
-    LinkStatus s = coll_link_cost(kind, m, axes, chip, &c);
+    LinkStatus s = coll_link_cost(kind, m, axes, 0, chip, &c);
     char what[96];
     snprintf(what, sizeof what, "%s over %#x is %s", coll_name(kind), axes, status_name(want));
     check_got(s == want, file, line, what, status_name(s));
 }
 
 #define LINK(kind, m, axes, chip, factor, bw, floor_s, network) \
-    link_is(__FILE__, __LINE__, kind, m, axes, chip, factor, bw, floor_s, network)
+    link_is(__FILE__, __LINE__, kind, m, axes, 0, chip, factor, bw, floor_s, network)
+/* The array also sharded over `sharded` (other groups of a GPU node share its egress). */
+#define LINK_S(kind, m, axes, sharded, chip, factor, bw, floor_s, network) \
+    link_is(__FILE__, __LINE__, kind, m, axes, sharded, chip, factor, bw, floor_s, network)
 #define LINK_FAILS(kind, m, axes, chip, status) \
     link_fails(__FILE__, __LINE__, kind, m, axes, chip, status)
 
@@ -203,7 +206,7 @@ static void test_two_chips(void)
     LINK(COLL_ALLREDUCE, &m, A0, v5e, 2, 9e10, 1e-6, "ICI ring");
     LinkCost c;
     double v = 2.0 * 512 * 16384;
-    CHECK(coll_link_cost(COLL_ALLREDUCE, &m, A0, v5e, &c) == LINK_OK);
+    CHECK(coll_link_cost(COLL_ALLREDUCE, &m, A0, 0, v5e, &c) == LINK_OK);
     double t = c.factor * v / c.bandwidth;
     CHECK(fabs(t * 1e6 - 372.8) < 0.05);
     CHECK(near(t, 2 * 512 * 16384 / 4.5e10));
@@ -211,7 +214,8 @@ static void test_two_chips(void)
 }
 
 /* v5e: ici_bw 4.5e10, an axis wraps only at 16 (or at ≤ 2 chips); a ring doubles it.
- * Floor: 1e-6 · (largest axis) / 2. */
+ * Floor: 1e-6 · hops, (largest axis) / 2 on a ring, axis − 1 on a line; a line's
+ * AllGather is the one-direction ring's (N − 1)/N (COSTMODEL §6.2). */
 static void test_v5e_ici(void)
 {
     Mesh x16 = MESH(0, 16), x8 = MESH(0, 8), m84 = MESH(0, 8, 4), m1616 = MESH(0, 16, 16);
@@ -220,9 +224,10 @@ static void test_v5e_ici(void)
     LINK(COLL_REDUCESCATTER, &x16, A0, v5e, 1, 9e10, 8e-6, "ICI ring");
     LINK(COLL_ALLREDUCE, &x16, A0, v5e, 2, 9e10, 8e-6, "ICI ring");
     LINK(COLL_ALLTOALL, &x16, A0, v5e, 0.25, 9e10, 8e-6, "ICI ring");      /* 16/(4·16) */
-    LINK(COLL_ALLGATHER, &x8, A0, v5e, 1, 4.5e10, 4e-6, "ICI line (no wraparound)");
-    /* over Y = 4 of 8x4: no wraparound, one way: 4.5e10; floor 4·1e-6/2 */
-    LINK(COLL_ALLGATHER, &m84, A1, v5e, 1, 4.5e10, 2e-6, "ICI line (no wraparound)");
+    LINK(COLL_ALLGATHER, &x8, A0, v5e, 7.0 / 8, 4.5e10, 7e-6, "ICI line (no wraparound)");
+    LINK(COLL_ALLREDUCE, &x8, A0, v5e, 14.0 / 8, 4.5e10, 7e-6, "ICI line (no wraparound)");
+    /* over Y = 4 of 8x4: no wraparound, one way: 4.5e10, 3/4; floor 3 hops */
+    LINK(COLL_ALLGATHER, &m84, A1, v5e, 3.0 / 4, 4.5e10, 3e-6, "ICI line (no wraparound)");
     /* over X and Y of 16x16: two rings, 9e10 + 9e10 = 1.8e11 */
     LINK(COLL_ALLGATHER, &m1616, A0 | A1, v5e, 1, 1.8e11, 8e-6, "ICI ring");
     LINK(COLL_ALLREDUCE, &m1616, A0 | A1, v5e, 2, 1.8e11, 8e-6, "ICI ring");
@@ -234,10 +239,11 @@ static void test_v5e_ici(void)
 static void test_v5e_alltoall(void)
 {
     Mesh m44 = MESH(0, 4, 4), m28 = MESH(0, 2, 8), m1616 = MESH(0, 16, 16);
-    /* 4x4: 4/(4·16) = 1/16; both lines, 4.5e10 (not the sum 9e10); floor 4·1e-6/2 */
-    LINK(COLL_ALLTOALL, &m44, A0 | A1, v5e, 1.0 / 16, 4.5e10, 2e-6, "ICI line (no wraparound)");
-    /* 2x8: 8/(4·16) = 1/8; X = 2 wraps (9e10), Y = 8 does not (4.5e10): 4.5e10 */
-    LINK(COLL_ALLTOALL, &m28, A0 | A1, v5e, 1.0 / 8, 4.5e10, 4e-6, "ICI");
+    /* 4x4: 4/(4·16) = 1/16; both lines, 4.5e10 (not the sum 9e10); floor 3 hops */
+    LINK(COLL_ALLTOALL, &m44, A0 | A1, v5e, 1.0 / 16, 4.5e10, 3e-6, "ICI line (no wraparound)");
+    /* 2x8: 8/(4·16) = 1/8; X = 2 wraps (9e10), Y = 8 does not (4.5e10): 4.5e10; the
+     * line's 7 hops */
+    LINK(COLL_ALLTOALL, &m28, A0 | A1, v5e, 1.0 / 8, 4.5e10, 7e-6, "ICI");
     /* 16x16: 16/(4·256) = 1/64, each ring 9e10 */
     LINK(COLL_ALLTOALL, &m1616, A0 | A1, v5e, 1.0 / 64, 9e10, 8e-6, "ICI ring");
 }
@@ -247,7 +253,7 @@ static void test_v5p_ici(void)
 {
     Mesh x8 = MESH(0, 8), x6 = MESH(0, 6), x2 = MESH(0, 2), cube = MESH(0, 4, 4, 4);
     LINK(COLL_ALLGATHER, &x8, A0, v5p, 1, 1.8e11, 0, "ICI ring");           /* 2·9e10 */
-    LINK(COLL_ALLGATHER, &x6, A0, v5p, 1, 9e10, 0, "ICI line (no wraparound)");
+    LINK(COLL_ALLGATHER, &x6, A0, v5p, 5.0 / 6, 9e10, 0, "ICI line (no wraparound)");
     LINK(COLL_ALLGATHER, &x2, A0, v5p, 1, 1.8e11, 0, "ICI ring");
     /* 4x4x4 over all three: 3 · 1.8e11 = 5.4e11 */
     LINK(COLL_ALLREDUCE, &cube, A0 | A1 | A2, v5p, 2, 5.4e11, 0, "ICI ring");
@@ -258,7 +264,7 @@ static void test_no_wrap_figure(void)
 {
     Chip *v3 = CHIP({CHIP_ICI_BW, 1e11}, {CHIP_TORUS_DIMS, 2});
     Mesh x4 = MESH(0, 4), x2 = MESH(0, 2);
-    LINK(COLL_ALLGATHER, &x4, A0, v3, 1, 1e11, 0, "ICI line (no wraparound)");
+    LINK(COLL_ALLGATHER, &x4, A0, v3, 3.0 / 4, 1e11, 0, "ICI line (no wraparound)");
     LINK(COLL_ALLGATHER, &x2, A0, v3, 1, 2e11, 0, "ICI ring");
     free(v3);
 }
@@ -298,22 +304,77 @@ static void test_gpu_in_node(void)
     free(nvl);
 }
 
-/* H100, 4 nodes of 8: the nodes axis holds 4·8 = 32 > 8 GPUs, so it crosses nodes:
- * min(450e9, 400e9) = 400e9 with the ring factors. */
+/* H100, 4 nodes of 8 (COSTMODEL §6.5): the nodes axis holds 4·8 = 32 > 8 GPUs, so it
+ * crosses nodes. Over it alone, D = 1, M = 4: AllGather (M − 1)/M = 3/4 of V over the
+ * 400e9 node egress, AllReduce 3/2, AllToAll (M − 1)/M² = 3/16. When the array is
+ * also sharded over the node's axis of 8 (Y = 8), the 8 groups share the egress, 5e10
+ * each: the book's V_total / W_node with V = V_total / 8. */
 static void test_gpu_across_nodes(void)
 {
-    Mesh m = MESH(0, 4, 8);
-    LINK(COLL_ALLGATHER, &m, A0, h100, 1, 400e9, 0, "InfiniBand");
-    LINK(COLL_ALLREDUCE, &m, A0, h100, 2, 400e9, 0, "InfiniBand");
-    LINK(COLL_ALLTOALL, &m, A0, h100, 0.25, 400e9, 0, "InfiniBand");
-    /* both axes: 8/(4·32) = 1/16 */
-    LINK(COLL_ALLTOALL, &m, A0 | A1, h100, 1.0 / 16, 400e9, 0, "InfiniBand");
+    Mesh m = MESH(0, 4, 8), x16 = MESH(0, 16);
+    LINK(COLL_ALLGATHER, &m, A0, h100, 3.0 / 4, 400e9, 0, "InfiniBand");
+    LINK(COLL_ALLREDUCE, &m, A0, h100, 3.0 / 2, 400e9, 0, "InfiniBand");
+    LINK(COLL_ALLTOALL, &m, A0, h100, 3.0 / 16, 400e9, 0, "InfiniBand");
+    LINK_S(COLL_ALLGATHER, &m, A0, A1, h100, 3.0 / 4, 5e10, 0, "InfiniBand");
+    LINK_S(COLL_ALLREDUCE, &m, A0, A1, h100, 3.0 / 2, 5e10, 0, "InfiniBand");
+    /* both axes, 32 GPUs: in the node 7/64 at 450e9 = 2.43e-13 s/B, across 3/16 at
+     * 400e9 = 4.69e-13 s/B: the nodes' egress decides */
+    LINK(COLL_ALLTOALL, &m, A0 | A1, h100, 3.0 / 16, 400e9, 0, "InfiniBand");
+    /* AllGather over all 32: 7/8 at 450e9 = 1.944e-12 beats 3/4 at 400e9 = 1.875e-12 */
+    LINK(COLL_ALLGATHER, &m, A0 | A1, h100, 7.0 / 8, 450e9, 0, "NVLink");
     LINK(COLL_ALLGATHER, &m, A1, h100, 7.0 / 8, 450e9, 0, "NVLink");
-    /* node_bw above nvlink_bw: nvlink bounds it */
+    /* one axis of 16 spans 2 nodes of 8: D = 8, M = 2; 7/8 at 450e9 = 1.944e-12 beats
+     * 1/2 at 400e9 = 1.25e-12 */
+    LINK(COLL_ALLGATHER, &x16, A0, h100, 7.0 / 8, 450e9, 0, "NVLink");
+    /* its AllToAll: 7/64 at 450e9 = 2.43e-13 in the node, (M − 1)/M² = 1/4 at 400e9 =
+     * 6.25e-13 across: the egress decides */
+    LINK(COLL_ALLTOALL, &x16, A0, h100, 1.0 / 4, 400e9, 0, "InfiniBand");
+    /* a node egress of 3.6e12 shared by 8 groups: 4.5e11 each */
     Chip *fast = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 3.6e12});
-    LINK(COLL_ALLGATHER, &m, A0, fast, 1, 450e9, 0, "InfiniBand");
+    LINK_S(COLL_ALLGATHER, &m, A0, A1, fast, 3.0 / 4, 4.5e11, 0, "InfiniBand");
     free(fast);
     LINK_FAILS(COLL_ALLGATHER, &m, A0, b200, LINK_NO_NODE_BW); /* this B200 has no node_bw */
+}
+
+/* SHARP: an AllReduce in the node is V / W (factor 1), not 2 (N − 1)/N. */
+static void test_gpu_sharp(void)
+{
+    Chip *nvls = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_SHARP, 1});
+    Mesh g8 = MESH(0, 8);
+    LINK(COLL_ALLREDUCE, &g8, A0, nvls, 1, 450e9, 0, "NVLink (SHARP)");
+    LINK(COLL_ALLGATHER, &g8, A0, nvls, 7.0 / 8, 450e9, 0, "NVLink");
+    free(nvls);
+}
+
+/* A fat tree: 64 nodes under leaf groups of 32, oversubscribed 2:1 above them. Over the
+ * nodes axis (Y = 8): leaf level 63/64 at 5e10 = 1.969e-11 s/B; spine, 2 groups, 1/2 at
+ * 2.5e10 = 2e-11 s/B: the spine decides. */
+static void test_gpu_fat_tree(void)
+{
+    Chip *pod = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 400e9},
+                     {CHIP_LEAF_NODES, 32}, {CHIP_OVERSUB, 2});
+    Mesh m = MESH(0, 64, 8);
+    LINK_S(COLL_ALLGATHER, &m, A0, A1, pod, 1.0 / 2, 2.5e10, 0, "fat tree spine");
+    /* full bisection (no oversub field): the leaf level, 63/64 at 5e10 */
+    Chip *flat = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 400e9},
+                      {CHIP_LEAF_NODES, 32});
+    LINK_S(COLL_ALLGATHER, &m, A0, A1, flat, 63.0 / 64, 5e10, 0, "InfiniBand");
+    free(pod);
+    free(flat);
+}
+
+/* Latency: D − 1 steps of nvlink_latency and M − 1 of node_latency, twice for an
+ * AllReduce: 4x8 over both, 7·3e-6 + 3·1e-5 = 5.1e-5 s. */
+static void test_gpu_latency(void)
+{
+    Chip *slow = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 400e9},
+                      {CHIP_NVLINK_LATENCY, 3e-6}, {CHIP_NODE_LATENCY, 1e-5});
+    Mesh m = MESH(0, 4, 8);
+    LINK(COLL_ALLGATHER, &m, A0 | A1, slow, 7.0 / 8, 450e9, 5.1e-5, "NVLink");
+    LINK(COLL_ALLREDUCE, &m, A0 | A1, slow, 7.0 / 4, 450e9, 1.02e-4, "NVLink");
+    LinkCost c;
+    CHECK(coll_link_cost(COLL_ALLREDUCE, &m, A0 | A1, 0, slow, &c) == LINK_OK && c.hops == 20);
+    free(slow);
 }
 
 static void test_link_errors(void)
@@ -340,6 +401,9 @@ int main(void)
     test_dcn();
     test_gpu_in_node();
     test_gpu_across_nodes();
+    test_gpu_sharp();
+    test_gpu_fat_tree();
+    test_gpu_latency();
     test_link_errors();
     free_chips();
     printf("%d passed, %d failed\n", passed, failed);

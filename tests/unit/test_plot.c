@@ -276,9 +276,9 @@ static const PlotRoof V5E[] = {
 /* bf16 matmuls with D = F = 4096: intensity BDF / (BD + DF + BF), and a softmax whose
  * label needs escaping. */
 static const PlotPoint POINTS[] = {
-    {"matmul B=64", 62.06060606, 5.0889697e13, 0.5},
-    {"matmul B=512", 409.6, 1.97e14, 0.3},
-    {"softmax <B,S> & \"exp\"", 1.25, 1.025e12, 0.2},
+    {"matmul B=64", 62.06060606, 5.0889697e13, 0.5, NULL, NULL},
+    {"matmul B=512", 409.6, 1.97e14, 0.3, NULL, NULL},
+    {"softmax <B,S> & \"exp\"", 1.25, 1.025e12, 0.2, NULL, NULL},
 };
 
 static Plot roofline_plot(void)
@@ -363,11 +363,11 @@ static void test_not_finite(void)
 {
     static const double X[] = {1, 2, NAN, 4, 5, 6, INFINITY, 8, 9};
     static const double Y[] = {10, 20, 30, 40, 50, 60, 70, 80, NAN};
-    static const PlotPoint POINTS_BAD[] = {{"bad x", NAN, 1, 0.5},
-                                           {"bad y", 1, INFINITY, 0.5},
-                                           {"negative", -1, -5, NAN},
-                                           {"fine", 3, 40, INFINITY},
-                                           {NULL, 2, 2, -1}};
+    static const PlotPoint POINTS_BAD[] = {{"bad x", NAN, 1, 0.5, NULL, NULL},
+                                           {"bad y", 1, INFINITY, 0.5, NULL, NULL},
+                                           {"negative", -1, -5, NAN, NULL, NULL},
+                                           {"fine", 3, 40, INFINITY, NULL, NULL},
+                                           {NULL, 2, 2, -1, NULL, NULL}};
     static const PlotRoof ROOFS_BAD[] = {{"bad peak", NAN, 0, 0},
                                          {"bad bw", 0, INFINITY, 0},
                                          {"both zero", 0, 0, 1},
@@ -375,7 +375,7 @@ static void test_not_finite(void)
                                          {"ok bw", 0, 1e-300, 2}};
     PlotSeries s = {"gappy", X, Y, 9};
     for (int logscale = 0; logscale <= 1; logscale++) {
-        Plot p = {"odd", "x", "y", logscale, logscale, ROOFS_BAD, 5, POINTS_BAD, 5, &s, 1};
+        Plot p = {"odd", "x", "y", logscale, logscale, ROOFS_BAD, 5, POINTS_BAD, 5, &s, 1, NULL};
         char *svg = svg_of(&p, 700, 500);
         CHECK(svg && xml_well_formed(svg), "SVG with nan and inf is well-formed");
         CHECK(svg && !contains_nocase(svg, "nan") && !contains_nocase(svg, "inf"),
@@ -387,7 +387,8 @@ static void test_not_finite(void)
     }
     Plot huge = {.title = "huge",
                  .points =
-                     (PlotPoint[]){{"max", 1.7e308, 1.7e308, 1}, {"min", -1.7e308, 5e-324, 1}},
+                     (PlotPoint[]){{"max", 1.7e308, 1.7e308, 1, NULL, NULL},
+                                   {"min", -1.7e308, 5e-324, 1, NULL, NULL}},
                  .npoints = 2};
     char *svg = svg_of(&huge, 400, 300);
     CHECK(svg && xml_well_formed(svg) && !contains_nocase(svg, "nan") &&
@@ -556,7 +557,7 @@ static void test_thin_stream(void)
 
 static void test_si_ticks(void)
 {
-    Plot p = {.points = (PlotPoint[]){{"p", 0.5, 2.5e11, 1}}, .npoints = 1};
+    Plot p = {.points = (PlotPoint[]){{"p", 0.5, 2.5e11, 1, NULL, NULL}}, .npoints = 1};
     char *svg = svg_of(&p, 600, 600);
     CHECK(svg && strstr(svg, ">250G<") && strstr(svg, ">0.5<"), "SI tick labels 250G and 0.5");
     free(svg);

@@ -1,0 +1,69 @@
+# The pages in a real browser: headless Chromium loads the model page and a page of a
+# sweep and a search, and the DOM it builds must hold the breakdown's rows and the
+# --json run's numbers, the charts, and no script error (window.onerror marks the
+# page; the console log is read too); a click on a heading must sort. Then a
+# screenshot of the model page (HTML_KEEP=DIR keeps it there). Without Chromium the
+# test is skipped, and says so.
+browser=$(command -v chromium || command -v chromium-browser)
+if [ -z "$browser" ]; then echo "skipped: chromium not installed"; exit 77; fi
+. tests/html/lib.shinc
+limit=""; command -v timeout > /dev/null 2>&1 && limit="timeout 120"
+
+# open PAGE OUT [--screenshot=PNG]: the DOM after the scripts ran, the console to OUT.log
+open_page() {
+    # shellcheck disable=SC2086
+    $limit "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync \
+        --enable-logging=stderr --v=0 --user-data-dir="$(mktemp -d "$tmp/profile.XXXXXX")" \
+        --window-size=1280,2000 ${3:---dump-dom} "file://$1" > "$2" 2> "$2.log"
+}
+
+no_errors() {
+    if grep -q 'data-script-error="' "$1"; then fail "$2 runs its script" "$(grep -o 'data-script-error="[^"]*"' "$1")"
+    elif grep -qE 'Uncaught|CONSOLE.*[Ee]rror' "$1.log"; then fail "$2 runs its script" "$(grep -E 'Uncaught|CONSOLE' "$1.log" | head -2)"
+    else pass "$2 loads without a script error"; fi
+}
+
+"$ROOFLINE" --html "$tmp/model.html" examples/model_llama3_70b.roof > /dev/null
+"$ROOFLINE" --json examples/model_llama3_70b.roof > "$tmp/model.json"
+# a click on the breakdown's "share" heading sorts each row's children, largest first
+sed 's|</body>|<script>document.querySelectorAll(".tree .head>span")[10].click();var d=document.querySelector(".tree details");document.documentElement.setAttribute("data-first",d.children[1].querySelector(".name").getAttribute("title"));</script></body>|' \
+    "$tmp/model.html" > "$tmp/sorted.html"
+open_page "$tmp/sorted.html" "$tmp/model.dom"
+no_errors "$tmp/model.dom" "the model page"
+leaves=$(grep -o 'class="row leaf"' "$tmp/model.dom" | wc -l)
+[ "$leaves" -ge 40 ] && pass "the DOM has the breakdown's leaves" || fail "the breakdown's leaves" "$leaves rows"
+grep -qF '<details open="" style="--d:1"><summary class="row">' "$tmp/model.dom" &&
+    pass "the breakdown opens two levels" || fail "the breakdown opens two levels" "no open details"
+missing=""
+for n in 1 2 3; do
+    for key in flops t_lower memory; do
+        v=$(json_value "$tmp/model.json" $n $key)
+        grep -qF "data-v=\"$v\"" "$tmp/model.dom" || missing="$missing $n.$key=$v"
+    done
+done
+[ -z "$missing" ] && pass "the DOM has the --json figures" || fail "the DOM's figures" "missing$missing"
+[ "$(grep -o '<svg' "$tmp/model.dom" | wc -l)" -ge 6 ] && pass "three charts and three memory bars" ||
+    fail "the charts" "$(grep -o '<svg' "$tmp/model.dom" | wc -l) SVGs"
+grep -qF 'data-first="layer"' "$tmp/model.dom" && pass "sorting by share puts the layer first" ||
+    fail "sorting by share" "$(grep -o 'data-first="[^"]*"' "$tmp/model.dom")"
+
+# a sweep and a search on one page; the search table sorted by t_step, slowest first
+"$ROOFLINE" --html "$tmp/explore.html" examples/explore.roof examples/search_llama3_70b.roof > /dev/null
+sed 's|</body>|<script>var t=document.querySelector("section.search table.data");t.tHead.rows[0].cells[4].click();document.documentElement.setAttribute("data-first",t.tBodies[0].rows[0].cells[0].textContent);</script></body>|' \
+    "$tmp/explore.html" > "$tmp/sorted.html"
+open_page "$tmp/sorted.html" "$tmp/explore.dom"
+no_errors "$tmp/explore.dom" "the sweep and search page"
+grep -q 'clipPath id="s[0-9]*-sweep-plot-area"' "$tmp/explore.dom" && pass "the sweep's chart" ||
+    fail "the sweep's chart" "none"
+grep -q 'clipPath id="s[0-9]*-pareto-plot-area"' "$tmp/explore.dom" && pass "the Pareto chart" ||
+    fail "the Pareto chart" "none"
+first=$(grep -o 'data-first="[0-9]*"' "$tmp/explore.dom" | tr -dc 0-9)
+[ -n "$first" ] && [ "$first" -gt 1 ] && pass "sorting by t_step puts the slowest first" ||
+    fail "sorting by t_step" "rank $first first"
+
+open_page "$tmp/model.html" "$tmp/shot.out" "--screenshot=$tmp/model.png"
+size=$(wc -c < "$tmp/model.png" 2> /dev/null || echo 0)
+[ "$size" -gt 50000 ] && pass "a screenshot of the model page" || fail "the screenshot" "$size bytes"
+[ -z "$HTML_KEEP" ] || cp "$tmp/model.png" "$HTML_KEEP/"
+finish

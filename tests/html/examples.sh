@@ -1,0 +1,13 @@
+# Every example's page: written, well formed and self-contained (the examples are
+# tests; so are their pages).
+. tests/html/lib.shinc
+for f in examples/*.roof; do
+    page=$tmp/$(basename "$f" .roof).html
+    if "$ROOFLINE" --html "$page" "$f" > /dev/null 2> "$tmp/err"; then
+        well_formed "$page" "$f's page"
+        self_contained "$page" "$f's page"
+    else
+        fail "$f's page" "$(head -3 "$tmp/err")"
+    fi
+done
+finish
