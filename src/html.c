@@ -5,11 +5,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "json.h"
 #include "num.h"
+#include "outfile.h"
 #include "plot.h"
 #include "session.h"
 
@@ -330,6 +329,8 @@ static bool read_lines(FILE *f, bool (*each)(Page *, const char *, size_t, const
     ssize_t len;
     int n = 0;
     bool ok = fflush(f) == 0 && fseek(f, 0, SEEK_SET) == 0;
+    if (!ok) /* the records are kept in a temporary file: a full disk stops them too */
+        snprintf(why, size, "cannot keep the run's records: %s", strerror(errno));
     while (ok && (len = getline(&line, &cap, f)) > 0) {
         const char *bad = NULL;
         n++;
@@ -1665,36 +1666,19 @@ static void page_write(const Page *pg, const HtmlOptions *opt, FILE *o)
     fputs("</script>\n</body>\n</html>\n", o);
 }
 
-/* Into a temporary file beside the page, renamed over it once whole. */
+/* Into a temporary file beside the page, renamed over it once whole (outfile.h). */
 static bool write_file(const Page *pg, const HtmlOptions *opt, long *bytes, char *why,
                        size_t size)
 {
-    size_t n = strlen(opt->path);
-    char *tmp = malloc(n + 16);
-    if (!tmp)
-        return snprintf(why, size, "out of memory"), false;
-    snprintf(tmp, n + 16, "%s.tmp-XXXXXX", opt->path);
-    int fd = mkstemp(tmp);
-    mode_t mask = umask(0); /* mkstemp makes it 0600; the page is an ordinary file */
-    umask(mask);
-    if (fd >= 0)
-        fchmod(fd, 0666 & ~mask);
-    FILE *o = fd >= 0 ? fdopen(fd, "w") : NULL;
-    bool ok = o != NULL;
+    OutFile file;
+    bool ok = outfile_open(&file, opt->path);
     if (ok) {
-        page_write(pg, opt, o);
-        *bytes = ftell(o);
-        ok = fflush(o) == 0 && !ferror(o);
-        ok = fclose(o) == 0 && ok;
-        ok = ok && rename(tmp, opt->path) == 0;
-    } else if (fd >= 0)
-        close(fd);
-    if (!ok) {
-        snprintf(why, size, "cannot write %s: %s", opt->path, strerror(errno));
-        if (fd >= 0)
-            remove(tmp);
+        page_write(pg, opt, file.f);
+        *bytes = ftell(file.f);
+        ok = outfile_close(&file, !ferror(file.f));
     }
-    free(tmp);
+    if (!ok)
+        snprintf(why, size, "cannot write %s: %s", opt->path, strerror(errno));
     return ok;
 }
 
