@@ -273,6 +273,11 @@ bool eval_send(Eval *ev, const Stmt *s)
     ok = ok && plan(ev, s, chip, m, &from, &to, &t);
     if (ok) {
         t.t = t.share * t.bytes / (t.links * t.bandwidth) + t.hops * t.latency;
+        /* a field near the largest or the smallest double: an error, never inf or nan */
+        if (!isfinite(t.links * t.bandwidth) || !isfinite(t.hops * t.latency) || !isfinite(t.t))
+            ok = eval_fail(ev, s->span, "the cost overflows: a figure is too large for a double");
+    }
+    if (ok) {
         if (ev->json)
             report_json(ev, s, chip, &t);
         else if (!ev->csv)
