@@ -349,9 +349,7 @@ static char *fmt(double v, Unit unit, char *buf, size_t size)
  * characters: a UTF-8 '·' is two bytes), its value. */
 static void row(Eval *ev, const char *name, const char *how, const char *value)
 {
-    int width = 0;
-    for (const char *c = how; *c; c++)
-        width += ((unsigned char)*c & 0xC0) != 0x80;
+    int width = num_width(how);
     fprintf(ev->out, "  %-12s %s%*s = %s\n", name, how, width < 44 ? 44 - width : 0, "", value);
 }
 
