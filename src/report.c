@@ -686,6 +686,38 @@ static void json_formula_text(const Report *r, const char *key, const char *text
 
 /* T_lower's formula before the times are known: max(t_math, t_hbm[, t_comm]), or per
  * pass max((t_math)/3, (t_hbm)/3, t_comm fwd) + max(2*(t_math)/3, 2*(t_hbm)/3, the rest). */
+/* t_comm as a formula in the dims still unbound: in inference the sum over the
+ * collectives of max(its bandwidth time, its latency floor) (roof.c prices each so);
+ * otherwise, or with no floor, the bandwidth times' polynomial. */
+static char *comm_formula(const Report *r, char *buf, size_t size, bool *floored)
+{
+    const Roofline *f = r->roof;
+    bool floors = false;
+    for (int i = 0; i < f->ncomm; i++)
+        floors = floors || f->links[i].floor > 0;
+    *floored = floors && r->cost->mode == COST_INFERENCE && r->cost->microbatches == 1 &&
+               f->ncomm == r->cost->ncolls;
+    if (!*floored)
+        return poly_text(r, f->t_comm.now, POLY_STYLE_ASCII, buf, size);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < f->ncomm && used < size; i++) {
+        const LinkCost *link = &f->links[i];
+        Poly *now = poly_subst(r->cost->colls[i].bytes, r->lookup, r->ctx);
+        Poly *t = now ? poly_scale(now, link->factor / link->bandwidth) : NULL;
+        char one[FORMULA_MAX / 4], floor_s[32];
+        poly_text(r, t, POLY_STYLE_ASCII, one, sizeof one);
+        num_format_json(link->floor, floor_s, sizeof floor_s);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s%s%s%s%s", i ? " + " : "",
+                                 link->floor > 0 ? "max(" : "", t ? one : "?",
+                                 link->floor > 0 ? ", " : "", link->floor > 0 ? floor_s : "",
+                                 link->floor > 0 ? ")" : "");
+        poly_free(now);
+        poly_free(t);
+    }
+    return buf;
+}
+
 static void lower_formula(const Report *r, char *buf, size_t size)
 {
     const Roofline *f = r->roof;
@@ -703,9 +735,9 @@ static void lower_formula(const Report *r, char *buf, size_t size)
                  m, h, bwd);
         return;
     }
+    bool floored;
     if (f->ncomm)
-        snprintf(buf, size, "max(%s, %s, %s)", m, h,
-                 poly_text(r, f->t_comm.now, POLY_STYLE_ASCII, fwd, sizeof fwd));
+        snprintf(buf, size, "max(%s, %s, %s)", m, h, comm_formula(r, fwd, sizeof fwd, &floored));
     else
         snprintf(buf, size, "max(%s, %s)", m, h);
 }
@@ -734,12 +766,23 @@ static void json_formulas(const Report *r)
         json_formula_poly(r, "t_hbm", &f->t_hbm, false);
         lower_formula(r, buf, sizeof buf);
         json_formula_text(r, "t_lower", buf);
-        Poly *sum = upper_now(f);
-        json_formula_text(r, "t_upper", sum ? poly_text(r, sum, POLY_STYLE_ASCII, buf, sizeof buf) : "");
+        char comm[FORMULA_MAX], m[FORMULA_MAX / 4], h[FORMULA_MAX / 4];
+        bool floored = false;
+        if (f->ncomm)
+            comm_formula(r, comm, sizeof comm, &floored);
+        Poly *sum = floored ? NULL : upper_now(f);
+        if (floored) /* the polynomial sum would leave the floors out */
+            snprintf(buf, sizeof buf, "%s + %s + %s",
+                     poly_text(r, f->t_math.now, POLY_STYLE_ASCII, m, sizeof m),
+                     poly_text(r, f->t_hbm.now, POLY_STYLE_ASCII, h, sizeof h), comm);
+        json_formula_text(r, "t_upper", floored ? buf
+                                        : sum ? poly_text(r, sum, POLY_STYLE_ASCII, buf,
+                                                          sizeof buf)
+                                              : "");
         poly_free(sum);
         if (f->ncomm) {
             json_formula_poly(r, "comm_bytes", &f->comm_bytes, false);
-            json_formula_poly(r, "t_comm", &f->t_comm, false);
+            json_formula_text(r, "t_comm", comm);
         }
         if (f->bound == BOUND_UNKNOWN) {
             bound_condition(r, POLY_STYLE_ASCII, buf, sizeof buf);
