@@ -98,12 +98,6 @@ static const char *number(double value, Unit unit, char *buf, size_t size)
     return num_format_unit(value, unit, 0, buf, size);
 }
 
-/* s right-aligned in `columns` display columns. */
-static void right(FILE *out, const char *s, int columns)
-{
-    fprintf(out, "%*s%s", columns > num_width(s) ? columns - num_width(s) : 0, "", s);
-}
-
 static void text_card(const Chip *c, const Derived *d, int n, FILE *out)
 {
     fprintf(out, "chip %s\n", c->name);
@@ -111,8 +105,8 @@ static void text_card(const Chip *c, const Derived *d, int n, FILE *out)
         if (!has(c, f))
             continue;
         char buf[48];
-        fprintf(out, "  %-14s ", chip_fields[f].name);
-        right(out, number(v(c, f), chip_fields[f].unit, buf, sizeof buf), 13);
+        number(v(c, f), chip_fields[f].unit, buf, sizeof buf);
+        fprintf(out, "  %-14s %*s", chip_fields[f].name, num_columns(buf, 13), buf);
         fprintf(out, "  %s\n  %-14s %13s  source: %s\n", chip_fields[f].what, "", "",
                 c->source[f] ? c->source[f] : "none given");
     }
@@ -120,8 +114,8 @@ static void text_card(const Chip *c, const Derived *d, int n, FILE *out)
         fprintf(out, "derived\n");
     for (int i = 0; i < n; i++) {
         char buf[48];
-        fprintf(out, "  %-14s ", d[i].key);
-        right(out, number(d[i].value, d[i].unit, buf, sizeof buf), 13);
+        number(d[i].value, d[i].unit, buf, sizeof buf);
+        fprintf(out, "  %-14s %*s", d[i].key, num_columns(buf, 13), buf);
         fprintf(out, "  %s = %s\n", d[i].what, d[i].formula);
     }
     fputc('\n', out);

@@ -469,9 +469,7 @@ char *num_format_unit(double v, Unit unit, int ascii, char *buf, size_t size)
 
 int num_columns(const char *s, int columns)
 {
-    for (; *s; s++)
-        columns += ((unsigned char)*s & 0xC0) == 0x80; /* a continuation byte: no column */
-    return columns;
+    return columns + (int)strlen(s) - num_width(s); /* a continuation byte: no column */
 }
 
 int num_width(const char *s)
