@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "csv.h"
 #include "embedded.h"
 #include "eval.h"
 #include "parse.h"
@@ -22,6 +23,7 @@ struct Session {
         const char *name; /* as it was named, for messages */
     } running[LIMIT_INCLUDE_DEPTH + 1];     /* the files being run, outermost first */
     int depth;
+    CsvStream csv; /* --csv: the records, turned into rows statement by statement */
 };
 
 static RunStatus run_source(Session *s, Source *src, bool interactive);
@@ -131,18 +133,18 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
         .src = src,
         .diag = &s->diag,
         .exact = s->opt.exact,
-        .json = s->opt.json,
-        .csv = s->opt.csv,
-        .out = s->opt.out,
+        .json = s->opt.json || s->opt.csv,
+        .out = s->opt.csv ? s->csv.records : s->opt.out,
         .include = include_file,
         .include_ctx = s,
         .block = -1,
         .stages = 1,
     };
     for (int i = 0; stmts && i < stmts->n; i++) {
-        if (!eval_stmt(&ev, stmts->items[i]))
+        bool ok = eval_stmt(&ev, stmts->items[i]);
+        if (s->opt.csv && !csv_flush(&s->csv, s->opt.err))
             return RUN_ERROR;
-        if (session_output_failed(s))
+        if (!ok || session_output_failed(s))
             return RUN_ERROR;
     }
     return RUN_OK;
@@ -205,9 +207,14 @@ Session *session_new(const SessionOptions *opt)
     if (!s)
         return NULL;
     s->opt = *opt;
+    if (opt->csv && !csv_begin(&s->csv, opt->out)) {
+        free(s);
+        return NULL;
+    }
     s->diag.err = opt->err;
     s->diag.color = opt->color;
     if (!world_init(&s->world)) {
+        csv_end(&s->csv);
         free(s);
         return NULL;
     }
@@ -226,6 +233,7 @@ void session_free(Session *s)
     if (!s)
         return;
     world_free(&s->world);
+    csv_end(&s->csv);
     free(s);
 }
 
@@ -288,6 +296,11 @@ void session_list_chips(Session *s, FILE *out)
 
 void session_list_chips_as(Session *s, FILE *out, bool json)
 {
+    if (s->opt.csv && out == s->opt.out && s->csv.records) {
+        chips_json(s, s->csv.records);
+        csv_flush(&s->csv, s->opt.err);
+        return;
+    }
     if (json) {
         chips_json(s, out);
         return;

@@ -20,7 +20,7 @@ typedef struct Session Session;
 
 typedef struct {
     bool json;   /* JSON Lines instead of the text report */
-    bool csv;    /* sweeps as CSV */
+    bool csv;    /* one CSV table of the JSON records (csv.h) */
     bool exact;  /* out·(2K-1) FLOPs per contraction instead of 2·out·K */
     bool ast;    /* print the syntax tree of each statement instead of running it */
     bool color;  /* ANSI colour in diagnostics and the report */
