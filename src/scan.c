@@ -122,8 +122,7 @@ static void row_text(FILE *out, const Value *at, const Figures *f)
 {
     char b[8][32];
     fprintf(out, "  %12s %12s %12s",
-            at->kind == VAL_CHIP ? at->chip->name : num_format_unit(at->number, UNIT_NONE, 0,
-                                                                    b[7], 32),
+            at->kind == VAL_CHIP ? at->chip->name : num_format_given(at->number, b[7], 32),
             num_format_unit(f->flops, UNIT_FLOPS, 0, b[0], 32),
             num_format_unit(f->bytes, UNIT_BYTES, 0, b[1], 32));
     double times[] = {f->t_math, f->t_hbm, f->t_comm, f->t_lower};
