@@ -534,26 +534,29 @@ static int unknown_dtype(ParseState *st)
     return 0;
 }
 
-/* A note for the slips people make most: `x *D y` for `x *_D y`, a chip without `on`. */
-static void common_slip(const yypcontext_t *ctx, const ParseState *st, yysymbol_kind_t tok,
-                        Span span)
+/* The slips people make most, `x *D y` for `x *_D y` and a chip without `on`: one
+ * targeted message into buf instead of bison's list of expected tokens. */
+static bool common_slip(const yypcontext_t *ctx, const ParseState *st, yysymbol_kind_t tok,
+                        Span span, char *buf, size_t size)
 {
     int len = st->last_name.end - st->last_name.begin;
     const char *name = st->src->text + st->last_name.begin;
     if (st->older_token == '*' && st->prev_token == IDENT && tok != YYSYMBOL_YYEOF &&
         st->src->text[st->last_name.begin - 1] == '*') {
-        diag_note(st->diag, "to contract over %.*s, write *_%.*s (no space)", len, name, len,
-                  name);
-        return;
+        snprintf(buf, size, "`*%.*s` is not an operator: to contract over %.*s, write *_%.*s "
+                 "(no space)", len, name, len, name, len, name);
+        return true;
     }
     yysymbol_kind_t expected[YYNTOKENS];
     int n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
     for (int i = 0; tok == YYSYMBOL_IDENT && i < n; i++)
         if (expected[i] == YYSYMBOL_ON) {
-            diag_note(st->diag, "a chip follows `on`: ... on %.*s", span.end - span.begin,
-                      st->src->text + span.begin);
-            return;
+            int word = span.end - span.begin;
+            snprintf(buf, size, "a name after the statement: `on` goes before a chip, as "
+                     "... on %.*s", word, st->src->text + span.begin);
+            return true;
         }
+    return false;
 }
 
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
@@ -568,11 +571,13 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
     if (tok != YYSYMBOL_YYEOF && st->src->text[span.begin] == '[' && st->prev_token == IDENT &&
         st->last_name.end == span.begin)
         return unknown_dtype(st);
-    char what[64], expected[256];
+    char what[64], expected[256], slip[256];
     describe_token(st, tok, span, what, sizeof what);
     list_expected(ctx, expected, sizeof expected);
-    diag_error(st->diag, st->src, span, "syntax error: unexpected %s%s", what, expected);
-    common_slip(ctx, st, tok, span);
+    if (common_slip(ctx, st, tok, span, slip, sizeof slip))
+        diag_error(st->diag, st->src, span, "syntax error: %s", slip);
+    else
+        diag_error(st->diag, st->src, span, "syntax error: unexpected %s%s", what, expected);
     int line, col, start_line;
     source_position(st->src, span.begin, &line, &col);
     source_position(st->src, st->stmt_begin, &start_line, &col);
