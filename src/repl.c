@@ -512,14 +512,15 @@ static void discard_pending(Repl *r)
     fputc('\n', stdout);
 }
 
-/* End of input: an unfinished statement is run once more as complete, so the real
- * syntax error is reported instead of silence. */
+/* End of input. At a terminal, Ctrl-D inside an unfinished statement leaves quietly:
+ * the user chose to go. From a pipe the script ended early: the unfinished statement is
+ * run once more as complete, so the real syntax error is reported instead of silence. */
 static void finish(Repl *r)
 {
     if (r->terminal)
-        fputc('\n', stdout); /* leave the prompt's line before anything is printed */
+        fputc('\n', stdout); /* leave the prompt's line */
     fflush(stdout);
-    if (r->pending_len > 0)
+    if (r->pending_len > 0 && !r->terminal)
         run_pending(r, false);
 }
 
