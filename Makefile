@@ -172,6 +172,13 @@ install-share:
 	install -m 644 tools/roofline.vim $(DESTDIR)$(PREFIX)/share/vim/vimfiles/syntax/roofline.vim
 	echo 'autocmd BufRead,BufNewFile *.roof setfiletype roofline' \
 	    > $(DESTDIR)$(PREFIX)/share/vim/vimfiles/ftdetect/roofline.vim
+	@# bash-completion looks in ~/.local/share and in $$XDG_DATA_DIRS (by default
+	@# /usr/local/share:/usr/share): say what to do when PREFIX is neither
+	@case ":$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}:$$HOME/.local/share:" in \
+	    *":$(PREFIX)/share:"*) ;; \
+	    *) echo "bash completion: $(PREFIX)/share is not where bash-completion looks;" \
+	           "add it to XDG_DATA_DIRS, e.g. export XDG_DATA_DIRS=$(PREFIX)/share:\$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" ;; \
+	esac
 
 .PHONY: fuzz valgrind bench install-share
 
