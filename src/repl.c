@@ -22,6 +22,7 @@
 #include <editline/readline.h>
 #endif
 
+#include "history_line.h"
 #include "interrupt.h"
 #include "outfile.h"
 
@@ -99,6 +100,7 @@ typedef struct {
     char *line;         /* the line just read: getline's buffer, or libedit's copy */
     size_t line_len, line_cap;
     int status;         /* highest status seen, reported when not a terminal */
+    int history_lines;  /* history entries the pending statement's lines made */
     bool out_of_memory;
 } Repl;
 
@@ -184,6 +186,8 @@ static void note_status(Repl *r, RunStatus st)
         r->status = (int)st;
 }
 
+static void remember_statement(Repl *r);
+
 /* Runs the pending text. `interactive` false asks the session for the real error when
  * the input ended inside a statement. */
 static void run_pending(Repl *r, bool interactive)
@@ -198,6 +202,7 @@ static void run_pending(Repl *r, bool interactive)
         interrupt_catch(true, NULL);
     if (st == RUN_INCOMPLETE)
         return;
+    remember_statement(r);
     note_status(r, st);
     r->pending_len = 0;
 }
@@ -469,12 +474,14 @@ static void edit_begin(Session *s)
     stifle_history(HISTORY_MAX);
 }
 
-/* Each line goes into history as typed, not whole multi-line statements: libedit
- * edits one line at a time, and a recalled entry with newlines inside redraws badly. */
-static void remember_line(const char *line)
+/* Each line goes into history as it is typed; once a statement of several lines is
+ * complete, its lines are replaced by one entry (remember_statement). */
+static void remember_line(Repl *r, const char *line)
 {
-    if (!is_blank(line, strlen(line)))
+    if (!is_blank(line, strlen(line))) {
         add_history(line);
+        r->history_lines++;
+    }
 }
 
 static ReadResult read_edit(Repl *r, const char *prompt)
@@ -482,12 +489,37 @@ static ReadResult read_edit(Repl *r, const char *prompt)
     char *line = readline(prompt);
     if (!line)
         return interrupt_pending() ? READ_INTERRUPT : READ_EOF;
-    remember_line(line);
+    remember_line(r, line);
     r->line_len = strlen(line);
     free(r->line);
     r->line = line;
     r->line_cap = r->line_len + 1;
     return READ_LINE;
+}
+
+/* A statement of several lines comes back from history as one entry: libedit edits
+ * one line at a time (an entry with newlines inside redraws badly), so the entry is
+ * the statement on one line that reads the same (history_line.c). */
+static void remember_statement(Repl *r)
+{
+    int lines = r->history_lines;
+    r->history_lines = 0;
+    if (!r->terminal || lines < 2)
+        return;
+    char *joined = history_line(r->pending, r->pending_len);
+    if (!joined)
+        return;
+    for (int i = 0; i < lines && history_length > 0; i++)
+        free_history_entry(remove_history(history_length - 1));
+    add_history(joined);
+    free(joined);
+}
+
+#else
+
+static void remember_statement(Repl *r)
+{
+    (void)r;
 }
 
 #endif /* HAVE_LIBEDIT */
@@ -509,6 +541,7 @@ static ReadResult read_line(Repl *r)
 static void discard_pending(Repl *r)
 {
     r->pending_len = 0;
+    r->history_lines = 0;
     fputc('\n', stdout);
 }
 
