@@ -57,9 +57,10 @@ static RoofError chip_free_part(const Cost *cost, PolyLookup lookup, void *ctx, 
 {
     Poly *read = copy_or_zero(cost->read), *written = copy_or_zero(cost->written);
     Poly *bytes = read && written ? poly_add(read, written) : NULL;
-    if (!quantity(&r->flops, cost_total_flops(cost), lookup, ctx) ||
-        !quantity(&r->read, read, lookup, ctx) || !quantity(&r->written, written, lookup, ctx) ||
-        !quantity(&r->bytes, bytes, lookup, ctx))
+    bool made = quantity(&r->flops, cost_total_flops(cost), lookup, ctx); /* each takes its */
+    made = quantity(&r->read, read, lookup, ctx) && made;                  /* formula, so   */
+    made = quantity(&r->written, written, lookup, ctx) && made;            /* none leaks    */
+    if (!quantity(&r->bytes, bytes, lookup, ctx) || !made)
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
     if (!finite_or_unknown(&r->flops) || !finite_or_unknown(&r->bytes))
         return fail(ROOF_OVERFLOW, DT_BF16);
