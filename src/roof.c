@@ -171,7 +171,8 @@ static RoofError forward_parts(const Cost *cost, const Chip *chip, PolyLookup lo
     RoofError e = flops_time(cost->recompute, chip, lookup, ctx, &m);
     Poly *bytes = cost->recompute_bytes ? poly_scale(cost->recompute_bytes, 1 / r->hbm_bw)
                                         : poly_const(0);
-    bool known = e.status == ROOF_OK && m.known && quantity(&h, bytes, lookup, ctx) && h.known;
+    bool made = quantity(&h, bytes, lookup, ctx); /* it takes bytes, made or not */
+    bool known = e.status == ROOF_OK && m.known && made && h.known;
     if (known && m.value > 0 && r->t_math.value > m.value)
         r->parts_math = 3 * r->t_math.value / (r->t_math.value - m.value);
     if (known && h.value > 0 && r->t_hbm.value > h.value)
