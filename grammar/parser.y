@@ -36,6 +36,7 @@ int yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
 static void twice(yyscan_t scanner, Span at, const char *clause);
 static int dim_of(yyscan_t scanner, int name, Span at);
+static int word_id(yyscan_t scanner, const char *word);
 }
 
 %define api.pure full
@@ -261,7 +262,7 @@ arg
 
 expect_value
     : expr
-    | COMPUTE                   { $$ = ast_name(A, @1, intern_id(ST->names, "compute", 7)); }
+    | COMPUTE                   { $$ = ast_name(A, @1, word_id(scanner, "compute")); }
     ;
 
 opt_within
@@ -461,6 +462,17 @@ static int dim_of(yyscan_t scanner, int name, Span at)
     return dim;
 }
 
+/* The id of a word the grammar names itself, as a name; out of memory discards the
+ * parse, as in dim_of. */
+static int word_id(yyscan_t scanner, const char *word)
+{
+    ParseState *st = yyget_extra(scanner);
+    int id = intern_id(st->names, word, strlen(word));
+    if (id < 0)
+        st->arena->oom = 1;
+    return id;
+}
+
 /* Where to point at the end of input: just after the last thing written. */
 static Span end_of_text(const Source *src)
 {
@@ -591,8 +603,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
 ParseResult parse_source(ParseState *st)
 {
     yyscan_t scanner;
-    if (yylex_init_extra(st, &scanner) != 0)
+    if (yylex_init_extra(st, &scanner) != 0) {
+        st->arena->oom = 1;
         return PARSE_ERROR;
+    }
     YY_BUFFER_STATE buf = yy_scan_bytes(st->src->text, (int)st->src->len, scanner);
     yyset_lineno(1, scanner);
     int errors_before = st->diag->errors;

@@ -17,6 +17,7 @@
 
 #include "eval.h"
 #include "interrupt.h"
+#include "nomem.h"
 #include "num.h"
 #include "outfile.h"
 #include "plot.h"
@@ -607,7 +608,9 @@ bool eval_solve(Eval *ev, const Stmt *s)
     Costed c;
     bool ok = scan_wanted(ev, s) ? scan_solve(ev, s, dim) : eval_costed(ev, s, &c);
     if (ok && !scan_wanted(ev, s)) {
-        ok = pick_dim(ev, s, &c, &dim) && report_solve(ev, s, &c, dim);
+        ok = pick_dim(ev, s, &c, &dim) &&
+             (!nomem_failed() || eval_fail(ev, s->span, "out of memory")) &&
+             report_solve(ev, s, &c, dim);
         costed_free(&c);
     }
     if (swapped)
@@ -971,9 +974,9 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
     if (!path) {
         int columns, rows;
         terminal_size(&columns, &rows);
-        bool ok = plot_text(ev->out, p, columns, rows, 0);
+        bool ok = plot_text(ev->out, p, columns, rows, 0); /* false: out of memory */
         fputc('\n', ev->out);
-        return ok;
+        return ok || eval_fail(ev, span, "out of memory");
     }
     OutFile file; /* the old chart stays whole unless the new one is */
     if (!outfile_open(&file, path) || !outfile_close(&file, plot_svg(file.f, p, 900, 560)))

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nomem.h"
+
 /* ---- Numbers and labels -------------------------------------------------------- */
 
 static bool has_text(const char *s)
@@ -376,7 +378,8 @@ typedef struct {
 
 static LegendEntry *legend_alloc(const Plot *p)
 {
-    return malloc(sizeof(LegendEntry) * (size_t)(p->nroofs + p->nseries + p->npoints + 1));
+    size_t n = (size_t)(p->nroofs + p->nseries + p->npoints + 1);
+    return nomem_note(malloc(sizeof(LegendEntry) * n));
 }
 
 /* The labelled roofs, series and, when there are at most max_points, points. */
@@ -635,10 +638,10 @@ static bool thin_keep(PlotThin *t, const double p[2])
 {
     if (t->n == t->cap) {
         int cap = t->cap ? 2 * t->cap : 1024;
-        double *x = realloc(t->x, sizeof *x * (size_t)cap);
+        double *x = nomem_note(realloc(t->x, sizeof *x * (size_t)cap));
         if (x)
             t->x = x;
-        double *y = x ? realloc(t->y, sizeof *y * (size_t)cap) : NULL;
+        double *y = x ? nomem_note(realloc(t->y, sizeof *y * (size_t)cap)) : NULL;
         if (!y)
             return false;
         t->y = y;
@@ -766,8 +769,8 @@ static int place_series(const Chart *c, const PlotSeries *s, double **u, double 
     bool thin = s->n > THIN_ABOVE && plot_thin_add(&t, s->x, s->y, s->n) && plot_thin_end(&t);
     const double *x = thin ? t.x : s->x, *y = thin ? t.y : s->y;
     int n = thin ? t.n : s->n;
-    *u = malloc(sizeof **u * (size_t)(n > 0 ? n : 1));
-    *v = malloc(sizeof **v * (size_t)(n > 0 ? n : 1));
+    *u = nomem_note(malloc(sizeof **u * (size_t)(n > 0 ? n : 1)));
+    *v = nomem_note(malloc(sizeof **v * (size_t)(n > 0 ? n : 1)));
     for (int i = 0; *u && *v && i < n; i++) {
         (*u)[i] = axis_pos(&c->x, x[i]);
         (*v)[i] = axis_pos(&c->y, y[i]);
@@ -1644,8 +1647,8 @@ static bool text_draw(Text *t, const Plot *p)
     bool fits =
         text_layout(&L, &c.plot, t->rows, text_legend(t, false, e, n, 0, t->rows)) && t->w >= 4;
     t->h = fits ? L.h : 0;
-    t->dots = calloc((size_t)t->w * t->h + 1, 1);
-    t->over = calloc((size_t)t->w * t->h + 1, sizeof *t->over);
+    t->dots = nomem_note(calloc((size_t)t->w * t->h + 1, 1));
+    t->over = nomem_note(calloc((size_t)t->w * t->h + 1, sizeof *t->over));
     bool ok = t->dots && t->over;
     if (ok && fits)
         ok = text_chart(t, &c, &L, e, n);
@@ -1660,7 +1663,7 @@ static bool text_draw(Text *t, const Plot *p)
 bool plot_text(FILE *out, const Plot *p, int columns, int rows, int ascii)
 {
     Text t = {.cols = columns > 0 ? columns : 0, .rows = rows > 0 ? rows : 0, .ascii = ascii != 0};
-    t.cell = malloc(sizeof *t.cell * ((size_t)t.cols * t.rows + 1));
+    t.cell = nomem_note(malloc(sizeof *t.cell * ((size_t)t.cols * t.rows + 1)));
     bool ok = t.cell != NULL;
     for (size_t i = 0; ok && i < (size_t)t.cols * t.rows; i++)
         t.cell[i] = ' ';

@@ -11,6 +11,7 @@
 #include "csv.h"
 #include "embedded.h"
 #include "eval.h"
+#include "nomem.h"
 #include "parse.h"
 
 struct Session {
@@ -116,6 +117,8 @@ static bool include_file(void *ctx, const Source *from, const char *path, Span s
         cycle_error(s, from, full, span);
     else if (full)
         status = run_file(s, from, full, span);
+    else
+        diag_error(&s->diag, from, span, "out of memory");
     if (status > s->worst)
         s->worst = status;
     free(full);
@@ -141,7 +144,14 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
         .stages = 1,
     };
     for (int i = 0; stmts && i < stmts->n; i++) {
-        bool ok = eval_stmt(&ev, stmts->items[i]);
+        const Stmt *stmt = stmts->items[i];
+        int errors = s->diag.errors;
+        bool ok = eval_stmt(&ev, stmt);
+        /* a figure went missing on the way, or a failure went unsaid (nomem.h) */
+        if (nomem_failed() && (ok || s->diag.errors == errors)) {
+            eval_fail(&ev, stmt->span, "out of memory");
+            return RUN_ERROR;
+        }
         if (s->opt.csv && !csv_flush(&s->csv, s->opt.err))
             return RUN_ERROR;
         if (!ok || session_output_failed(s))
@@ -164,8 +174,10 @@ static RunStatus run_source(Session *s, Source *src, bool interactive)
     };
     ParseResult parsed = parse_source(&st);
     RunStatus status = parsed == PARSE_INCOMPLETE ? RUN_INCOMPLETE : RUN_SYNTAX;
-    if (parsed == PARSE_ERROR && arena.oom)
+    if (parsed == PARSE_ERROR && arena.oom) {
         diag_plain(&s->diag, "out of memory while reading %s", src->name);
+        status = RUN_ERROR; /* not the input's fault: not a syntax error */
+    }
     if (parsed == PARSE_OK && s->opt.ast)
         ast_dump(s->opt.out, st.stmts, s->world.names);
     bool keep = false;
@@ -192,6 +204,7 @@ RunStatus session_run(Session *s, const char *name, const char *text, size_t len
     }
     s->diag.errors = 0;
     s->diag.capped = false;
+    nomem_clear();
     s->worst = RUN_OK;
     RunStatus status = run_pushed(s, src, interactive);
     if (status != RUN_INCOMPLETE && s->worst > status)
@@ -214,8 +227,7 @@ Session *session_new(const SessionOptions *opt)
     s->diag.err = opt->err;
     s->diag.color = opt->color;
     if (!world_init(&s->world)) {
-        csv_end(&s->csv);
-        free(s);
+        session_free(s);
         return NULL;
     }
     s->opt.ast = false;

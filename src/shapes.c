@@ -115,6 +115,8 @@ static bool dim_number(Eval *ev, const Stmt *def, const Binding *p, const Tensor
     poly_free(now);
     if (known)
         return true;
+    if (!now)
+        return eval_fail(ev, where, "out of memory");
     char buf[256], want[128];
     eval_fail(ev, where, "%s binds %s from this tensor's dim %d, which is not a number: %s",
               block_name(ev, def), spelling(ev, dim_name(p->shape[k])), k + 1,

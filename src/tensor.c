@@ -5,14 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nomem.h"
+
 Tensor *tensor_new(DType dtype, int ndims)
 {
-    Tensor *t = calloc(1, sizeof *t);
+    Tensor *t = nomem_note(calloc(1, sizeof *t));
     if (!t)
         return NULL;
     t->dtype = dtype;
     t->ndims = ndims;
-    t->dims = ndims ? calloc((size_t)ndims, sizeof *t->dims) : NULL;
+    t->dims = ndims ? nomem_note(calloc((size_t)ndims, sizeof *t->dims)) : NULL;
     if (ndims && !t->dims) {
         free(t);
         return NULL;
@@ -48,7 +50,7 @@ Tensor *tensor_from(DType dtype, const Dim *const *dims, int n)
 
 Tensor *tensor_copy(const Tensor *t)
 {
-    const Dim **dims = malloc(sizeof *dims * (size_t)(t->ndims + 1));
+    const Dim **dims = nomem_note(malloc(sizeof *dims * (size_t)(t->ndims + 1)));
     if (!dims)
         return NULL;
     for (int i = 0; i < t->ndims; i++)
