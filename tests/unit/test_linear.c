@@ -1,7 +1,10 @@
 /* test_linear.c — the paths that once scanned a list per insert stay linear: each runs
  * at n and 4n, and the name-table probes it makes (name_probes, intern.h) must grow at
- * most 1.5 × 4 times, where a scan per insert grows 16 times. Counts, not seconds, so
- * a loaded machine cannot fail it. Prints "N passed, M failed". */
+ * most 1.5 × 4 times, where a scan per insert grows 16 times. Memory the same way: the
+ * arenas' high-water mark (arena.h) of long statements at n and 4n, and a parse's
+ * arena stops at its limit. Counts, not seconds, so a loaded machine cannot fail it.
+ * Prints "N passed, M failed". */
+#include "arena.h"
 #include "check.h"
 #include "intern.h"
 #include "repl.h"
@@ -109,6 +112,57 @@ static unsigned long long probes_of_tab(int n)
     return used;
 }
 
+/* n lines, each a `let` of a 200-term sum. */
+static void long_lets(FILE *out, int n)
+{
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "let x%d = 1", i);
+        for (int k = 0; k < 199; k++)
+            fputs("+1", out);
+        fputc('\n', out);
+    }
+}
+
+/* The arenas' high-water mark while the text for n runs, less that of an empty run
+ * (the stdlib's trees, kept for its blocks). */
+static size_t peak_of_run(Writer write, int n)
+{
+    size_t peak[2];
+    for (int k = 0; k < 2; k++) {
+        arena_peak_bytes = 0;
+        probes_of_run(write, k ? n : 0);
+        peak[k] = arena_peak_bytes;
+    }
+    return peak[1] - peak[0];
+}
+
+static void test_memory(void)
+{
+    size_t small = peak_of_run(long_lets, SMALL / 8);
+    size_t big = peak_of_run(long_lets, RATIO * SMALL / 8);
+    char got[96];
+    snprintf(got, sizeof got, "%zu bytes at n, %zu at %dn", small, big, RATIO);
+    check_got(small > 0 && big < 1.5 * RATIO * small, __FILE__, __LINE__,
+              "long let lines: the tree's memory grows near-linearly", got);
+}
+
+/* A parse's arena refuses past its limit, and says so, having taken no more. */
+static void test_arena_limit(void)
+{
+    Arena a = {.limit = 1 << 20};
+    size_t given = 0;
+    while (arena_alloc(&a, 48))
+        given += 48;
+    check(a.oom && a.capped, __FILE__, __LINE__, "an arena at its limit is capped");
+    check(a.bytes <= a.limit && given > a.limit / 2, __FILE__, __LINE__,
+          "an arena hands out up to its limit and takes no more");
+    arena_free(&a);
+    Arena small = {0};
+    check(arena_alloc(&small, 16) && small.bytes < 4096, __FILE__, __LINE__,
+          "an arena's first chunk is small (a REPL line keeps it)");
+    arena_free(&small);
+}
+
 int main(void)
 {
     test_path("dims of one tensor type", many_dims);
@@ -116,6 +170,8 @@ int main(void)
     test_path("let statements", many_names);
     unsigned long long small = probes_of_tab(SMALL);
     grows_linearly("Tab with many names", small, probes_of_tab(RATIO * SMALL));
+    test_memory();
+    test_arena_limit();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
