@@ -134,16 +134,27 @@ bool idset_init(IdSet *s, int count)
     return s->slots != NULL;
 }
 
-bool idset_add(IdSet *s, int id)
+/* The slot holding id, or the empty slot where it would go. */
+static size_t idset_slot(const IdSet *s, int id)
 {
     size_t i = (size_t)id * 2654435761u & (s->nslots - 1);
-    for (; s->slots[i]; i = (i + 1) & (s->nslots - 1)) {
+    for (; s->slots[i] && s->slots[i] != id + 1; i = (i + 1) & (s->nslots - 1))
         name_probes++;
-        if (s->slots[i] == id + 1)
-            return false;
-    }
+    return i;
+}
+
+bool idset_add(IdSet *s, int id)
+{
+    size_t i = idset_slot(s, id);
+    if (s->slots[i])
+        return false;
     s->slots[i] = id + 1;
     return true;
+}
+
+bool idset_has(const IdSet *s, int id)
+{
+    return s->slots[idset_slot(s, id)] != 0;
 }
 
 void idset_free(IdSet *s)

@@ -35,6 +35,7 @@ typedef struct {
 bool idset_init(IdSet *s, int count);
 /* Adds id (at least 0); false when it was in the set already. */
 bool idset_add(IdSet *s, int id);
+bool idset_has(const IdSet *s, int id);
 void idset_free(IdSet *s);
 
 /* Slots and entries looked at by the tables keyed by names (intern, id sets, chips,
