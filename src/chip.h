@@ -75,9 +75,13 @@ typedef struct {
     char *source[CHIP_FIELD_COUNT]; /* where a figure comes from (its comment), or NULL */
 } Chip;
 
+/* The chips in the order defined, and a hash index on their names (case folded, as
+ * names are compared) so a definition or an `on NAME` is one lookup. */
 typedef struct {
     Chip **chips;
     int n, cap;
+    int *slots; /* index + 1 into chips, 0 when empty */
+    size_t nslots;
 } ChipTable;
 
 extern const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT];

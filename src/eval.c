@@ -423,11 +423,13 @@ SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EV
         if (!eval_dim(ev, d, st, &t->dims[i]) ||
             !check_dim(ev, t->dims[i].size, d->span, "dim"))
             return false;
-        for (int j = 0; j < i && t->dims[i].name >= 0; j++)
-            if (t->dims[j].name == t->dims[i].name)
-                return eval_fail(ev, d->span, "dim %s appears twice in one tensor; give the "
-                                 "second a name of its own", spelling(ev, t->dims[i].name));
     }
+    int twice = tensor_repeated_dim(t);
+    if (twice != -1)
+        return twice < 0 ? eval_fail(ev, n->span, "out of memory")
+                         : eval_fail(ev, n->as.tensor.dims[twice]->span, "dim %s appears twice "
+                                     "in one tensor; give the second a name of its own",
+                                     spelling(ev, t->dims[twice].name));
     return layout_apply(ev, &st->layout, t, n->span) && check_size(ev, t, n->span);
 }
 

@@ -23,6 +23,7 @@
 #endif
 
 #include "history_line.h"
+#include "intern.h"
 #include "interrupt.h"
 #include "outfile.h"
 
@@ -256,17 +257,10 @@ static ReadResult read_plain(Repl *r, const char *prompt)
 
 /* ---- line editing: libedit ------------------------------------------------------ */
 
-#ifdef HAVE_LIBEDIT
-
-/* libedit's completion callback takes no context argument, so the session whose names
- * it completes must be reachable from a static. Set only while repl_run runs. */
-static Session *completion_session;
-
-/* The characters that end a word for completion: everything that can sit before a
- * name. `_` is not one, since names may contain it (`*_D` completes as a word). */
-static char word_breaks[] = " \t\n\"'#[](){},;:=*/+-<>^%!|&";
+/* ---- completion ----------------------------------------------------------------- */
 
 typedef struct {
+    Session *session;
     const char *lead;   /* typed before the name and kept: "_" after `*`, else "" */
     const char *prefix; /* the part of the name typed so far */
     size_t prefix_len;
@@ -294,9 +288,6 @@ static void collect_match(const char *name, void *ctx)
     if (m->out_of_memory || strncmp(name, m->prefix, m->prefix_len) != 0)
         return;
     size_t lead_len = strlen(m->lead);
-    for (size_t i = 1; i < m->count; i++)
-        if (strcmp(m->matches[i] + lead_len, name) == 0)
-            return; /* a chip and a binding may share a name */
     char *match = grow_matches(m) ? malloc(lead_len + strlen(name) + 1) : NULL;
     if (!match) {
         m->out_of_memory = true;
@@ -307,7 +298,24 @@ static void collect_match(const char *name, void *ctx)
 
 static int compare_names(const void *a, const void *b)
 {
+    name_probes++;
     return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorts the matches and drops repeats (a chip and a binding may share a name): sorted,
+ * a repeat sits next to its twin, so many names cost n log n, not a scan per name. */
+static void sort_matches(Matches *m)
+{
+    qsort(m->matches + 1, m->count - 1, sizeof *m->matches, compare_names);
+    size_t kept = 1;
+    for (size_t i = 1; i < m->count; i++) {
+        name_probes++;
+        if (kept > 1 && strcmp(m->matches[kept - 1], m->matches[i]) == 0)
+            free(m->matches[i]);
+        else
+            m->matches[kept++] = m->matches[i];
+    }
+    m->count = kept;
 }
 
 /* The longest prefix shared by all matches: what Tab can insert without choosing. */
@@ -369,7 +377,7 @@ static void operand_dims(const char *line, int star, Matches *m)
     while (from > 0 && name_char(line[from - 1]))
         from--;
     if (from < end)
-        session_each_dim(completion_session, line + from, (size_t)(end - from), collect_match, m);
+        session_each_dim(m->session, line + from, (size_t)(end - from), collect_match, m);
 }
 
 /* The word at `start` is the first after `mode`. */
@@ -388,24 +396,20 @@ static bool after_mode(const char *line, int start)
 
 /* `_` is part of names, so in `x *_D` the word being completed is `_D`: complete `D`
  * and keep the `_` of the contraction in front. */
-static char **complete_name(const char *text, int start, int end)
+char **repl_complete(Session *s, const char *line, const char *text, int start)
 {
-    (void)end;
-    rl_attempted_completion_over = 1; /* names only; never fall back to file names */
-    /* Nothing is appended after a name: in this language the next character is most
-     * often `[`, `,` or `]`, and a space there would have to be deleted. */
-    rl_completion_append_character = '\0';
-    bool contraction = start > 0 && rl_line_buffer[start - 1] == '*' && text[0] == '_';
-    Matches m = {.lead = contraction ? "_" : "", .prefix = text + contraction, .count = 1};
+    bool contraction = start > 0 && line[start - 1] == '*' && text[0] == '_';
+    Matches m = {.session = s, .lead = contraction ? "_" : "", .prefix = text + contraction,
+                 .count = 1};
     m.prefix_len = strlen(m.prefix);
     if (contraction)
-        operand_dims(rl_line_buffer, start - 1, &m);
-    else if (after_mode(rl_line_buffer, start))
+        operand_dims(line, start - 1, &m);
+    else if (after_mode(line, start))
         collect_match("training", &m), collect_match("inference", &m);
     else
-        session_each_name(completion_session, collect_match, &m);
+        session_each_name(s, collect_match, &m);
     if (!m.out_of_memory && m.count > 1) {
-        qsort(m.matches + 1, m.count - 1, sizeof *m.matches, compare_names);
+        sort_matches(&m);
         m.matches[0] = common_prefix(m.matches + 1, m.count - 1);
         m.matches[m.count] = NULL;
         if (m.matches[0])
@@ -413,6 +417,26 @@ static char **complete_name(const char *text, int start, int end)
     }
     free_matches(&m);
     return NULL;
+}
+
+#ifdef HAVE_LIBEDIT
+
+/* libedit's completion callback takes no context argument, so the session whose names
+ * it completes must be reachable from a static. Set only while repl_run runs. */
+static Session *completion_session;
+
+/* The characters that end a word for completion: everything that can sit before a
+ * name. `_` is not one, since names may contain it (`*_D` completes as a word). */
+static char word_breaks[] = " \t\n\"'#[](){},;:=*/+-<>^%!|&";
+
+static char **complete_name(const char *text, int start, int end)
+{
+    (void)end;
+    rl_attempted_completion_over = 1; /* names only; never fall back to file names */
+    /* Nothing is appended after a name: in this language the next character is most
+     * often `[`, `,` or `]`, and a space there would have to be deleted. */
+    rl_completion_append_character = '\0';
+    return repl_complete(completion_session, rl_line_buffer, text, start);
 }
 
 /* Returns the history file's path, or NULL when HOME is unset or empty (no history

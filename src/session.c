@@ -164,7 +164,7 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
  * defines blocks, which outlive the run. */
 static RunStatus run_source(Session *s, Source *src, bool interactive)
 {
-    Arena arena = {0};
+    Arena arena = {.limit = LIMIT_TREE_BYTES};
     ParseState st = {
         .src = src,
         .arena = &arena,
@@ -174,7 +174,12 @@ static RunStatus run_source(Session *s, Source *src, bool interactive)
     };
     ParseResult parsed = parse_source(&st);
     RunStatus status = parsed == PARSE_INCOMPLETE ? RUN_INCOMPLETE : RUN_SYNTAX;
-    if (parsed == PARSE_ERROR && arena.oom) {
+    if (parsed == PARSE_ERROR && arena.capped) {
+        diag_plain(&s->diag, "%s is too large to run whole: its syntax tree passes %d MiB; "
+                   "split it into files that include each other", src->name,
+                   LIMIT_TREE_BYTES >> 20);
+        status = RUN_ERROR;
+    } else if (parsed == PARSE_ERROR && arena.oom) {
         diag_plain(&s->diag, "out of memory while reading %s", src->name);
         status = RUN_ERROR; /* not the input's fault: not a syntax error */
     }

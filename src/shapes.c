@@ -54,25 +54,41 @@ static int param_named(const Stmt *def, int name)
     return -1;
 }
 
+/* One shape: each name once, and none a parameter's (`params` holds their names). */
+static bool check_shape(Eval *ev, const Stmt *def, const Binding *p, const IdSet *params)
+{
+    IdSet seen;
+    if (!idset_init(&seen, p->rank))
+        return eval_fail(ev, p->name.span, "out of memory");
+    bool ok = true;
+    for (int k = 0; ok && k < p->rank; k++) {
+        int name = dim_name(p->shape[k]);
+        Span at = p->shape[k]->span;
+        if (!idset_add(&seen, name))
+            ok = eval_fail(ev, at, "%s appears twice in the shape of %s; give each dim a name "
+                           "of its own", spelling(ev, name), spelling(ev, p->name.name));
+        else if (idset_has(params, name))
+            ok = eval_fail(ev, at, "%s is a parameter of %s, so the shape of %s cannot bind "
+                           "it; drop one of the two", spelling(ev, name), block_name(ev, def),
+                           spelling(ev, p->name.name));
+    }
+    idset_free(&seen);
+    return ok;
+}
+
 bool shapes_check_def(Eval *ev, const Stmt *def)
 {
-    for (int i = 0; i < def->as.block.nparams; i++) {
-        const Binding *p = &def->as.block.params[i];
-        for (int k = 0; p->shaped && k < p->rank; k++) {
-            int name = dim_name(p->shape[k]);
-            Span at = p->shape[k]->span;
-            for (int j = 0; j < k; j++)
-                if (dim_name(p->shape[j]) == name)
-                    return eval_fail(ev, at, "%s appears twice in the shape of %s; give "
-                                     "each dim a name of its own", spelling(ev, name),
-                                     spelling(ev, p->name.name));
-            if (param_named(def, name) >= 0)
-                return eval_fail(ev, at, "%s is a parameter of %s, so the shape of %s "
-                                 "cannot bind it; drop one of the two", spelling(ev, name),
-                                 block_name(ev, def), spelling(ev, p->name.name));
-        }
-    }
-    return true;
+    IdSet params;
+    if (!idset_init(&params, def->as.block.nparams))
+        return eval_fail(ev, def->span, "out of memory");
+    for (int i = 0; i < def->as.block.nparams; i++)
+        idset_add(&params, def->as.block.params[i].name.name);
+    bool ok = true;
+    for (int i = 0; ok && i < def->as.block.nparams; i++)
+        if (def->as.block.params[i].shaped)
+            ok = check_shape(ev, def, &def->as.block.params[i], &params);
+    idset_free(&params);
+    return ok;
 }
 
 bool shapes_bind_name(const Stmt *def, int name)

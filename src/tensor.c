@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "intern.h"
 #include "nomem.h"
 
 Tensor *tensor_new(DType dtype, int ndims)
@@ -60,6 +61,19 @@ Tensor *tensor_copy(const Tensor *t)
     if (copy)
         copy->on_chip = t->on_chip;
     return copy;
+}
+
+int tensor_repeated_dim(const Tensor *t)
+{
+    IdSet seen;
+    if (!idset_init(&seen, t->ndims))
+        return -2;
+    int twice = -1;
+    for (int i = 0; i < t->ndims && twice < 0; i++)
+        if (t->dims[i].name >= 0 && !idset_add(&seen, t->dims[i].name))
+            twice = i;
+    idset_free(&seen);
+    return twice;
 }
 
 /* Scales and frees p; NULL on failure. */
