@@ -205,6 +205,20 @@ static Axis axis_make(Extent e, bool logscale, int target)
     return a;
 }
 
+/* The range the user set, as it is; ticks as for the data's range. */
+static Axis fixed_axis(const double range[2], bool logscale, int target)
+{
+    Axis a = {.logscale = logscale, .lo = range[0], .hi = range[1]};
+    if (!logscale)
+        a.step = nice_step((a.hi - a.lo) / (target < 2 ? 2 : target));
+    return a;
+}
+
+static bool range_usable(const double range[2], bool logscale)
+{
+    return on_axis(range[0], logscale) && on_axis(range[1], logscale) && range[1] > range[0];
+}
+
 /* Where v falls across the axis, 0 at lo and 1 at hi; nan if it cannot be placed. A
  * value a million axis-lengths away (possible only when the range fell back to the
  * default) cannot: its pixel would not be finite. */
@@ -521,8 +535,10 @@ static Chart chart_make(const Plot *p, int xticks, int yticks)
     c.plot.nseries = p->series && p->nseries > 0 ? p->nseries : 0;
     Extents e = {.logx = p->logx, .logy = p->logy};
     gather_extents(&c.plot, &e);
-    c.x = axis_make(e.x, p->logx, xticks);
-    c.y = axis_make(e.y, p->logy, yticks);
+    c.x = p->xset && range_usable(p->xrange, p->logx) ? fixed_axis(p->xrange, p->logx, xticks)
+                                                      : axis_make(e.x, p->logx, xticks);
+    c.y = p->yset && range_usable(p->yrange, p->logy) ? fixed_axis(p->yrange, p->logy, yticks)
+                                                      : axis_make(e.y, p->logy, yticks);
     c.has_data = e.x.any || e.y.any;
     return c;
 }
