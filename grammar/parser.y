@@ -62,6 +62,7 @@ static int word_id(yyscan_t scanner, const char *word);
     RangeSpec *range;
     SearchSize *search_size;
     struct Endpoint *endpoint;
+    PlotOption *plot_option;
 }
 
 %token END 0 "end of input"
@@ -83,11 +84,11 @@ static int word_id(yyscan_t scanner, const char *word);
 %token CONTRACT "*_" ARROW "->"
 
 %type <node> expr tensor_type dim axis_set sharded_dim shape_dim
-%type <stmt> stmt opt_stmt opt_plot
+%type <stmt> stmt opt_stmt opt_plot plot
 %type <range> range
 %type <list> lines bindings mode_options fields contracted names exprs mesh_axes body params param_list
 %type <list> args arg_list dims opt_names opt_shape shape search_sizes search_list serve_mixes
-%type <list> paths path options
+%type <list> paths path options plot_options
 %type <search_size> search_size
 %type <binding> param arg
 %type <node> expect_value opt_within
@@ -97,6 +98,7 @@ static int word_id(yyscan_t scanner, const char *word);
 %type <chip_ref> chip_ref
 %type <endpoint> endpoint
 %type <mesh_axis> mesh_axis
+%type <plot_option> plot_option
 
 %left '+' '-'
 %left '*' '/' CONTRACT
@@ -158,8 +160,7 @@ stmt
     | EXPECT name CMP expect_value opt_name opt_within
                                 { $$ = ast_expect(A, @$, $2, $3, $4, $5, $6); }
     | MODE name mode_options    { $$ = ast_mode(A, @$, $2, $3); }
-    | PLOT                      { $$ = ast_plot(A, @$, NULL); }
-    | PLOT STRING               { $$ = ast_plot(A, @$, $2); }
+    | plot
     | SWEEP name IN range opt_plot body
                                 { $$ = ast_sweep(A, @$, $2, $4, $5, $6); }
     | CHIP name parent '{' fields '}'
@@ -302,8 +303,26 @@ search_size
 
 opt_plot
     : %empty                    { $$ = NULL; }
-    | PLOT                      { $$ = ast_plot(A, @$, NULL); }
-    | PLOT STRING               { $$ = ast_plot(A, @$, $2); }
+    | plot
+    ;
+
+plot
+    : PLOT plot_options         { $$ = ast_plot(A, @$, NULL, $2); }
+    | PLOT STRING plot_options  { $$ = ast_plot(A, @$, $2, $3); }
+    ;
+
+/* `title "Q3"`, `x log`, `y linear`, `x 1 .. 1024`: checked when it runs. A scale is
+ * an expr (a name) rather than a name, so that no state must choose between the two
+ * before it sees whether `..` follows. */
+plot_options
+    : %empty                    { $$ = NULL; }
+    | plot_options plot_option  { $$ = ast_list_push(A, $1, $2); }
+    ;
+
+plot_option
+    : name STRING               { $$ = ast_plot_option(A, @$, $1, $2, NULL, NULL, NULL); }
+    | name expr                 { $$ = ast_plot_option(A, @$, $1, NULL, $2, NULL, NULL); }
+    | name expr DOTDOT expr     { $$ = ast_plot_option(A, @$, $1, NULL, NULL, $2, $4); }
     ;
 
 chip_ref

@@ -968,6 +968,62 @@ static void terminal_size(int *columns, int *rows)
     }
 }
 
+/* `x 1 .. 1024`: a range for one axis, lo < hi, both positive on a log axis. */
+static bool option_range(Eval *ev, const PlotOption *o, bool logscale, double range[2])
+{
+    if (!eval_number(ev, o->from, &range[0]) || !eval_number(ev, o->to, &range[1]))
+        return false;
+    if (!(range[1] > range[0]))
+        return eval_fail(ev, o->span, "an axis's range runs from low to high: %g .. %g does "
+                         "not", range[0], range[1]);
+    if (logscale && !(range[0] > 0))
+        return eval_fail(ev, o->from->span, "a log axis starts above 0; `%s linear` "
+                         "draws from %g", spelling(ev, o->what.name), range[0]);
+    return true;
+}
+
+/* `x log` or `y linear`: true, with *logscale set; or false (reported). */
+static bool option_scale(Eval *ev, const PlotOption *o, bool *logscale)
+{
+    const char *word = o->scale->kind == NODE_NAME ? spelling(ev, o->scale->as.name) : "";
+    if (strcmp(word, "log") != 0 && strcmp(word, "linear") != 0)
+        return eval_fail(ev, o->scale->span, "an axis is `log` or `linear`, or takes a range "
+                         "`LOW .. HIGH`");
+    *logscale = strcmp(word, "log") == 0;
+    return true;
+}
+
+/* The options after `plot`, applied to the chart in order: `title "..."`, `x log`,
+ * `y linear`, `x 1 .. 1024`. A range is checked against the scale set last. */
+static bool apply_options(Eval *ev, const AstList *options, Plot *p)
+{
+    for (int i = 0; options && i < options->n; i++) {
+        const PlotOption *o = options->items[i];
+        const char *what = spelling(ev, o->what.name);
+        bool is_x = strcmp(what, "x") == 0, is_y = strcmp(what, "y") == 0;
+        if (strcmp(what, "title") == 0 && o->text)
+            p->title = o->text;
+        else if (!is_x && !is_y)
+            return eval_fail(ev, o->span, "a chart's options are `title \"...\"`, `x` or `y` "
+                             "with `log`, `linear` or a range `LOW .. HIGH`");
+        else if (o->text)
+            return eval_fail(ev, o->span, "`%s` takes `log`, `linear` or `LOW .. HIGH`; a "
+                             "string is for `title`", what);
+        else if (o->scale && !option_scale(ev, o, is_x ? &p->logx : &p->logy))
+            return false;
+    }
+    for (int i = 0; options && i < options->n; i++) { /* ranges after the scales */
+        const PlotOption *o = options->items[i];
+        bool is_x = strcmp(spelling(ev, o->what.name), "x") == 0;
+        if (o->from && !option_range(ev, o, is_x ? p->logx : p->logy,
+                                     is_x ? p->xrange : p->yrange))
+            return false;
+        if (o->from)
+            *(is_x ? &p->xset : &p->yset) = true;
+    }
+    return true;
+}
+
 /* A chart in the terminal, or into an SVG file. */
 static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
 {
@@ -1001,7 +1057,8 @@ static bool draw_chart(Eval *ev, const Stmt *s, const Curve *curves, int n, cons
     Plot p = {.title = title, .xlabel = spelling(ev, s->as.sweep.dim.name),
               .ylabel = "attained FLOP/s", .logx = pts->log, .series = series,
               .nseries = n < 64 ? n : 64};
-    return draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
+    return apply_options(ev, s->as.sweep.plot_options, &p) &&
+           draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
 }
 
 static void free_curves(Curve *curves, int n)
@@ -1222,7 +1279,8 @@ bool eval_plot(Eval *ev, const Stmt *s)
               .xlabel = "arithmetic intensity (FLOP/byte)", .ylabel = "attained FLOP/s",
               .logx = true, .logy = true, .roofs = roofs->roofs, .nroofs = roofs->n,
               .points = points, .npoints = w->nchart};
-    bool ok = draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
+    bool ok = apply_options(ev, s->as.sweep.plot_options, &p) &&
+              draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
     free(points);
     free(roofs);
     return ok;
