@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "nomem.h"
 #include "num.h"
 #include "report.h"
 
@@ -372,7 +373,9 @@ bool csv_flush(CsvStream *c, FILE *err)
         cv.arena = &arena;
         if (r)
             write_record(&cv, r);
-        else if (!arena.oom)
+        else if (arena.oom)
+            nomem_note(NULL); /* the session says "out of memory" at the statement */
+        else
             fprintf(err, "roofline: internal error: --csv cannot read a record: %s\n", why);
         cv.ok &= r != NULL;
         arena_free(&arena);

@@ -152,8 +152,11 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
             eval_fail(&ev, stmt->span, "out of memory");
             return RUN_ERROR;
         }
-        if (s->opt.csv && !csv_flush(&s->csv, s->opt.err))
+        if (s->opt.csv && !csv_flush(&s->csv, s->opt.err)) {
+            if (nomem_failed()) /* a record could not be read back */
+                eval_fail(&ev, stmt->span, "out of memory");
             return RUN_ERROR;
+        }
         if (!ok || session_output_failed(s))
             return RUN_ERROR;
     }
