@@ -153,7 +153,7 @@ static void field_of_json(FILE *out, const Json *v)
 {
     char *text = NULL;
     size_t len = 0;
-    FILE *buf = open_memstream(&text, &len);
+    FILE *buf = nomem_note(open_memstream(&text, &len));
     if (buf) {
         json_text(buf, v);
         fclose(buf);
@@ -235,9 +235,9 @@ static void put_at(Row *row, const Json *at)
 static const char *join_path(Convert *cv, const char *parent, const char *name)
 {
     size_t a = parent ? strlen(parent) : 0, b = strlen(name);
-    char *path = arena_alloc(cv->arena, a + b + 2);
+    char *path = nomem_note(arena_alloc(cv->arena, a + b + 2));
     if (!path)
-        return name;
+        return name; /* the statement fails: out of memory */
     if (parent)
         memcpy(path, parent, a);
     if (parent)
@@ -361,6 +361,7 @@ FILE *csv_begin(CsvStream *c, FILE *out)
 
 bool csv_flush(CsvStream *c, FILE *err)
 {
+    bool enough = !nomem_failed();
     if (!c->records || fflush(c->records) != 0)
         return false;
     Convert cv = {.c = c, .err = err, .ok = true};
@@ -383,7 +384,8 @@ bool csv_flush(CsvStream *c, FILE *err)
     }
     rewind(c->records);
     c->len = 0;
-    return cv.ok && !ferror(c->out);
+    /* memory that ran out while converting (a path, a list's text) fails the statement */
+    return cv.ok && !ferror(c->out) && !(enough && nomem_failed());
 }
 
 void csv_end(CsvStream *c)
