@@ -394,6 +394,63 @@ static bool after_mode(const char *line, int start)
     return i == start;
 }
 
+/* The word that ends just before `at` (white space skipped) into buf; "" when the
+ * character there is not a name's. */
+static const char *word_before(const char *line, int at, char *buf, size_t size)
+{
+    int end = at;
+    while (end > 0 && isspace((unsigned char)line[end - 1]))
+        end--;
+    int from = end;
+    while (from > 0 && name_char(line[from - 1]))
+        from--;
+    snprintf(buf, size, "%.*s", end - from < (int)size ? end - from : 0, line + from);
+    return buf;
+}
+
+/* Inside the braces of `chip NAME [: PARENT] { ...`, where a field's name goes: after
+ * the `{`, a `;` or a `,` (the cursor's word starts a field, not a value). */
+static bool at_chip_field(const char *line, int start)
+{
+    int i = 0;
+    while (isspace((unsigned char)line[i]))
+        i++;
+    if (strncmp(line + i, "chip", 4) != 0 || name_char(line[i + 4]))
+        return false;
+    int open = 0;
+    for (int k = i; k < start; k++)
+        open += (line[k] == '{') - (line[k] == '}');
+    int before = start;
+    while (before > 0 && isspace((unsigned char)line[before - 1]))
+        before--;
+    return open > 0 && before > 0 && strchr("{;,", line[before - 1]);
+}
+
+/* What fits at the word that starts at `start`: after `on`, `use` and `chip` a chip
+ * (and after `chip NAME :` its parent); inside a chip's braces its fields; after
+ * `help` a block; after `expect` a figure; first on the line a statement word, a block,
+ * a dtype or a bound name; elsewhere those and the chips. */
+static unsigned kinds_at(const char *line, int start)
+{
+    char before[16];
+    word_before(line, start, before, sizeof before);
+    int at = start;
+    while (at > 0 && isspace((unsigned char)line[at - 1]))
+        at--;
+    if (at_chip_field(line, start))
+        return NAMES_FIELDS;
+    if (strcmp(before, "on") == 0 || strcmp(before, "use") == 0 ||
+        strcmp(before, "chip") == 0 || (at > 0 && line[at - 1] == ':' &&
+                                        strncmp(line + strspn(line, " \t"), "chip", 4) == 0))
+        return NAMES_CHIPS;
+    if (strcmp(before, "help") == 0)
+        return NAMES_BLOCKS;
+    if (strcmp(before, "expect") == 0)
+        return NAMES_EXPECT;
+    unsigned anywhere = NAMES_WORDS | NAMES_BLOCKS | NAMES_DTYPES | NAMES_BOUND;
+    return at == 0 ? anywhere : anywhere | NAMES_CHIPS;
+}
+
 /* `_` is part of names, so in `x *_D` the word being completed is `_D`: complete `D`
  * and keep the `_` of the contraction in front. */
 char **repl_complete(Session *s, const char *line, const char *text, int start)
@@ -407,7 +464,7 @@ char **repl_complete(Session *s, const char *line, const char *text, int start)
     else if (after_mode(line, start))
         collect_match("training", &m), collect_match("inference", &m);
     else
-        session_each_name(s, collect_match, &m);
+        session_each_name(s, kinds_at(line, start), collect_match, &m);
     if (!m.out_of_memory && m.count > 1) {
         sort_matches(&m);
         m.matches[0] = common_prefix(m.matches + 1, m.count - 1);

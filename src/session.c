@@ -257,24 +257,28 @@ void session_free(Session *s)
     free(s);
 }
 
-void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void *ctx)
+void session_each_name(Session *s, unsigned kinds, void (*fn)(const char *name, void *ctx),
+                       void *ctx)
 {
     static const char *const words[] = {
         "let", "use", "chip", "include", "on", "shard", "over", "compute", "mesh", "solve",
-        "sweep", "search", "fit", "serve", "with", "send", "from", "to", "all", "host", "plot", "block", "return", "repeat", "expect",
-        "within", "mode", "param", "cache", "fused", "remat", "optimizer", "in", "help", "names",
-        "chips", "quit", "exit", NULL};
-    for (int i = 0; words[i]; i++)
+        "sweep", "search", "fit", "serve", "with", "send", "from", "to", "all", "host",
+        "plot", "block", "return", "repeat", "expect", "within", "mode", "param", "cache",
+        "fused", "remat", "optimizer", "in", "help", "names", "chips", "quit", "exit",
+        "allgather", "allreduce", "reducescatter", "alltoall", NULL};
+    for (int i = 0; (kinds & NAMES_WORDS) && words[i]; i++)
         fn(words[i], ctx);
-    for (int i = 0; i < s->world.nblocks; i++)
+    for (int i = 0; (kinds & NAMES_BLOCKS) && i < s->world.nblocks; i++)
         fn(intern_name(s->world.names, s->world.blocks[i].name), ctx);
-    for (int i = 0; dtype_spellings[i]; i++)
+    for (int i = 0; (kinds & NAMES_DTYPES) && dtype_spellings[i]; i++)
         fn(dtype_spellings[i], ctx);
-    for (int i = 0; i < s->world.chips.n; i++)
+    for (int i = 0; (kinds & NAMES_CHIPS) && i < s->world.chips.n; i++)
         fn(s->world.chips.chips[i]->name, ctx);
-    for (int f = 0; f < CHIP_FIELD_COUNT; f++)
+    for (int f = 0; (kinds & NAMES_FIELDS) && f < CHIP_FIELD_COUNT; f++)
         fn(chip_fields[f].name, ctx);
-    for (int i = 0; i < intern_count(s->world.names); i++)
+    for (int i = 0; (kinds & NAMES_EXPECT) && expect_fields[i]; i++)
+        fn(expect_fields[i], ctx);
+    for (int i = 0; (kinds & NAMES_BOUND) && i < intern_count(s->world.names); i++)
         if (world_value(&s->world, i)->kind != VAL_UNBOUND)
             fn(intern_name(s->world.names, i), ctx);
 }
