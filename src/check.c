@@ -165,7 +165,7 @@ static bool expect_bound(Eval *ev, const Stmt *s, const LastReport *last)
     if (same != (cmp == CMP_EQ))
         return eval_fail(ev, s->span, "expect failed: the bound is %s",
                          roof_bound_name(last->bound));
-    if (!ev->json && !ev->csv)
+    if (!ev->json)
         fprintf(ev->out, "ok: %.*s  (bound = %s)\n", s->span.end - s->span.begin,
                 ev->src->text + s->span.begin, roof_bound_name(last->bound));
     return true;
@@ -221,7 +221,7 @@ static bool report_check(Eval *ev, const Stmt *s, int f, double actual, double w
                   cmp_text(cmp), want);
         return false;
     }
-    if (!ev->json && !ev->csv)
+    if (!ev->json)
         fprintf(ev->out, "ok: %.*s  (%s = %s)\n", s->span.end - s->span.begin,
                 ev->src->text + s->span.begin, expect_fields[f], a);
     return true;

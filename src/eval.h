@@ -195,7 +195,6 @@ struct Eval {
     Diag *diag;
     bool exact;
     bool json;
-    bool csv;      /* sweeps as CSV */
     CostPlan plan; /* case 2 forced one way (a sweep's alternatives); else BEST */
     OpenDims *open; /* while costing for solve or sweep: dims not yet numbers go here */
     FILE *out;

@@ -794,18 +794,6 @@ static void header_text(Eval *ev, const Curve *c, int dim)
     fprintf(ev->out, " %12s %-8s %14s\n", "t_lower", "bound", "attained");
 }
 
-static void row_csv(FILE *out, const Curve *c, double x, const RoofPoint *p)
-{
-    const double figures[] = {x, p->flops, p->bytes, p->intensity, p->t_math, p->t_hbm,
-                              p->t_comm, p->t_lower, p->t_upper};
-    report_csv_text(out, c->label);
-    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
-        report_csv_number(out, figures[i]);
-    fprintf(out, ",%s", roof_bound_name(p->bound));
-    report_csv_number(out, p->attained);
-    fputc('\n', out);
-}
-
 /* One point of a sweep as a JSON line: the statement's keys that a point has, with
  * `at` the swept dim's value. */
 static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoint *p)
@@ -922,7 +910,7 @@ static bool check_points(Eval *ev, const Curve *c, int dim, const Points *pts)
 static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart)
 {
     /* With a chart, text mode draws instead of printing a table. */
-    bool table = !ev->json && !ev->csv && !chart;
+    bool table = !ev->json && !chart;
     plot_thin_init(&c->chart, point_at(pts, 0), point_at(pts, pts->n - 1), pts->log, false,
                    !pts->ascending);
     if (table)
@@ -938,14 +926,12 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
             return false;
         if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))
             return eval_fail(ev, c->stmt->span, "out of memory");
-        for (int i = 0; (ev->csv || ev->json || table) && i < b.n; i++) {
+        for (int i = 0; (ev->json || table) && i < b.n; i++) {
             RoofPoint p = roof_block_point(&b, i);
             if (!isfinite(p.t_derated))
                 return eval_fail(ev, c->stmt->span, "at %s = %.17g the derated time overflows: "
                                  "a figure is too large for a double", spelling(ev, dim), b.x[i]);
-            if (ev->csv)
-                row_csv(ev->out, c, b.x[i], &p);
-            else if (ev->json)
+            if (ev->json) /* --csv too: session.c turns the records into rows */
                 row_json(ev, c, dim, b.x[i], &p);
             else
                 row_text(ev->out, b.x[i], &p, c->costed.roof.ncomm > 0);
@@ -1037,7 +1023,7 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
     OutFile file; /* the old chart stays whole unless the new one is */
     if (!outfile_open(&file, path) || !outfile_close(&file, plot_svg(file.f, p, 900, 560)))
         return eval_fail(ev, span, "cannot write %s: %s", path, strerror(errno));
-    if (!ev->json && !ev->csv) {
+    if (!ev->json) {
         fputs("wrote ", ev->out);
         diag_escaped(ev->out, path, strlen(path)); /* a path may hold any byte */
         fprintf(ev->out, ": %s\n\n", p->title);
@@ -1080,7 +1066,7 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
     if (ok && total == 0)
         ok = eval_fail(ev, s->span, "a sweep needs at least one statement in its { }");
     long long rows = (long long)pts->n * total;
-    if (ok && (ev->csv || ev->json || !s->as.sweep.plot) && rows > LIMIT_SWEEP_ROWS)
+    if (ok && (ev->json || !s->as.sweep.plot) && rows > LIMIT_SWEEP_ROWS)
         ok = eval_fail(ev, s->as.sweep.range.span, "a sweep prints at most %d rows (points × "
                        "statements), not %lld; with `plot` and no --csv or --json it draws "
                        "up to %d points", LIMIT_SWEEP_ROWS, rows, LIMIT_SWEEP_POINTS);
@@ -1090,14 +1076,11 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
         n--;
     for (int i = 0; ok && i < n; i++)
         ok = check_points(ev, &curves[i], dim, pts);
-    if (ok && ev->csv)
-        fprintf(ev->out, "stmt,%s,flops,bytes,intensity,t_math,t_hbm,t_comm,t_lower,t_upper,"
-                "bound,attained\n", spelling(ev, dim));
     for (int i = 0; ok && i < n; i++)
         ok = run_curve(ev, &curves[i], dim, pts, s->as.sweep.plot);
 
     /* A chart in the terminal only beside the table; an SVG file whatever the format. */
-    if (ok && s->as.sweep.plot && (s->as.sweep.plot_path || (!ev->json && !ev->csv)))
+    if (ok && s->as.sweep.plot && (s->as.sweep.plot_path || !ev->json))
         ok = draw_chart(ev, s, curves, n, pts);
     if (curves)
         free_curves(curves, n > 0 ? n : 0);
@@ -1258,7 +1241,7 @@ bool eval_plot(Eval *ev, const Stmt *s)
         return eval_fail(ev, s->span, "nothing to plot yet: a statement costed on a chip, with its "
                          "dims bound, puts a point on the chart");
     /* A chart in the terminal is text: with --json or --csv only a file gets one. */
-    if ((ev->json || ev->csv) && !s->as.sweep.plot_path)
+    if (ev->json && !s->as.sweep.plot_path)
         return true;
     PlotPoint *points = malloc(sizeof *points * (size_t)w->nchart);
     Roofs *roofs = malloc(sizeof *roofs);

@@ -905,14 +905,6 @@ void report_csv_text(FILE *out, const char *text)
     fputc('"', out);
 }
 
-void report_csv_number(FILE *out, double v)
-{
-    if (isfinite(v))
-        fprintf(out, ",%.17g", v);
-    else
-        fputc(',', out);
-}
-
 /* ---- Statements without a cost ---------------------------------------------- */
 
 /* Whether a statement already reads as its value: "3", or "x = 3" (no "x = 3 = 3"). */
