@@ -1047,13 +1047,21 @@ static Box label_box(double x, double y, double r, double dx, double dy, double 
     return (Box){x0, y0, x0 + w, y0 + size, false};
 }
 
+/* The box moved the least way that puts it inside the plot area (as far as it fits). */
+static Box inside_area(const Svg *s, Box b)
+{
+    double dx = fmax(0, s->left - b.x0) - fmax(0, b.x1 - (s->left + s->w));
+    double dy = fmax(0, s->top - b.y0) - fmax(0, b.y1 - (s->top + s->h));
+    return (Box){b.x0 + dx, b.y0 + dy, b.x1 + dx, b.y1 + dy, false};
+}
+
 /* Puts a label in the first of the directions where it overlaps nothing placed, or in
- * the first direction if none is clear. */
+ * the first direction, moved inside the plot area, if none is clear. */
 static void svg_label_near(Svg *s, double x, double y, double r, const double (*dirs)[2], int n,
                            TextStyle st, const char *label)
 {
     double w = text_px(label, st.size);
-    Box b = label_box(x, y, r, dirs[0][0], dirs[0][1], w, st.size);
+    Box b = inside_area(s, label_box(x, y, r, dirs[0][0], dirs[0][1], w, st.size));
     for (int i = 0; i < n; i++) {
         Box c = label_box(x, y, r, dirs[i][0], dirs[i][1], w, st.size);
         if (svg_clear(s, c)) {
