@@ -100,16 +100,45 @@ bool shapes_bind_name(const Stmt *def, int name)
     return false;
 }
 
-static ShapeName *find(const ShapeBinds *sb, int name)
+/* The slot of `name` in the index, or the empty slot where it would go. */
+static size_t slot_of(const ShapeBinds *sb, int name)
 {
-    for (int i = 0; i < sb->n; i++)
-        if (sb->items[i].name == name)
-            return &sb->items[i];
-    return NULL;
+    size_t i = (size_t)name * 2654435761u & (sb->nslots - 1);
+    for (; sb->slots[i] && sb->items[sb->slots[i] - 1].name != name; i = (i + 1) & (sb->nslots - 1))
+        name_probes++;
+    return i;
 }
 
+static ShapeName *find(const ShapeBinds *sb, int name)
+{
+    if (!sb->nslots)
+        return NULL;
+    size_t i = slot_of(sb, name);
+    return sb->slots[i] ? &sb->items[sb->slots[i] - 1] : NULL;
+}
+
+/* The index at most half full, with room for one more name. */
+static bool reserve_index(ShapeBinds *sb)
+{
+    if (2 * ((size_t)sb->n + 1) <= sb->nslots)
+        return true;
+    size_t n = sb->nslots ? 2 * sb->nslots : 16;
+    int *slots = calloc(n, sizeof *slots);
+    if (!slots)
+        return false;
+    free(sb->slots);
+    sb->slots = slots;
+    sb->nslots = n;
+    for (int k = 0; k < sb->n; k++)
+        sb->slots[slot_of(sb, sb->items[k].name)] = k + 1;
+    return true;
+}
+
+/* Adds a name not bound yet. */
 static bool add(ShapeBinds *sb, ShapeName s)
 {
+    if (!reserve_index(sb))
+        return false;
     if (sb->n == sb->cap) {
         int cap = sb->cap ? 2 * sb->cap : 8;
         ShapeName *items = realloc(sb->items, sizeof *items * (size_t)cap);
@@ -119,6 +148,7 @@ static bool add(ShapeBinds *sb, ShapeName s)
         sb->cap = cap;
     }
     sb->items[sb->n++] = s;
+    sb->slots[slot_of(sb, s.name)] = sb->n;
     return true;
 }
 
@@ -336,5 +366,6 @@ void shapes_free(ShapeBinds *sb)
     for (int i = 0; i < sb->n; i++)
         poly_free(sb->items[i].caller_size);
     free(sb->items);
+    free(sb->slots);
     *sb = (ShapeBinds){0};
 }

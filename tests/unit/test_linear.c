@@ -74,6 +74,18 @@ static void many_names(FILE *out, int n)
         fprintf(out, "let n%d = %d\n", i, i + 1);
 }
 
+/* A block whose parameter's shape names n dims, called with a tensor of n dims. */
+static void long_shape(FILE *out, int n)
+{
+    fputs("block f(x: [", out);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "d%d, ", i);
+    fputs("e]) { return x }\ny = f(bf16[", out);
+    for (int i = 0; i < n; i++)
+        fputs("1, ", out);
+    fputs("1])\ny\n", out);
+}
+
 static void test_path(const char *what, Writer write)
 {
     unsigned long long small = probes_of_run(write, SMALL);
@@ -168,6 +180,7 @@ int main(void)
     test_path("dims of one tensor type", many_dims);
     test_path("chip definitions and `on NAME`", many_chips);
     test_path("let statements", many_names);
+    test_path("a block's shape of many dims, and a call", long_shape);
     unsigned long long small = probes_of_tab(SMALL);
     grows_linearly("Tab with many names", small, probes_of_tab(RATIO * SMALL));
     test_memory();
