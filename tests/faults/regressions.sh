@@ -24,7 +24,7 @@ run() {
     what=$1; shift
     echo "old" > "$tmp/build/out.svg"; echo "old" > "$tmp/page.html"
     (cd "$tmp" && "$bin" "$@" > /dev/null 2> "$tmp/err"); code=$?
-    first=$(grep -m1 'error' "$tmp/err" | sed 's/.*error: //')
+    first=$(grep -m1 'error' "$tmp/err" | sed "s/.*error: //; s|$root/|ROOT/|g")
     intact=""
     [ "$(cat "$tmp/build/out.svg")$(cat "$tmp/page.html")" = oldold ] && intact=", intact"
     echo "$what: status $code: $first$intact"
