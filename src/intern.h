@@ -20,5 +20,7 @@ int intern_id(Intern *t, const char *name, size_t len);
 int intern_find(const Intern *t, const char *name);
 const char *intern_name(const Intern *t, int id);
 int intern_count(const Intern *t);
+/* Forgets the names from id `count` on: a session going back to its snapshot. */
+void intern_truncate(Intern *t, int count);
 
 #endif
