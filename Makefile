@@ -89,7 +89,7 @@ clean:
 	rm -rf build
 
 help:
-	@echo 'targets: all run test asan valgrind fuzz (FUZZ_SECONDS=60) bench screenshot install (PREFIX=$(PREFIX)) deps (DRY=1) clean'
+	@echo 'targets: all run test asan valgrind faults fuzz (FUZZ_SECONDS=60) bench screenshot install (PREFIX=$(PREFIX)) deps (DRY=1) clean'
 
 .PHONY: all run test asan install clean help deps
 
@@ -157,6 +157,34 @@ valgrind: $(B)/roofline
 	    examples/explore.roof >/dev/null 2>$(B)/valgrind.log || { cat $(B)/valgrind.log; exit 1; }; \
 	echo 'valgrind: clean'
 
+# Fault injection (tests/faults/README.md): the interpreter relinked with its allocations
+# and output operations sent to inject.c, which fails the Nth of them. `make test` runs a
+# few runs of it; `make faults` every example at every allocation and output, under
+# ASan + UBSan (LeakSanitizer finds what an early exit leaks).
+FAULT_WRAPS = malloc calloc realloc strdup strndup fopen tmpfile rename write_history \
+              source_read_file
+FAULT_SAN   = -fsanitize=address,undefined -fno-sanitize-recover=all
+
+$(B)/faults-obj/inject.o: tests/faults/inject.c | $(B)
+	@mkdir -p $(B)/faults-obj
+	$(CC) $(CPPFLAGS) $(EDIT_CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+
+$(B)/faults-obj/injected.o: $(B)/faults-obj/inject.o $(B)/main.o $(OBJS)
+	$(LD) -r $(FAULT_WRAPS:%=--wrap=%) -o $@ $^
+
+# not position-independent, so a failed allocation's address names its line (addr2line)
+$(B)/roofline-faults: $(B)/faults-obj/injected.o
+	$(CC) $(CFLAGS) $(LDFLAGS) -no-pie -o $@ $^ $(EDIT_LIBS) -lm
+
+test: $(B)/roofline-faults
+
+faults:
+	$(MAKE) B=build/faults CFLAGS='-O1 -g -fno-omit-frame-pointer $(FAULT_SAN) -DPOLY_SPARE_MAX=0' \
+	    LDFLAGS='$(FAULT_SAN)' build/faults/roofline build/faults/roofline-faults
+	sh tests/faults/run build/faults
+
+.PHONY: faults
+
 # Speed, measured (BENCHMARKS.md): medians of several runs; never part of `make test`.
 bench: $(B)/roofline
 	sh bench/run.sh $(B)/roofline
@@ -173,6 +201,13 @@ install-share:
 	install -m 644 tools/roofline.vim $(DESTDIR)$(PREFIX)/share/vim/vimfiles/syntax/roofline.vim
 	echo 'autocmd BufRead,BufNewFile *.roof setfiletype roofline' \
 	    > $(DESTDIR)$(PREFIX)/share/vim/vimfiles/ftdetect/roofline.vim
+	@# bash-completion looks in ~/.local/share and in $$XDG_DATA_DIRS (by default
+	@# /usr/local/share:/usr/share): say what to do when PREFIX is neither
+	@case ":$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}:$$HOME/.local/share:" in \
+	    *":$(PREFIX)/share:"*) ;; \
+	    *) echo "bash completion: $(PREFIX)/share is not where bash-completion looks;" \
+	           "add it to XDG_DATA_DIRS, e.g. export XDG_DATA_DIRS=$(PREFIX)/share:\$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" ;; \
+	esac
 
 .PHONY: fuzz valgrind bench install-share
 

@@ -36,6 +36,7 @@ int yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
 static void twice(yyscan_t scanner, Span at, const char *clause);
 static int dim_of(yyscan_t scanner, int name, Span at);
+static int word_id(yyscan_t scanner, const char *word);
 }
 
 %define api.pure full
@@ -61,6 +62,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
     RangeSpec *range;
     SearchSize *search_size;
     struct Endpoint *endpoint;
+    PlotOption *plot_option;
 }
 
 %token END 0 "end of input"
@@ -82,11 +84,11 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %token CONTRACT "*_" ARROW "->"
 
 %type <node> expr tensor_type dim axis_set sharded_dim shape_dim
-%type <stmt> stmt opt_stmt opt_plot
+%type <stmt> stmt opt_stmt opt_plot plot
 %type <range> range
 %type <list> lines bindings mode_options fields contracted names exprs mesh_axes body params param_list
 %type <list> args arg_list dims opt_names opt_shape shape search_sizes search_list serve_mixes
-%type <list> paths path options
+%type <list> paths path options plot_options
 %type <search_size> search_size
 %type <binding> param arg
 %type <node> expect_value opt_within
@@ -96,6 +98,7 @@ static int dim_of(yyscan_t scanner, int name, Span at);
 %type <chip_ref> chip_ref
 %type <endpoint> endpoint
 %type <mesh_axis> mesh_axis
+%type <plot_option> plot_option
 
 %left '+' '-'
 %left '*' '/' CONTRACT
@@ -157,8 +160,7 @@ stmt
     | EXPECT name CMP expect_value opt_name opt_within
                                 { $$ = ast_expect(A, @$, $2, $3, $4, $5, $6); }
     | MODE name mode_options    { $$ = ast_mode(A, @$, $2, $3); }
-    | PLOT                      { $$ = ast_plot(A, @$, NULL); }
-    | PLOT STRING               { $$ = ast_plot(A, @$, $2); }
+    | plot
     | SWEEP name IN range opt_plot body
                                 { $$ = ast_sweep(A, @$, $2, $4, $5, $6); }
     | CHIP name parent '{' fields '}'
@@ -261,7 +263,7 @@ arg
 
 expect_value
     : expr
-    | COMPUTE                   { $$ = ast_name(A, @1, intern_id(ST->names, "compute", 7)); }
+    | COMPUTE                   { $$ = ast_name(A, @1, word_id(scanner, "compute")); }
     ;
 
 opt_within
@@ -301,8 +303,26 @@ search_size
 
 opt_plot
     : %empty                    { $$ = NULL; }
-    | PLOT                      { $$ = ast_plot(A, @$, NULL); }
-    | PLOT STRING               { $$ = ast_plot(A, @$, $2); }
+    | plot
+    ;
+
+plot
+    : PLOT plot_options         { $$ = ast_plot(A, @$, NULL, $2); }
+    | PLOT STRING plot_options  { $$ = ast_plot(A, @$, $2, $3); }
+    ;
+
+/* `title "Q3"`, `x log`, `y linear`, `x 1 .. 1024`: checked when it runs. A scale is
+ * an expr (a name) rather than a name, so that no state must choose between the two
+ * before it sees whether `..` follows. */
+plot_options
+    : %empty                    { $$ = NULL; }
+    | plot_options plot_option  { $$ = ast_list_push(A, $1, $2); }
+    ;
+
+plot_option
+    : name STRING               { $$ = ast_plot_option(A, @$, $1, $2, NULL, NULL, NULL); }
+    | name expr                 { $$ = ast_plot_option(A, @$, $1, NULL, $2, NULL, NULL); }
+    | name expr DOTDOT expr     { $$ = ast_plot_option(A, @$, $1, NULL, NULL, $2, $4); }
     ;
 
 chip_ref
@@ -461,6 +481,17 @@ static int dim_of(yyscan_t scanner, int name, Span at)
     return dim;
 }
 
+/* The id of a word the grammar names itself, as a name; out of memory discards the
+ * parse, as in dim_of. */
+static int word_id(yyscan_t scanner, const char *word)
+{
+    ParseState *st = yyget_extra(scanner);
+    int id = intern_id(st->names, word, strlen(word));
+    if (id < 0)
+        st->arena->oom = 1;
+    return id;
+}
+
 /* Where to point at the end of input: just after the last thing written. */
 static Span end_of_text(const Source *src)
 {
@@ -534,26 +565,29 @@ static int unknown_dtype(ParseState *st)
     return 0;
 }
 
-/* A note for the slips people make most: `x *D y` for `x *_D y`, a chip without `on`. */
-static void common_slip(const yypcontext_t *ctx, const ParseState *st, yysymbol_kind_t tok,
-                        Span span)
+/* The slips people make most, `x *D y` for `x *_D y` and a chip without `on`: one
+ * targeted message into buf instead of bison's list of expected tokens. */
+static bool common_slip(const yypcontext_t *ctx, const ParseState *st, yysymbol_kind_t tok,
+                        Span span, char *buf, size_t size)
 {
     int len = st->last_name.end - st->last_name.begin;
     const char *name = st->src->text + st->last_name.begin;
     if (st->older_token == '*' && st->prev_token == IDENT && tok != YYSYMBOL_YYEOF &&
         st->src->text[st->last_name.begin - 1] == '*') {
-        diag_note(st->diag, "to contract over %.*s, write *_%.*s (no space)", len, name, len,
-                  name);
-        return;
+        snprintf(buf, size, "`*%.*s` is not an operator: to contract over %.*s, write *_%.*s "
+                 "(no space)", len, name, len, name, len, name);
+        return true;
     }
     yysymbol_kind_t expected[YYNTOKENS];
     int n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
     for (int i = 0; tok == YYSYMBOL_IDENT && i < n; i++)
         if (expected[i] == YYSYMBOL_ON) {
-            diag_note(st->diag, "a chip follows `on`: ... on %.*s", span.end - span.begin,
-                      st->src->text + span.begin);
-            return;
+            int word = span.end - span.begin;
+            snprintf(buf, size, "a name after the statement: `on` goes before a chip, as "
+                     "... on %.*s", word, st->src->text + span.begin);
+            return true;
         }
+    return false;
 }
 
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
@@ -568,11 +602,13 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
     if (tok != YYSYMBOL_YYEOF && st->src->text[span.begin] == '[' && st->prev_token == IDENT &&
         st->last_name.end == span.begin)
         return unknown_dtype(st);
-    char what[64], expected[256];
+    char what[64], expected[256], slip[256];
     describe_token(st, tok, span, what, sizeof what);
     list_expected(ctx, expected, sizeof expected);
-    diag_error(st->diag, st->src, span, "syntax error: unexpected %s%s", what, expected);
-    common_slip(ctx, st, tok, span);
+    if (common_slip(ctx, st, tok, span, slip, sizeof slip))
+        diag_error(st->diag, st->src, span, "syntax error: %s", slip);
+    else
+        diag_error(st->diag, st->src, span, "syntax error: unexpected %s%s", what, expected);
     int line, col, start_line;
     source_position(st->src, span.begin, &line, &col);
     source_position(st->src, st->stmt_begin, &start_line, &col);
@@ -586,8 +622,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
 ParseResult parse_source(ParseState *st)
 {
     yyscan_t scanner;
-    if (yylex_init_extra(st, &scanner) != 0)
+    if (yylex_init_extra(st, &scanner) != 0) {
+        st->arena->oom = 1;
         return PARSE_ERROR;
+    }
     YY_BUFFER_STATE buf = yy_scan_bytes(st->src->text, (int)st->src->len, scanner);
     yyset_lineno(1, scanner);
     int errors_before = st->diag->errors;

@@ -620,15 +620,25 @@ RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, No
     return r;
 }
 
-Stmt *ast_plot(Arena *a, Span span, char *path)
+Stmt *ast_plot(Arena *a, Span span, char *path, AstList *options)
 {
     Stmt *s = stmt(a, STMT_PLOT, span);
     if (s) {
         s->as.sweep.plot = true;
         s->as.sweep.plot_path = path;
         s->as.sweep.plot_span = span;
+        s->as.sweep.plot_options = options;
     }
     return s;
+}
+
+PlotOption *ast_plot_option(Arena *a, Span span, NameRef *what, char *text, Node *scale,
+                            Node *from, Node *to)
+{
+    PlotOption *o = NEW(a, PlotOption);
+    if (o && what)
+        *o = (PlotOption){*what, text, scale, from, to, span};
+    return what ? o : NULL;
 }
 
 Stmt *ast_sweep(Arena *a, Span span, NameRef *dim, RangeSpec *range, Stmt *plot,
@@ -757,6 +767,23 @@ static void dump_mesh(FILE *out, const Stmt *s, const Intern *names)
 
 static void dump_clauses(FILE *out, const Clauses *c, const Intern *names);
 
+/* ` title "Q3"`, ` x log`, ` x 1 .. 1024`, each as written. */
+static void dump_plot_options(FILE *out, const AstList *options, const Intern *names)
+{
+    for (int i = 0; options && i < options->n; i++) {
+        const PlotOption *o = options->items[i];
+        fprintf(out, " %s", intern_name(names, o->what.name));
+        if (o->text)
+            fprintf(out, " \"%s\"", o->text);
+        if (o->scale)
+            fputc(' ', out), dump_node(out, o->scale, names);
+        if (o->from) {
+            fputc(' ', out), dump_node(out, o->from, names);
+            fputs(" .. ", out), dump_node(out, o->to, names);
+        }
+    }
+}
+
 static void dump_sweep(FILE *out, const Stmt *s, const Intern *names)
 {
     const RangeSpec *r = &s->as.sweep.range;
@@ -773,9 +800,12 @@ static void dump_sweep(FILE *out, const Stmt *s, const Intern *names)
         if (r->how.name >= 0)
             fprintf(out, " %s ", intern_name(names, r->how.name)), dump_node(out, r->how_value, names);
     }
-    if (s->as.sweep.plot)
-        fprintf(out, " (plot%s%s)", s->as.sweep.plot_path ? " " : "",
+    if (s->as.sweep.plot) {
+        fprintf(out, " (plot%s%s", s->as.sweep.plot_path ? " " : "",
                 s->as.sweep.plot_path ? s->as.sweep.plot_path : "");
+        dump_plot_options(out, s->as.sweep.plot_options, names);
+        fputc(')', out);
+    }
     fprintf(out, " {%d statements}", s->as.sweep.body ? s->as.sweep.body->n : 0);
 }
 
@@ -933,6 +963,7 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
         case STMT_PLOT:
             fprintf(out, "(plot%s%s", s->as.sweep.plot_path ? " " : "",
                     s->as.sweep.plot_path ? s->as.sweep.plot_path : "");
+            dump_plot_options(out, s->as.sweep.plot_options, names);
             break;
         case STMT_COLLECTIVE:
             fprintf(out, "(%s over %s ", coll_name((CollKind)s->as.expr.collective),

@@ -113,6 +113,16 @@ typedef struct {
     Span span;
 } RangeSpec;
 
+/* One option of a chart after `plot`: `title "Q3"`, `x log`, `y linear`,
+ * `x 1 .. 1024`. The parser takes any names; the evaluator checks them. */
+typedef struct {
+    NameRef what;       /* title, x or y */
+    char *text;         /* the title's string, or NULL */
+    Node *scale;        /* a name, log or linear; NULL when absent */
+    Node *from, *to;    /* the axis's range, or NULL */
+    Span span;
+} PlotOption;
+
 /* name = value, in `let`, chip bodies, block parameters (value NULL without a
  * default) and call arguments (name -1 when positional). A block parameter may give
  * the shape of the tensor it takes, `x: [B, T, D]`, whose names the call binds. */
@@ -227,6 +237,7 @@ struct Stmt {
             bool plot;      /* draw the curves */
             char *plot_path; /* into this SVG file; NULL: in the terminal */
             Span plot_span;
+            AstList *plot_options; /* of PlotOption *, in order; NULL: none */
             AstList *body;  /* of Stmt * */
         } sweep;
         struct {
@@ -320,8 +331,10 @@ RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, No
                      AstList *list);
 Stmt *ast_sweep(Arena *a, Span span, NameRef *dim, RangeSpec *range, Stmt *plot,
                 AstList *body);
-/* `plot` or `plot "file.svg"`: a statement, or carried to ast_sweep. */
-Stmt *ast_plot(Arena *a, Span span, char *path);
+/* `plot` or `plot "file.svg"`, with options: a statement, or carried to ast_sweep. */
+Stmt *ast_plot(Arena *a, Span span, char *path, AstList *options);
+PlotOption *ast_plot_option(Arena *a, Span span, NameRef *what, char *text, Node *scale,
+                            Node *from, Node *to);
 
 typedef enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE } CmpOp;
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "evalparts.h"
+#include "nomem.h"
 #include "shapes.h"
 
 enum { CALL_NOTES = 3 }; /* notes naming the calls an error happened in */
@@ -359,8 +360,8 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
                        Value *result, bool *ran)
 {
     int nparams = b->def->as.block.nparams;
-    Value *vals = calloc((size_t)nparams + 1, sizeof *vals);
-    Span *where = calloc((size_t)nparams + 1, sizeof *where);
+    Value *vals = nomem_note(calloc((size_t)nparams + 1, sizeof *vals));
+    Span *where = nomem_note(calloc((size_t)nparams + 1, sizeof *where));
     ShapeBinds shapes = {0};
     Frame frame = frame_begin(ev->world);
     Eval inner = *ev;

@@ -5,6 +5,12 @@
 
 enum {
     LIMIT_SOURCE_BYTES = 64 << 20,   /* one file or buffer */
+    /* The syntax tree of one file or buffer, parsed whole before it runs: about 30 bytes
+     * per byte of source (1,000,000 statements `x = bf16[B, D] *_D bf16[D, F]` take
+     * 0.9 GB, 60 MB of `let x = 1+1+...` would take 3 GB). Past it the file is refused,
+     * at 1 GiB of memory rather than 3; split it into files that include each other
+     * (each included file's tree is freed once it has run). */
+    LIMIT_TREE_BYTES = 1 << 30,
     LIMIT_ERRORS = 20,               /* errors reported before a run stops */
     LIMIT_EXPR_DEPTH = 1000,         /* operations chained or nested in one expression */
     LIMIT_PARSE_DEPTH = 10000,       /* brackets nested (the parser's stack) */

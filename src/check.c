@@ -7,12 +7,13 @@
 #include "eval.h"
 #include "num.h"
 
-static const char *const field_names[FIELD_COUNT] = {
+const char *const expect_fields[FIELD_COUNT + 1] = {
     "flops", "bytes", "intensity", "t_math", "t_hbm", "t_comm", "t_lower", "t_upper",
     "t_derated", "params", "param_bytes", "memory", "cache_bytes", "chips", "comm_bytes",
     "gradient_bytes", "master_bytes", "optimizer_bytes", "activation_bytes", "bound",
     "batch", "kv_per_seq", "ttft", "tpot", "tpot_first", "tpot_last",
     "decode_tokens_per_s", "tokens_per_s", "usd_per_mtok", "ridge", "padding_flops", "hops",
+    NULL,
 };
 _Static_assert(FIELD_COUNT <= 32, "LastReport holds 32 figures");
 
@@ -104,7 +105,7 @@ void remember_block(Eval *ev, const Stmt *s, const Op *one, const Chip *chip, do
 static int field_index(const char *name)
 {
     for (int f = 0; f < FIELD_COUNT; f++)
-        if (strcmp(field_names[f], name) == 0)
+        if (strcmp(expect_fields[f], name) == 0)
             return f;
     return -1;
 }
@@ -164,7 +165,7 @@ static bool expect_bound(Eval *ev, const Stmt *s, const LastReport *last)
     if (same != (cmp == CMP_EQ))
         return eval_fail(ev, s->span, "expect failed: the bound is %s",
                          roof_bound_name(last->bound));
-    if (!ev->json && !ev->csv)
+    if (!ev->json)
         fprintf(ev->out, "ok: %.*s  (bound = %s)\n", s->span.end - s->span.begin,
                 ev->src->text + s->span.begin, roof_bound_name(last->bound));
     return true;
@@ -179,7 +180,7 @@ static bool expected_value(Eval *ev, const Stmt *s, const LastReport *last, doub
     for (int f = 0; f < FIELD_COUNT; f++) {
         if (!last->known[f] || f == FIELD_BOUND)
             continue;
-        names[n] = intern_id(ev->world->names, field_names[f], strlen(field_names[f]));
+        names[n] = intern_id(ev->world->names, expect_fields[f], strlen(expect_fields[f]));
         if (names[n] >= 0 &&
             world_swap(ev->world, names[n], (Value){.kind = VAL_NUMBER, .number = last->value[f]}, &saved[n]))
             n++;
@@ -214,15 +215,15 @@ static bool report_check(Eval *ev, const Stmt *s, int f, double actual, double w
     if (!tolerance(ev, s, &tol))
         return false;
     if (!compare(actual, cmp, want, tol)) {
-        eval_fail(ev, s->span, "expect failed: %s is %s, not %s %s%s", field_names[f], a,
+        eval_fail(ev, s->span, "expect failed: %s is %s, not %s %s%s", expect_fields[f], a,
                   cmp_text(cmp), b, s->as.expect.within ? " (within the tolerance)" : "");
-        diag_note(ev->diag, "exactly: %s = %.17g, expected %s %.17g", field_names[f], actual,
+        diag_note(ev->diag, "exactly: %s = %.17g, expected %s %.17g", expect_fields[f], actual,
                   cmp_text(cmp), want);
         return false;
     }
-    if (!ev->json && !ev->csv)
+    if (!ev->json)
         fprintf(ev->out, "ok: %.*s  (%s = %s)\n", s->span.end - s->span.begin,
-                ev->src->text + s->span.begin, field_names[f], a);
+                ev->src->text + s->span.begin, expect_fields[f], a);
     return true;
 }
 

@@ -1,10 +1,14 @@
 /* chip.c — the fields a chip may have, and the table of defined chips. */
 #include "chip.h"
 
+#include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "intern.h"
 
 const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
     [CHIP_FLOPS_F64] = {"flops_f64", UNIT_RATE, false, "peak f64 FLOPs/s"},
@@ -131,28 +135,38 @@ void chip_free(Chip *c)
     free(c);
 }
 
-static int chip_index(const ChipTable *t, const char *name)
+/* FNV-1a over the name with ASCII letters folded, as strcasecmp compares them. */
+static size_t name_hash(const char *name)
 {
-    for (int i = 0; i < t->n; i++)
-        if (strcasecmp(t->chips[i]->name, name) == 0)
-            return i;
-    return -1;
+    uint64_t h = 1469598103934665603u;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        h = (h ^ (uint64_t)tolower(*p)) * 1099511628211u;
+    return (size_t)h;
+}
+
+/* The slot that holds the chip called `name`, or the empty slot where it would go. */
+static size_t chip_slot(const ChipTable *t, const char *name)
+{
+    size_t i = name_hash(name) & (t->nslots - 1);
+    for (; t->slots[i]; i = (i + 1) & (t->nslots - 1)) {
+        name_probes++;
+        if (strcasecmp(t->chips[t->slots[i] - 1]->name, name) == 0)
+            break;
+    }
+    return i;
 }
 
 Chip *chip_find(const ChipTable *t, const char *name)
 {
-    int i = chip_index(t, name);
-    return i < 0 ? NULL : t->chips[i];
+    if (!t->nslots)
+        return NULL;
+    size_t i = chip_slot(t, name);
+    return t->slots[i] ? t->chips[t->slots[i] - 1] : NULL;
 }
 
-bool chip_table_put(ChipTable *t, Chip *c)
+/* Room for one more chip: the array, and the index at most half full. */
+static bool reserve(ChipTable *t)
 {
-    int i = chip_index(t, c->name);
-    if (i >= 0) {
-        chip_free(t->chips[i]);
-        t->chips[i] = c;
-        return true;
-    }
     if (t->n == t->cap) {
         int cap = t->cap ? t->cap * 2 : 16;
         Chip **chips = realloc(t->chips, sizeof *chips * (size_t)cap);
@@ -161,8 +175,45 @@ bool chip_table_put(ChipTable *t, Chip *c)
         t->chips = chips;
         t->cap = cap;
     }
-    t->chips[t->n++] = c;
+    if (2 * ((size_t)t->n + 1) <= t->nslots)
+        return true;
+    size_t n = t->nslots ? 2 * t->nslots : 64;
+    int *slots = calloc(n, sizeof *slots);
+    if (!slots)
+        return false;
+    free(t->slots);
+    t->slots = slots;
+    t->nslots = n;
+    for (int k = 0; k < t->n; k++)
+        t->slots[chip_slot(t, t->chips[k]->name)] = k + 1;
     return true;
+}
+
+bool chip_table_put(ChipTable *t, Chip *c)
+{
+    if (!reserve(t))
+        return false;
+    size_t i = chip_slot(t, c->name);
+    if (t->slots[i]) {
+        chip_free(t->chips[t->slots[i] - 1]);
+        t->chips[t->slots[i] - 1] = c;
+        return true;
+    }
+    t->chips[t->n++] = c;
+    t->slots[i] = t->n;
+    return true;
+}
+
+void chip_table_truncate(ChipTable *t, int n)
+{
+    if (n >= t->n)
+        return;
+    for (int i = n; i < t->n; i++)
+        chip_free(t->chips[i]);
+    t->n = n;
+    memset(t->slots, 0, sizeof *t->slots * t->nslots);
+    for (int k = 0; k < t->n; k++)
+        t->slots[chip_slot(t, t->chips[k]->name)] = k + 1;
 }
 
 void chip_table_free(ChipTable *t)
@@ -170,8 +221,11 @@ void chip_table_free(ChipTable *t)
     for (int i = 0; i < t->n; i++)
         chip_free(t->chips[i]);
     free(t->chips);
+    free(t->slots);
     t->chips = NULL;
+    t->slots = NULL;
     t->n = t->cap = 0;
+    t->nslots = 0;
 }
 
 static void print_field(const Chip *c, ChipField f, FILE *out)

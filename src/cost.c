@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nomem.h"
+
 /* ---- Totals -------------------------------------------------------------------- */
 
 void cost_init(Cost *c)
@@ -615,7 +617,7 @@ static Poly *free_elements(const Plan *p, bool left, bool *any)
         *any = true;
         Poly *part = poly_scale(t->dims[i].size, 1 / mesh_span(p->mesh, dim_axes(&t->dims[i],
                                                                                  p->mesh)));
-        n = part ? poly_mul_into(n, part) : NULL;
+        n = poly_mul_into(n, part);
         poly_free(part);
     }
     return n;
@@ -628,7 +630,7 @@ static Poly *contracted_elements(const Plan *p)
     for (int i = 0; i < p->npairs && k; i++) {
         Poly *part = poly_scale(p->a->dims[p->pairs[i].a].size,
                                 1 / mesh_span(p->mesh, p->pairs[i].sharded));
-        k = part ? poly_mul_into(k, part) : NULL;
+        k = poly_mul_into(k, part);
         poly_free(part);
     }
     return k;
@@ -670,14 +672,16 @@ static bool add_padding(const Plan *p, int slot, const Poly *flops, Cost *acc)
 }
 
 /* Where a contraction runs: on the matrix unit when each operand has a free dim (a
- * matrix on either side), else on the vector unit (a dot product, a weighted sum). */
+ * matrix on either side), else on the vector unit (a dot product, a weighted sum).
+ * -1 when memory ran out. */
 static int contraction_slot(const Plan *p)
 {
     bool free_a, free_b;
     Poly *na = free_elements(p, true, &free_a), *nb = free_elements(p, false, &free_b);
+    bool known = na && nb;
     poly_free(na);
     poly_free(nb);
-    return cost_slot(pick(p->opt->compute_dtype, p->a, p->b), !(free_a && free_b));
+    return known ? cost_slot(pick(p->opt->compute_dtype, p->a, p->b), !(free_a && free_b)) : -1;
 }
 
 /* The op itself: operands as each chip uses them, after any gather. */
@@ -687,7 +691,7 @@ static CostError add_contraction(Plan *p, Cost *acc)
     Tensor *ha = gathered(p->a, p->gather_a, p->mesh), *hb = gathered(p->b, p->gather_b, p->mesh);
     CostError e = error(COST_TOO_COMPLEX, -1, -1, -1);
     int slot = contraction_slot(p);
-    Poly *flops = contraction_flops(p);
+    Poly *flops = slot >= 0 ? contraction_flops(p) : NULL;
     if (flops && !cost_slot_vector(slot) && !add_padding(p, slot, flops, acc)) {
         poly_free(flops);
         flops = NULL;
@@ -790,7 +794,7 @@ static CostError add_plan_collectives(Plan *p, Cost *acc, AxisSet scatter,
 static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *acc,
                                   Tensor **out)
 {
-    const Dim **dims = malloc(sizeof *dims * (size_t)(p->a->ndims + p->b->ndims + 1));
+    const Dim **dims = nomem_note(malloc(sizeof *dims * (size_t)(p->a->ndims + p->b->ndims + 1)));
     int n = 0;
     CostError e = dims ? match_contracted(p, names, nnames) : error(COST_TOO_COMPLEX, -1, -1, -1);
     if (e.status == COST_OK)
@@ -821,9 +825,9 @@ static CostError contract_as(const Tensor *a, const Tensor *b, const int *names,
                              bool *could_reduce)
 {
     Plan p = {.a = a, .b = b, .opt = opt, .mesh = opt->mesh, .how = how};
-    p.pairs = malloc(sizeof *p.pairs * (size_t)(nnames + 1));
-    p.used_a = calloc((size_t)a->ndims + 1, 1);
-    p.used_b = calloc((size_t)b->ndims + 1, 1);
+    p.pairs = nomem_note(malloc(sizeof *p.pairs * (size_t)(nnames + 1)));
+    p.used_a = nomem_note(calloc((size_t)a->ndims + 1, 1));
+    p.used_b = nomem_note(calloc((size_t)b->ndims + 1, 1));
     *out = NULL;
     CostError e = error(COST_TOO_COMPLEX, -1, -1, -1);
     if (p.pairs && p.used_a && p.used_b)
@@ -964,7 +968,7 @@ CostError cost_reduce(const Tensor *a, int dim, const CostOptions *opt, Tensor *
                       Cost *acc)
 {
     *out = NULL;
-    const Dim **kept = malloc(sizeof *kept * (size_t)(a->ndims + 1));
+    const Dim **kept = nomem_note(malloc(sizeof *kept * (size_t)(a->ndims + 1)));
     if (!kept)
         return error(COST_TOO_COMPLEX, -1, -1, -1);
     int n = 0;

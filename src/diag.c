@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nomem.h"
 #include "utf8.h"
 
 enum { WINDOW_BEFORE = 50, WINDOW_CHARS = 110, MESSAGE_MAX = 400 };
@@ -167,7 +168,7 @@ char *diag_release(DiagHold *h)
         char *end = strchr(h->text, '\n'), *msg = strstr(h->text, "error: ");
         if (end)
             *end = '\0';
-        first = strdup(msg && (!end || msg < end) ? msg + 7 : h->text);
+        first = nomem_note(strdup(msg && (!end || msg < end) ? msg + 7 : h->text));
     }
     free(h->text);
     return first;

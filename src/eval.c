@@ -16,6 +16,7 @@
 #include "chipcard.h"
 #include "evalparts.h"
 #include "layout.h"
+#include "nomem.h"
 #include "num.h"
 #include "pipeline.h"
 #include "report.h"
@@ -94,10 +95,11 @@ static bool world_grow(World *w, int name)
     if (name < w->nvalues)
         return true;
     int n = intern_count(w->names) > name ? intern_count(w->names) : name + 1;
-    Value *values = realloc(w->values, sizeof *values * (size_t)n);
+    Value *values = nomem_note(realloc(w->values, sizeof *values * (size_t)n));
     if (values)
         w->values = values;
-    unsigned *local_in = values ? realloc(w->local_in, sizeof *local_in * (size_t)n) : NULL;
+    unsigned *local_in = values ? nomem_note(realloc(w->local_in, sizeof *local_in * (size_t)n))
+                                : NULL;
     if (!local_in)
         return false;
     w->local_in = local_in;
@@ -151,13 +153,13 @@ static bool frame_room(Frame *f)
     if (f->n < f->cap)
         return true;
     int cap = f->cap ? 2 * f->cap : 16;
-    int *names = realloc(f->names, sizeof *names * (size_t)cap);
+    int *names = nomem_note(realloc(f->names, sizeof *names * (size_t)cap));
     if (names)
         f->names = names;
-    Value *saved = names ? realloc(f->saved, sizeof *saved * (size_t)cap) : NULL;
+    Value *saved = names ? nomem_note(realloc(f->saved, sizeof *saved * (size_t)cap)) : NULL;
     if (saved)
         f->saved = saved;
-    unsigned *marks = saved ? realloc(f->marks, sizeof *marks * (size_t)cap) : NULL;
+    unsigned *marks = saved ? nomem_note(realloc(f->marks, sizeof *marks * (size_t)cap)) : NULL;
     if (!marks)
         return false;
     f->marks = marks;
@@ -231,10 +233,13 @@ static char *shape(const Eval *ev, const Tensor *t, char *buf, size_t size)
     return tensor_format(t, world_namer, ev->world, buf, size);
 }
 
+/* Once memory ran out, that is the reason, whatever failed for want of it (nomem.h). */
 bool eval_fail(Eval *ev, Span span, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    if (nomem_failed())
+        fmt = "out of memory";
     diag_verror(ev->diag, ev->src, span, fmt, ap);
     va_end(ap);
     return false;
@@ -418,11 +423,13 @@ SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EV
         if (!eval_dim(ev, d, st, &t->dims[i]) ||
             !check_dim(ev, t->dims[i].size, d->span, "dim"))
             return false;
-        for (int j = 0; j < i && t->dims[i].name >= 0; j++)
-            if (t->dims[j].name == t->dims[i].name)
-                return eval_fail(ev, d->span, "dim %s appears twice in one tensor; give the "
-                                 "second a name of its own", spelling(ev, t->dims[i].name));
     }
+    int twice = tensor_repeated_dim(t);
+    if (twice != -1)
+        return twice < 0 ? eval_fail(ev, n->span, "out of memory")
+                         : eval_fail(ev, n->as.tensor.dims[twice]->span, "dim %s appears twice "
+                                     "in one tensor; give the second a name of its own",
+                                     spelling(ev, t->dims[twice].name));
     return layout_apply(ev, &st->layout, t, n->span) && check_size(ev, t, n->span);
 }
 
@@ -598,7 +605,9 @@ SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int o
                        "a contraction takes tensors on both sides, e.g. bf16[B,D] *_D "
                        "bf16[D,F]");
     int *names = ok ? malloc(sizeof *names * (size_t)n->as.contract.ndims) : NULL;
-    if (ok && names) {
+    if (ok && !names)
+        ok = eval_fail(ev, n->span, "out of memory");
+    if (ok) {
         for (int i = 0; i < n->as.contract.ndims; i++)
             names[i] = n->as.contract.dims[i].name;
         CostOptions opt = st->opt;
@@ -1006,7 +1015,7 @@ static char *chart_label(Eval *ev, const Stmt *s)
         snprintf(buf, sizeof buf, "%.*s%s", s->span.end - s->span.begin > 40 ? 37 :
                  s->span.end - s->span.begin, ev->src->text + s->span.begin,
                  s->span.end - s->span.begin > 40 ? "..." : "");
-    return strdup(buf);
+    return nomem_note(strdup(buf));
 }
 
 /* Keeps a statement whose figures are all known for the roofline chart. */
@@ -1017,7 +1026,7 @@ static void chart_add(Eval *ev, const Stmt *s, const Roofline *r)
         return;
     if (w->nchart == w->chart_cap) {
         int cap = w->chart_cap ? 2 * w->chart_cap : 16;
-        ChartPoint *chart = realloc(w->chart, sizeof *chart * (size_t)cap);
+        ChartPoint *chart = nomem_note(realloc(w->chart, sizeof *chart * (size_t)cap));
         if (!chart)
             return;
         w->chart = chart;
@@ -1047,6 +1056,8 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
     RoofError e = roof_compute(&st->cost, chip, &st->layout.mesh, world_lookup, ev->world,
                                &roof);
     bool ok = e.status == ROOF_OK || roof_error(ev, s, chip, e);
+    if (ok && nomem_failed()) /* a figure went missing: no report with a hole in it */
+        ok = eval_fail(ev, s->span, "out of memory");
     if (ok) {
         Report r;
         report_init(ev, s, &r);

@@ -71,6 +71,8 @@ typedef enum {
     FIELD_HOPS,                       /* a send's */
     FIELD_COUNT
 } ExpectField;
+/* Their names as `expect` spells them, by ExpectField; NULL-terminated (check.c). */
+extern const char *const expect_fields[FIELD_COUNT + 1];
 
 /* The figures of the last reported statement or block, for `expect`. */
 typedef struct {
@@ -193,7 +195,6 @@ struct Eval {
     Diag *diag;
     bool exact;
     bool json;
-    bool csv;      /* sweeps as CSV */
     CostPlan plan; /* case 2 forced one way (a sweep's alternatives); else BEST */
     OpenDims *open; /* while costing for solve or sweep: dims not yet numbers go here */
     FILE *out;

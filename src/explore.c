@@ -17,6 +17,7 @@
 
 #include "eval.h"
 #include "interrupt.h"
+#include "nomem.h"
 #include "num.h"
 #include "outfile.h"
 #include "plot.h"
@@ -607,7 +608,9 @@ bool eval_solve(Eval *ev, const Stmt *s)
     Costed c;
     bool ok = scan_wanted(ev, s) ? scan_solve(ev, s, dim) : eval_costed(ev, s, &c);
     if (ok && !scan_wanted(ev, s)) {
-        ok = pick_dim(ev, s, &c, &dim) && report_solve(ev, s, &c, dim);
+        ok = pick_dim(ev, s, &c, &dim) &&
+             (!nomem_failed() || eval_fail(ev, s->span, "out of memory")) &&
+             report_solve(ev, s, &c, dim);
         costed_free(&c);
     }
     if (swapped)
@@ -791,18 +794,6 @@ static void header_text(Eval *ev, const Curve *c, int dim)
     fprintf(ev->out, " %12s %-8s %14s\n", "t_lower", "bound", "attained");
 }
 
-static void row_csv(FILE *out, const Curve *c, double x, const RoofPoint *p)
-{
-    const double figures[] = {x, p->flops, p->bytes, p->intensity, p->t_math, p->t_hbm,
-                              p->t_comm, p->t_lower, p->t_upper};
-    report_csv_text(out, c->label);
-    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
-        report_csv_number(out, figures[i]);
-    fprintf(out, ",%s", roof_bound_name(p->bound));
-    report_csv_number(out, p->attained);
-    fputc('\n', out);
-}
-
 /* One point of a sweep as a JSON line: the statement's keys that a point has, with
  * `at` the swept dim's value. */
 static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoint *p)
@@ -919,7 +910,7 @@ static bool check_points(Eval *ev, const Curve *c, int dim, const Points *pts)
 static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart)
 {
     /* With a chart, text mode draws instead of printing a table. */
-    bool table = !ev->json && !ev->csv && !chart;
+    bool table = !ev->json && !chart;
     plot_thin_init(&c->chart, point_at(pts, 0), point_at(pts, pts->n - 1), pts->log, false,
                    !pts->ascending);
     if (table)
@@ -935,14 +926,12 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
             return false;
         if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))
             return eval_fail(ev, c->stmt->span, "out of memory");
-        for (int i = 0; (ev->csv || ev->json || table) && i < b.n; i++) {
+        for (int i = 0; (ev->json || table) && i < b.n; i++) {
             RoofPoint p = roof_block_point(&b, i);
             if (!isfinite(p.t_derated))
                 return eval_fail(ev, c->stmt->span, "at %s = %.17g the derated time overflows: "
                                  "a figure is too large for a double", spelling(ev, dim), b.x[i]);
-            if (ev->csv)
-                row_csv(ev->out, c, b.x[i], &p);
-            else if (ev->json)
+            if (ev->json) /* --csv too: session.c turns the records into rows */
                 row_json(ev, c, dim, b.x[i], &p);
             else
                 row_text(ev->out, b.x[i], &p, c->costed.roof.ncomm > 0);
@@ -965,20 +954,76 @@ static void terminal_size(int *columns, int *rows)
     }
 }
 
+/* `x 1 .. 1024`: a range for one axis, lo < hi, both positive on a log axis. */
+static bool option_range(Eval *ev, const PlotOption *o, bool logscale, double range[2])
+{
+    if (!eval_number(ev, o->from, &range[0]) || !eval_number(ev, o->to, &range[1]))
+        return false;
+    if (!(range[1] > range[0]))
+        return eval_fail(ev, o->span, "an axis's range runs from low to high: %g .. %g does "
+                         "not", range[0], range[1]);
+    if (logscale && !(range[0] > 0))
+        return eval_fail(ev, o->from->span, "a log axis starts above 0; `%s linear` "
+                         "draws from %g", spelling(ev, o->what.name), range[0]);
+    return true;
+}
+
+/* `x log` or `y linear`: true, with *logscale set; or false (reported). */
+static bool option_scale(Eval *ev, const PlotOption *o, bool *logscale)
+{
+    const char *word = o->scale->kind == NODE_NAME ? spelling(ev, o->scale->as.name) : "";
+    if (strcmp(word, "log") != 0 && strcmp(word, "linear") != 0)
+        return eval_fail(ev, o->scale->span, "an axis is `log` or `linear`, or takes a range "
+                         "`LOW .. HIGH`");
+    *logscale = strcmp(word, "log") == 0;
+    return true;
+}
+
+/* The options after `plot`, applied to the chart in order: `title "..."`, `x log`,
+ * `y linear`, `x 1 .. 1024`. A range is checked against the scale set last. */
+static bool apply_options(Eval *ev, const AstList *options, Plot *p)
+{
+    for (int i = 0; options && i < options->n; i++) {
+        const PlotOption *o = options->items[i];
+        const char *what = spelling(ev, o->what.name);
+        bool is_x = strcmp(what, "x") == 0, is_y = strcmp(what, "y") == 0;
+        if (strcmp(what, "title") == 0 && o->text)
+            p->title = o->text;
+        else if (!is_x && !is_y)
+            return eval_fail(ev, o->span, "a chart's options are `title \"...\"`, `x` or `y` "
+                             "with `log`, `linear` or a range `LOW .. HIGH`");
+        else if (o->text)
+            return eval_fail(ev, o->span, "`%s` takes `log`, `linear` or `LOW .. HIGH`; a "
+                             "string is for `title`", what);
+        else if (o->scale && !option_scale(ev, o, is_x ? &p->logx : &p->logy))
+            return false;
+    }
+    for (int i = 0; options && i < options->n; i++) { /* ranges after the scales */
+        const PlotOption *o = options->items[i];
+        bool is_x = strcmp(spelling(ev, o->what.name), "x") == 0;
+        if (o->from && !option_range(ev, o, is_x ? p->logx : p->logy,
+                                     is_x ? p->xrange : p->yrange))
+            return false;
+        if (o->from)
+            *(is_x ? &p->xset : &p->yset) = true;
+    }
+    return true;
+}
+
 /* A chart in the terminal, or into an SVG file. */
 static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
 {
     if (!path) {
         int columns, rows;
         terminal_size(&columns, &rows);
-        bool ok = plot_text(ev->out, p, columns, rows, 0);
+        bool ok = plot_text(ev->out, p, columns, rows, 0); /* false: out of memory */
         fputc('\n', ev->out);
-        return ok;
+        return ok || eval_fail(ev, span, "out of memory");
     }
     OutFile file; /* the old chart stays whole unless the new one is */
     if (!outfile_open(&file, path) || !outfile_close(&file, plot_svg(file.f, p, 900, 560)))
         return eval_fail(ev, span, "cannot write %s: %s", path, strerror(errno));
-    if (!ev->json && !ev->csv) {
+    if (!ev->json) {
         fputs("wrote ", ev->out);
         diag_escaped(ev->out, path, strlen(path)); /* a path may hold any byte */
         fprintf(ev->out, ": %s\n\n", p->title);
@@ -998,7 +1043,8 @@ static bool draw_chart(Eval *ev, const Stmt *s, const Curve *curves, int n, cons
     Plot p = {.title = title, .xlabel = spelling(ev, s->as.sweep.dim.name),
               .ylabel = "attained FLOP/s", .logx = pts->log, .series = series,
               .nseries = n < 64 ? n : 64};
-    return draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
+    return apply_options(ev, s->as.sweep.plot_options, &p) &&
+           draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
 }
 
 static void free_curves(Curve *curves, int n)
@@ -1020,7 +1066,7 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
     if (ok && total == 0)
         ok = eval_fail(ev, s->span, "a sweep needs at least one statement in its { }");
     long long rows = (long long)pts->n * total;
-    if (ok && (ev->csv || ev->json || !s->as.sweep.plot) && rows > LIMIT_SWEEP_ROWS)
+    if (ok && (ev->json || !s->as.sweep.plot) && rows > LIMIT_SWEEP_ROWS)
         ok = eval_fail(ev, s->as.sweep.range.span, "a sweep prints at most %d rows (points × "
                        "statements), not %lld; with `plot` and no --csv or --json it draws "
                        "up to %d points", LIMIT_SWEEP_ROWS, rows, LIMIT_SWEEP_POINTS);
@@ -1030,14 +1076,11 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
         n--;
     for (int i = 0; ok && i < n; i++)
         ok = check_points(ev, &curves[i], dim, pts);
-    if (ok && ev->csv)
-        fprintf(ev->out, "stmt,%s,flops,bytes,intensity,t_math,t_hbm,t_comm,t_lower,t_upper,"
-                "bound,attained\n", spelling(ev, dim));
     for (int i = 0; ok && i < n; i++)
         ok = run_curve(ev, &curves[i], dim, pts, s->as.sweep.plot);
 
     /* A chart in the terminal only beside the table; an SVG file whatever the format. */
-    if (ok && s->as.sweep.plot && (s->as.sweep.plot_path || (!ev->json && !ev->csv)))
+    if (ok && s->as.sweep.plot && (s->as.sweep.plot_path || !ev->json))
         ok = draw_chart(ev, s, curves, n, pts);
     if (curves)
         free_curves(curves, n > 0 ? n : 0);
@@ -1198,7 +1241,7 @@ bool eval_plot(Eval *ev, const Stmt *s)
         return eval_fail(ev, s->span, "nothing to plot yet: a statement costed on a chip, with its "
                          "dims bound, puts a point on the chart");
     /* A chart in the terminal is text: with --json or --csv only a file gets one. */
-    if ((ev->json || ev->csv) && !s->as.sweep.plot_path)
+    if (ev->json && !s->as.sweep.plot_path)
         return true;
     PlotPoint *points = malloc(sizeof *points * (size_t)w->nchart);
     Roofs *roofs = malloc(sizeof *roofs);
@@ -1219,7 +1262,8 @@ bool eval_plot(Eval *ev, const Stmt *s)
               .xlabel = "arithmetic intensity (FLOP/byte)", .ylabel = "attained FLOP/s",
               .logx = true, .logy = true, .roofs = roofs->roofs, .nroofs = roofs->n,
               .points = points, .npoints = w->nchart};
-    bool ok = draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
+    bool ok = apply_options(ev, s->as.sweep.plot_options, &p) &&
+              draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
     free(points);
     free(roofs);
     return ok;

@@ -102,8 +102,12 @@ bool fusion_take(Eval *ev, const Stmt *s, StmtState *st)
     for (int d = 0; d < COST_SLOTS; d++)
         if (st->cost.flops[d])
             good = (one->flops[d] = poly_copy(st->cost.flops[d])) != NULL && good;
-    return (good && cost_absorb(&f->cost, &st->cost)) ||
-           eval_fail(ev, s->span, "more than %d collectives in one fused region; split it",
+    bool too_many = f->cost.ncolls + st->cost.ncolls > COST_MAX_COLLECTIVES;
+    if (good && cost_absorb(&f->cost, &st->cost))
+        return true;
+    if (!too_many)
+        return eval_fail(ev, s->span, "out of memory");
+    return eval_fail(ev, s->span, "more than %d collectives in one fused region; split it",
                      COST_MAX_COLLECTIVES);
 }
 

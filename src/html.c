@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "nomem.h"
 #include "num.h"
 #include "outfile.h"
 #include "plot.h"
@@ -328,9 +329,11 @@ static bool read_lines(FILE *f, bool (*each)(Page *, const char *, size_t, const
     size_t cap = 0;
     ssize_t len;
     int n = 0;
-    bool ok = fflush(f) == 0 && fseek(f, 0, SEEK_SET) == 0;
+    bool written = !ferror(f); /* the session stops at a failed write, but not the chips */
+    bool ok = written && fflush(f) == 0 && fseek(f, 0, SEEK_SET) == 0;
     if (!ok) /* the records are kept in a temporary file: a full disk stops them too */
-        snprintf(why, size, "cannot keep the run's records: %s", strerror(errno));
+        snprintf(why, size, "cannot keep the run's records: %s",
+                 errno ? strerror(errno) : "a write to the temporary file failed");
     while (ok && (len = getline(&line, &cap, f)) > 0) {
         const char *bad = NULL;
         n++;
@@ -345,6 +348,8 @@ static bool add_chip(Page *pg, const char *line, size_t len, const char **why)
 {
     const Json *c = json_parse(line, len, &pg->chip_arena, why);
     const Json **chips = c ? realloc(pg->chips, sizeof *chips * (size_t)(pg->nchips + 1)) : NULL;
+    if (c && !chips)
+        *why = "out of memory";
     if (!chips)
         return false;
     pg->chips = chips;
@@ -634,8 +639,9 @@ static void chart_point(ModelCtx *m, const Json *op, const char *label, double a
         note_peak(m, flops / t_math);
     if (m->npoints == m->cap) {
         int cap = m->cap ? 2 * m->cap : 32;
-        PlotPoint *points = realloc(m->points, sizeof *points * (size_t)cap);
-        char(*notes)[NOTE_MAX] = points ? realloc(m->notes, sizeof *notes * (size_t)cap) : NULL;
+        PlotPoint *points = nomem_note(realloc(m->points, sizeof *points * (size_t)cap));
+        char(*notes)[NOTE_MAX] =
+            points ? nomem_note(realloc(m->notes, sizeof *notes * (size_t)cap)) : NULL;
         if (points)
             m->points = points;
         if (!notes)
@@ -958,8 +964,8 @@ static void table_head(FILE *o, const char *const *head, int n)
 /* Points on a chart of the statements: at intensity and attained FLOP/s per chip. */
 static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
 {
-    PlotPoint *points = calloc((size_t)s->n + 1, sizeof *points);
-    Roofs *roofs = calloc(1, sizeof *roofs);
+    PlotPoint *points = nomem_note(calloc((size_t)s->n + 1, sizeof *points));
+    Roofs *roofs = nomem_note(calloc(1, sizeof *roofs));
     const char *groups[8] = {NULL};
     int n = 0, ngroups = 0;
     for (int i = 0; points && roofs && i < s->n; i++) {
@@ -1081,7 +1087,7 @@ static bool sweep_chart(const Section *s, int id, FILE *o)
     int n = s->ncurves < 32 ? s->ncurves : 32;
     PlotSeries series[32];
     PlotThin thin[32];
-    Marks *k = calloc(1, sizeof *k);
+    Marks *k = nomem_note(calloc(1, sizeof *k));
     bool logx = geometric(&s->curves[0]), ok = k != NULL;
     for (int i = 0; i < n; i++) {
         const Curve *c = &s->curves[i];
@@ -1258,9 +1264,11 @@ static void front_order(SearchChart *c)
 static void search_chart(const Section *s, int id, FILE *o)
 {
     size_t n = (size_t)s->n + 1;
-    SearchChart c = {.points = calloc(n, sizeof *c.points), .labels = calloc(n, LABEL_MAX),
-                     .notes = calloc(n, NOTE_MAX), .fx = calloc(n, sizeof(double)),
-                     .fy = calloc(n, sizeof(double))};
+    SearchChart c = {.points = nomem_note(calloc(n, sizeof *c.points)),
+                     .labels = nomem_note(calloc(n, LABEL_MAX)),
+                     .notes = nomem_note(calloc(n, NOTE_MAX)),
+                     .fx = nomem_note(calloc(n, sizeof(double))),
+                     .fy = nomem_note(calloc(n, sizeof(double)))};
     /* the unranked first, so the ranked are drawn over them */
     for (int pass = 0; c.points && c.labels && c.notes && c.fx && c.fy && pass < 2; pass++)
         for (int i = 0; i < s->n; i++)
@@ -1675,7 +1683,9 @@ static bool write_file(const Page *pg, const HtmlOptions *opt, long *bytes, char
     if (ok) {
         page_write(pg, opt, file.f);
         *bytes = ftell(file.f);
-        ok = outfile_close(&file, !ferror(file.f));
+        if (nomem_failed()) /* a chart went missing: no page with a hole in it */
+            errno = ENOMEM;
+        ok = outfile_close(&file, !ferror(file.f) && !nomem_failed());
     }
     if (!ok)
         snprintf(why, size, "cannot write %s: %s", opt->path, strerror(errno));

@@ -1,9 +1,11 @@
-/* intern.c — an open-addressing hash table from names to dense ids. */
+/* intern.c — an open-addressing hash table from names to dense ids, and sets of ids. */
 #include "intern.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+unsigned long long name_probes;
 
 struct Intern {
     char **names; /* by id */
@@ -49,6 +51,7 @@ static size_t slot_of(const Intern *t, const char *name, size_t len)
 {
     size_t i = (size_t)hash(name, len) & (t->nslots - 1);
     while (t->slots[i]) {
+        name_probes++;
         const char *s = t->names[t->slots[i] - 1];
         if (strlen(s) == len && memcmp(s, name, len) == 0)
             break;
@@ -132,4 +135,48 @@ void intern_truncate(Intern *t, int count)
     t->count = count;
     memset(t->slots, 0, sizeof *t->slots * t->nslots);
     rehash(t);
+}
+
+/* ---- Sets of ids ----------------------------------------------------------------- */
+
+bool idset_init(IdSet *s, int count)
+{
+    size_t n = sizeof s->local / sizeof s->local[0];
+    while (n < 2 * (size_t)count)
+        n *= 2;
+    s->nslots = n;
+    s->slots = n == sizeof s->local / sizeof s->local[0] ? s->local : calloc(n, sizeof *s->slots);
+    if (s->slots == s->local)
+        memset(s->local, 0, sizeof s->local);
+    return s->slots != NULL;
+}
+
+/* The slot holding id, or the empty slot where it would go. */
+static size_t idset_slot(const IdSet *s, int id)
+{
+    size_t i = (size_t)id * 2654435761u & (s->nslots - 1);
+    for (; s->slots[i] && s->slots[i] != id + 1; i = (i + 1) & (s->nslots - 1))
+        name_probes++;
+    return i;
+}
+
+bool idset_add(IdSet *s, int id)
+{
+    size_t i = idset_slot(s, id);
+    if (s->slots[i])
+        return false;
+    s->slots[i] = id + 1;
+    return true;
+}
+
+bool idset_has(const IdSet *s, int id)
+{
+    return s->slots[idset_slot(s, id)] != 0;
+}
+
+void idset_free(IdSet *s)
+{
+    if (s->slots != s->local)
+        free(s->slots);
+    s->slots = NULL;
 }

@@ -8,6 +8,7 @@
 #ifndef ROOFLINE_INTERN_H
 #define ROOFLINE_INTERN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct Intern Intern;
@@ -22,5 +23,26 @@ const char *intern_name(const Intern *t, int id);
 int intern_count(const Intern *t);
 /* Forgets the names from id `count` on: a session going back to its snapshot. */
 void intern_truncate(Intern *t, int count);
+
+/* A set of ids, to find one given twice (the dims of a tensor type) in linear time.
+ * Sized once by idset_init for the ids it will hold; small sets use no heap.
+ * Ownership: the set owns its slots; idset_free releases them. */
+typedef struct {
+    int *slots; /* id + 1, 0 when empty */
+    size_t nslots;
+    int local[64];
+} IdSet;
+
+/* Room for `count` ids; false when out of memory. */
+bool idset_init(IdSet *s, int count);
+/* Adds id (at least 0); false when it was in the set already. */
+bool idset_add(IdSet *s, int id);
+bool idset_has(const IdSet *s, int id);
+void idset_free(IdSet *s);
+
+/* Slots and entries looked at by the tables keyed by names (intern, id sets, chips,
+ * completion): the linear-time tests compare it at two sizes (tests/unit/test_linear.c).
+ * Counting only; nothing reads it to decide. */
+extern unsigned long long name_probes;
 
 #endif

@@ -3,6 +3,7 @@
  * Exit status: 0 fine; 1 a runtime error, a failed check or an output error; 2 a
  * syntax or usage error.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -29,7 +30,8 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  --json      one JSON object per reported statement (JSON Lines)\n"
-    "  --csv       sweeps as CSV: raw base units, a header row\n"
+    "  --csv       one CSV table: a row per costed statement (per point, per op of a\n"
+    "              breakdown), the --json fields as columns, `kind` first\n"
     "  --exact     count out*(2K-1) FLOPs per contraction, not 2*out*K\n"
     "  --ast       print each statement's syntax tree instead of running it\n"
     "  --chips     list the chips (after running the inputs, so derived ones show)\n"
@@ -168,8 +170,10 @@ static int run_inputs(Session *s, const Options *o)
 /* Output that could not be written is an error, not silence. */
 static int finish_output(int status)
 {
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        perror("roofline: error: writing the output");
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) { /* errno 0: a write failed earlier */
+        fprintf(stderr, "roofline: error: writing the output: %s\n",
+                errno ? strerror(errno) : "a write failed");
         return status ? status : 1;
     }
     return status;
@@ -194,8 +198,10 @@ static int write_page(Session *s, const Options *o, HtmlPage *page, int status)
     char title[512], why[600], size[32];
     long bytes = 0;
     session_list_chips_as(s, html_chips(page), true);
-    if (o->json && !html_copy_records(page, stdout))
+    if (o->json && !html_copy_records(page, stdout)) {
+        fputs("roofline: error: cannot copy the run's records to the output\n", stderr);
         return status ? status : 1;
+    }
     inputs_title(o, title, sizeof title);
     HtmlOptions ho = {.path = o->html, .title = title, .status = status};
     if (!html_write(page, &ho, &bytes, why, sizeof why)) {
@@ -211,8 +217,10 @@ static int write_page(Session *s, const Options *o, HtmlPage *page, int status)
 int main(int argc, char **argv)
 {
     Options o = {.inputs = calloc((size_t)argc, sizeof(Input))};
-    if (!o.inputs)
+    if (!o.inputs) {
+        fputs("roofline: error: out of memory\n", stderr);
         return 1;
+    }
     int status = parse_options(argc, argv, &o);
     if (status >= 0) {
         free(o.inputs);

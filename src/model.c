@@ -5,13 +5,14 @@
 #include <string.h>
 
 #include "eval.h"
+#include "nomem.h"
 
 Op *op_new(const char *label)
 {
-    Op *op = calloc(1, sizeof *op);
+    Op *op = nomem_note(calloc(1, sizeof *op));
     if (!op)
         return NULL;
-    op->label = strdup(label);
+    op->label = nomem_note(strdup(label));
     op->runs = 1;
     op->known = true;
     if (!op->label) {
@@ -36,7 +37,7 @@ bool op_add(Op *parent, Op *child)
 {
     if (parent->nchildren == parent->cap) {
         int cap = parent->cap ? 2 * parent->cap : 8;
-        Op **children = realloc(parent->children, sizeof *children * (size_t)cap);
+        Op **children = nomem_note(realloc(parent->children, sizeof *children * (size_t)cap));
         if (!children)
             return false;
         parent->children = children;

@@ -467,6 +467,26 @@ char *num_format_unit(double v, Unit unit, int ascii, char *buf, size_t size)
     return buf;
 }
 
+char *num_format_given(double v, char *buf, size_t size)
+{
+    if (v == floor(v) && fabs(v) < 1e12)
+        snprintf(buf, size, "%.0f", v);
+    else
+        snprintf(buf, size, "%.6g", v);
+    return buf;
+}
+
+char *num_format_percent(double percent, char *buf, size_t size)
+{
+    char num[48];
+    if (percent != 0 && fabs(percent) < 1e-3 && isfinite(percent))
+        return copy_out(percent < 0 ? "-<0.001%" : "<0.001%", buf, size);
+    num_format_unit(percent, UNIT_NONE, 0, num, sizeof num);
+    if (size > 0)
+        snprintf(buf, size, "%s%%", num);
+    return buf;
+}
+
 int num_columns(const char *s, int columns)
 {
     return columns + (int)strlen(s) - num_width(s); /* a continuation byte: no column */

@@ -50,6 +50,13 @@ typedef enum {
  * largest prefix use an exponent ("1.2e21 FLOP"). 0 prints as "0 s", "0 B".
  * The text form uses "µs"; ascii != 0 gives "us". Returns buf. */
 char *num_format_unit(double v, Unit unit, int ascii, char *buf, size_t size);
+/* A value a user gave, as a sweep's x: a whole number in full (65536, 2000000, not
+ * 6.554e4 or 2e+06) below 1e12, else six significant digits. Returns buf. */
+char *num_format_given(double v, char *buf, size_t size);
+/* A percentage, the one way every report writes one: four significant digits and "%"
+ * (50.15%, 0.3906%, 100%), "<0.001%" below that (never an exponent), "0%" for none.
+ * Returns buf. */
+char *num_format_percent(double percent, char *buf, size_t size);
 /* Columns a UTF-8 string takes (µ is one): continuation bytes take none. */
 int num_width(const char *s);
 /* The printf width that right-aligns s in `columns` of a terminal: µ is one column but

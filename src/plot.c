@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nomem.h"
+
 /* ---- Numbers and labels -------------------------------------------------------- */
 
 static bool has_text(const char *s)
@@ -130,18 +132,39 @@ typedef struct {
     double step;   /* a linear axis's tick spacing */
 } Axis;
 
-/* Whole decades around the data, with a tenth of room so no mark sits on the frame. The
- * decades stop at 1e±300 so that every position stays finite. */
+/* The largest of 1, 2 or 5 times a power of ten that is at most v (down) or the
+ * smallest that is at least v (up): round bounds for a log axis. */
+static double round_125(double v, bool up)
+{
+    static const double STEPS[] = {1, 2, 5, 10};
+    double decade = pow(10, floor(log10(v)));
+    double f = v / decade;
+    if (up) {
+        for (int i = 0; i < 4; i++)
+            if (f <= STEPS[i] * (1 + 1e-9))
+                return STEPS[i] * decade;
+    }
+    for (int i = 3; i >= 0; i--)
+        if (f >= STEPS[i] * (1 - 1e-9))
+            return STEPS[i] * decade;
+    return decade;
+}
+
+/* Round bounds around the data (1, 2 or 5 times a power of ten), so a sweep over
+ * 1 .. 16k draws 1 .. 20k. The bounds stay within 1e±300 so that every position is
+ * finite; one value gets a step of room either side. */
 static Axis log_axis(Extent e)
 {
     Axis a = {.logscale = true, .lo = 1, .hi = 10};
     if (!e.any)
         return a;
-    double lo = floor(log10(e.lo / 1.1) + 1e-9), hi = ceil(log10(e.hi * 1.1) - 1e-9);
-    lo = lo < -300 ? -300 : lo > 299 ? 299 : lo;
-    hi = hi > 300 ? 300 : hi <= lo ? lo + 1 : hi;
-    a.lo = pow(10, lo);
-    a.hi = pow(10, hi);
+    double lo = round_125(fmax(e.lo, 1e-300), false), hi = round_125(fmin(e.hi, 1e300), true);
+    if (!(hi > lo * (1 + 1e-9))) {
+        lo = round_125(lo * 0.99, false);
+        hi = round_125(hi * 1.01, true);
+    }
+    a.lo = lo;
+    a.hi = hi;
     return a;
 }
 
@@ -184,6 +207,20 @@ static Axis axis_make(Extent e, bool logscale, int target)
     return a;
 }
 
+/* The range the user set, as it is; ticks as for the data's range. */
+static Axis fixed_axis(const double range[2], bool logscale, int target)
+{
+    Axis a = {.logscale = logscale, .lo = range[0], .hi = range[1]};
+    if (!logscale)
+        a.step = nice_step((a.hi - a.lo) / (target < 2 ? 2 : target));
+    return a;
+}
+
+static bool range_usable(const double range[2], bool logscale)
+{
+    return on_axis(range[0], logscale) && on_axis(range[1], logscale) && range[1] > range[0];
+}
+
 /* Where v falls across the axis, 0 at lo and 1 at hi; nan if it cannot be placed. A
  * value a million axis-lengths away (possible only when the range fell back to the
  * default) cannot: its pixel would not be finite. */
@@ -211,15 +248,26 @@ typedef struct {
     bool major; /* labelled; minor ticks (2..9 × 10^k) only get a faint grid line */
 } Tick;
 
+/* Whether v lies on the axis, give or take rounding. */
+static bool within(const Axis *a, double v)
+{
+    return v >= a->lo * (1 - 1e-9) && v <= a->hi * (1 + 1e-9);
+}
+
+/* A tick at each decade and at 2..9 times it, within the range; the decades are
+ * labelled, and 2 and 5 times them too when fewer than three decades fall inside. */
 static int log_ticks(const Axis *a, Tick *t)
 {
-    int first = (int)lround(log10(a->lo)), last = (int)lround(log10(a->hi)), n = 0;
+    int first = (int)floor(log10(a->lo) + 1e-9), last = (int)ceil(log10(a->hi) - 1e-9), n = 0;
+    int decades = 0;
+    for (int e = first; e <= last; e++)
+        decades += within(a, pow(10, e));
     bool minor = last - first <= 6; /* more decades would make the grid a grey blur */
     for (int e = first; e <= last && n + 9 <= MAX_TICKS; e++) {
         double decade = pow(10, e);
-        t[n++] = (Tick){decade, true};
-        for (int m = 2; minor && e < last && m <= 9; m++)
-            t[n++] = (Tick){m * decade, false};
+        for (int m = 1; m <= 9; m++)
+            if ((m == 1 || minor) && within(a, m * decade))
+                t[n++] = (Tick){m * decade, m == 1 || (decades < 3 && (m == 2 || m == 5))};
     }
     return n;
 }
@@ -376,7 +424,8 @@ typedef struct {
 
 static LegendEntry *legend_alloc(const Plot *p)
 {
-    return malloc(sizeof(LegendEntry) * (size_t)(p->nroofs + p->nseries + p->npoints + 1));
+    size_t n = (size_t)(p->nroofs + p->nseries + p->npoints + 1);
+    return nomem_note(malloc(sizeof(LegendEntry) * n));
 }
 
 /* The labelled roofs, series and, when there are at most max_points, points. */
@@ -436,8 +485,8 @@ static void extent_pair(Extents *e, double x, double y)
     extent_add(&e->y, y, e->logy);
 }
 
-/* Room around a ridge for the roofline to read: on log axes a decade of slope before it
- * and a decade of flat roof after it. */
+/* Room around a ridge for the roofline to read: on log axes a decade of slope before it,
+ * a decade of flat roof after it, and room above the roof. */
 static void ridge_extent(void *ctx, double x, double peak, int group)
 {
     Extents *e = ctx;
@@ -445,7 +494,7 @@ static void ridge_extent(void *ctx, double x, double peak, int group)
     extent_add(&e->x, x, e->logx);
     extent_add(&e->x, e->logx ? x * 10 : x * 2, e->logx);
     extent_add(&e->x, e->logx ? x / 10 : 0, e->logx);
-    extent_add(&e->y, peak, e->logy);
+    extent_add(&e->y, e->logy ? peak * 2 : peak, e->logy); /* room for the roof's label */
     extent_add(&e->y, e->logy ? peak / 10 : 0, e->logy);
 }
 
@@ -489,8 +538,10 @@ static Chart chart_make(const Plot *p, int xticks, int yticks)
     c.plot.nseries = p->series && p->nseries > 0 ? p->nseries : 0;
     Extents e = {.logx = p->logx, .logy = p->logy};
     gather_extents(&c.plot, &e);
-    c.x = axis_make(e.x, p->logx, xticks);
-    c.y = axis_make(e.y, p->logy, yticks);
+    c.x = p->xset && range_usable(p->xrange, p->logx) ? fixed_axis(p->xrange, p->logx, xticks)
+                                                      : axis_make(e.x, p->logx, xticks);
+    c.y = p->yset && range_usable(p->yrange, p->logy) ? fixed_axis(p->yrange, p->logy, yticks)
+                                                      : axis_make(e.y, p->logy, yticks);
     c.has_data = e.x.any || e.y.any;
     return c;
 }
@@ -635,10 +686,10 @@ static bool thin_keep(PlotThin *t, const double p[2])
 {
     if (t->n == t->cap) {
         int cap = t->cap ? 2 * t->cap : 1024;
-        double *x = realloc(t->x, sizeof *x * (size_t)cap);
+        double *x = nomem_note(realloc(t->x, sizeof *x * (size_t)cap));
         if (x)
             t->x = x;
-        double *y = x ? realloc(t->y, sizeof *y * (size_t)cap) : NULL;
+        double *y = x ? nomem_note(realloc(t->y, sizeof *y * (size_t)cap)) : NULL;
         if (!y)
             return false;
         t->y = y;
@@ -766,8 +817,8 @@ static int place_series(const Chart *c, const PlotSeries *s, double **u, double 
     bool thin = s->n > THIN_ABOVE && plot_thin_add(&t, s->x, s->y, s->n) && plot_thin_end(&t);
     const double *x = thin ? t.x : s->x, *y = thin ? t.y : s->y;
     int n = thin ? t.n : s->n;
-    *u = malloc(sizeof **u * (size_t)(n > 0 ? n : 1));
-    *v = malloc(sizeof **v * (size_t)(n > 0 ? n : 1));
+    *u = nomem_note(malloc(sizeof **u * (size_t)(n > 0 ? n : 1)));
+    *v = nomem_note(malloc(sizeof **v * (size_t)(n > 0 ? n : 1)));
     for (int i = 0; *u && *v && i < n; i++) {
         (*u)[i] = axis_pos(&c->x, x[i]);
         (*v)[i] = axis_pos(&c->y, y[i]);
@@ -996,13 +1047,21 @@ static Box label_box(double x, double y, double r, double dx, double dy, double 
     return (Box){x0, y0, x0 + w, y0 + size, false};
 }
 
+/* The box moved the least way that puts it inside the plot area (as far as it fits). */
+static Box inside_area(const Svg *s, Box b)
+{
+    double dx = fmax(0, s->left - b.x0) - fmax(0, b.x1 - (s->left + s->w));
+    double dy = fmax(0, s->top - b.y0) - fmax(0, b.y1 - (s->top + s->h));
+    return (Box){b.x0 + dx, b.y0 + dy, b.x1 + dx, b.y1 + dy, false};
+}
+
 /* Puts a label in the first of the directions where it overlaps nothing placed, or in
- * the first direction if none is clear. */
+ * the first direction, moved inside the plot area, if none is clear. */
 static void svg_label_near(Svg *s, double x, double y, double r, const double (*dirs)[2], int n,
                            TextStyle st, const char *label)
 {
     double w = text_px(label, st.size);
-    Box b = label_box(x, y, r, dirs[0][0], dirs[0][1], w, st.size);
+    Box b = inside_area(s, label_box(x, y, r, dirs[0][0], dirs[0][1], w, st.size));
     for (int i = 0; i < n; i++) {
         Box c = label_box(x, y, r, dirs[i][0], dirs[i][1], w, st.size);
         if (svg_clear(s, c)) {
@@ -1644,8 +1703,8 @@ static bool text_draw(Text *t, const Plot *p)
     bool fits =
         text_layout(&L, &c.plot, t->rows, text_legend(t, false, e, n, 0, t->rows)) && t->w >= 4;
     t->h = fits ? L.h : 0;
-    t->dots = calloc((size_t)t->w * t->h + 1, 1);
-    t->over = calloc((size_t)t->w * t->h + 1, sizeof *t->over);
+    t->dots = nomem_note(calloc((size_t)t->w * t->h + 1, 1));
+    t->over = nomem_note(calloc((size_t)t->w * t->h + 1, sizeof *t->over));
     bool ok = t->dots && t->over;
     if (ok && fits)
         ok = text_chart(t, &c, &L, e, n);
@@ -1660,7 +1719,7 @@ static bool text_draw(Text *t, const Plot *p)
 bool plot_text(FILE *out, const Plot *p, int columns, int rows, int ascii)
 {
     Text t = {.cols = columns > 0 ? columns : 0, .rows = rows > 0 ? rows : 0, .ascii = ascii != 0};
-    t.cell = malloc(sizeof *t.cell * ((size_t)t.cols * t.rows + 1));
+    t.cell = nomem_note(malloc(sizeof *t.cell * ((size_t)t.cols * t.rows + 1)));
     bool ok = t.cell != NULL;
     for (size_t i = 0; ok && i < (size_t)t.cols * t.rows; i++)
         t.cell[i] = ' ';

@@ -52,6 +52,10 @@ typedef struct {
     /* SVG inside an HTML page: no XML namespace, and ids that start with it, unique in
      * the page. NULL: a standalone document. */
     const char *inline_id;
+    /* A range the user set (`plot x 1 .. 1024`): lo < hi, finite, positive on a log
+     * axis; drawn as it is. Unset, an axis follows the data: round bounds around it. */
+    bool xset, yset;
+    double xrange[2], yrange[2];
 } Plot;
 
 /* A long series thinned while it is made, x never decreasing: the range lo .. hi of x

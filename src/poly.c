@@ -3,7 +3,8 @@
  *
  * A term holds at most POLY_MAX_VARS symbols and int exponents. A result that would
  * need more is not representable: the operation returns NULL (poly_ratio returns
- * false), exactly as when memory runs out, and callers report it as an error.
+ * false), exactly as when memory runs out, and callers report it as an error; an
+ * allocation that failed is noted in nomem.h, which tells the two apart.
  */
 #include "poly.h"
 
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nomem.h"
 #include "num.h"
 
 typedef struct {
@@ -41,9 +43,13 @@ struct Poly {
 /* Freed one-term polynomials, kept for the next (most are one term: a dim, a product
  * of dims): a search makes and frees millions, and malloc's free of a block this size
  * is slow. At most SPARE_MAX; the rest go back to free. Single-threaded, as all of
- * roofline is. */
-enum { SPARE_MAX = 4096 };
-static Poly *spare[SPARE_MAX];
+ * roofline is. `make faults` builds with none, so a leak is blamed on its own
+ * allocation, not on the one that first made the block. */
+#ifndef POLY_SPARE_MAX
+#define POLY_SPARE_MAX 4096
+#endif
+enum { SPARE_MAX = POLY_SPARE_MAX };
+static Poly *spare[SPARE_MAX > 0 ? SPARE_MAX : 1];
 static int nspare;
 
 static Poly *poly_alloc(size_t cap)
@@ -51,7 +57,8 @@ static Poly *poly_alloc(size_t cap)
     cap = cap > 0 ? cap : 1;
     if (cap > (SIZE_MAX - sizeof(Poly)) / sizeof(Term))
         return NULL;
-    Poly *p = cap == 1 && nspare > 0 ? spare[--nspare] : malloc(sizeof *p + cap * sizeof(Term));
+    Poly *p = cap == 1 && nspare > 0 ? spare[--nspare]
+                                     : nomem_note(malloc(sizeof *p + cap * sizeof(Term)));
     if (!p)
         return NULL;
     p->n = 0;
@@ -66,8 +73,8 @@ static bool append(Poly *p, const Term *t)
         if (p->cap > SIZE_MAX / 2 / sizeof *p->terms)
             return false;
         bool inside = p->terms == p->first;
-        Term *grown = inside ? malloc(2 * p->cap * sizeof *grown)
-                             : realloc(p->terms, 2 * p->cap * sizeof *grown);
+        Term *grown = nomem_note(inside ? malloc(2 * p->cap * sizeof *grown)
+                                        : realloc(p->terms, 2 * p->cap * sizeof *grown));
         if (!grown)
             return false;
         if (inside)

@@ -8,7 +8,8 @@
  *
  * Ownership: every function returning Poly* returns a new heap object that the caller
  * frees with poly_free; arguments are never consumed. A NULL return means the result
- * is not a polynomial (see the individual functions) or memory ran out.
+ * is not a polynomial (see the individual functions) or memory ran out (nomem.h says
+ * which).
  */
 #ifndef ROOFLINE_POLY_H
 #define ROOFLINE_POLY_H

@@ -22,6 +22,8 @@
 #include <editline/readline.h>
 #endif
 
+#include "history_line.h"
+#include "intern.h"
 #include "interrupt.h"
 #include "outfile.h"
 
@@ -99,6 +101,7 @@ typedef struct {
     char *line;         /* the line just read: getline's buffer, or libedit's copy */
     size_t line_len, line_cap;
     int status;         /* highest status seen, reported when not a terminal */
+    int history_lines;  /* history entries the pending statement's lines made */
     bool out_of_memory;
 } Repl;
 
@@ -184,6 +187,8 @@ static void note_status(Repl *r, RunStatus st)
         r->status = (int)st;
 }
 
+static void remember_statement(Repl *r);
+
 /* Runs the pending text. `interactive` false asks the session for the real error when
  * the input ended inside a statement. */
 static void run_pending(Repl *r, bool interactive)
@@ -198,6 +203,7 @@ static void run_pending(Repl *r, bool interactive)
         interrupt_catch(true, NULL);
     if (st == RUN_INCOMPLETE)
         return;
+    remember_statement(r);
     note_status(r, st);
     r->pending_len = 0;
 }
@@ -251,17 +257,10 @@ static ReadResult read_plain(Repl *r, const char *prompt)
 
 /* ---- line editing: libedit ------------------------------------------------------ */
 
-#ifdef HAVE_LIBEDIT
-
-/* libedit's completion callback takes no context argument, so the session whose names
- * it completes must be reachable from a static. Set only while repl_run runs. */
-static Session *completion_session;
-
-/* The characters that end a word for completion: everything that can sit before a
- * name. `_` is not one, since names may contain it (`*_D` completes as a word). */
-static char word_breaks[] = " \t\n\"'#[](){},;:=*/+-<>^%!|&";
+/* ---- completion ----------------------------------------------------------------- */
 
 typedef struct {
+    Session *session;
     const char *lead;   /* typed before the name and kept: "_" after `*`, else "" */
     const char *prefix; /* the part of the name typed so far */
     size_t prefix_len;
@@ -289,9 +288,6 @@ static void collect_match(const char *name, void *ctx)
     if (m->out_of_memory || strncmp(name, m->prefix, m->prefix_len) != 0)
         return;
     size_t lead_len = strlen(m->lead);
-    for (size_t i = 1; i < m->count; i++)
-        if (strcmp(m->matches[i] + lead_len, name) == 0)
-            return; /* a chip and a binding may share a name */
     char *match = grow_matches(m) ? malloc(lead_len + strlen(name) + 1) : NULL;
     if (!match) {
         m->out_of_memory = true;
@@ -302,7 +298,24 @@ static void collect_match(const char *name, void *ctx)
 
 static int compare_names(const void *a, const void *b)
 {
+    name_probes++;
     return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorts the matches and drops repeats (a chip and a binding may share a name): sorted,
+ * a repeat sits next to its twin, so many names cost n log n, not a scan per name. */
+static void sort_matches(Matches *m)
+{
+    qsort(m->matches + 1, m->count - 1, sizeof *m->matches, compare_names);
+    size_t kept = 1;
+    for (size_t i = 1; i < m->count; i++) {
+        name_probes++;
+        if (kept > 1 && strcmp(m->matches[kept - 1], m->matches[i]) == 0)
+            free(m->matches[i]);
+        else
+            m->matches[kept++] = m->matches[i];
+    }
+    m->count = kept;
 }
 
 /* The longest prefix shared by all matches: what Tab can insert without choosing. */
@@ -364,7 +377,7 @@ static void operand_dims(const char *line, int star, Matches *m)
     while (from > 0 && name_char(line[from - 1]))
         from--;
     if (from < end)
-        session_each_dim(completion_session, line + from, (size_t)(end - from), collect_match, m);
+        session_each_dim(m->session, line + from, (size_t)(end - from), collect_match, m);
 }
 
 /* The word at `start` is the first after `mode`. */
@@ -381,26 +394,79 @@ static bool after_mode(const char *line, int start)
     return i == start;
 }
 
+/* The word that ends just before `at` (white space skipped) into buf; "" when the
+ * character there is not a name's. */
+static const char *word_before(const char *line, int at, char *buf, size_t size)
+{
+    int end = at;
+    while (end > 0 && isspace((unsigned char)line[end - 1]))
+        end--;
+    int from = end;
+    while (from > 0 && name_char(line[from - 1]))
+        from--;
+    snprintf(buf, size, "%.*s", end - from < (int)size ? end - from : 0, line + from);
+    return buf;
+}
+
+/* Inside the braces of `chip NAME [: PARENT] { ...`, where a field's name goes: after
+ * the `{`, a `;` or a `,` (the cursor's word starts a field, not a value). */
+static bool at_chip_field(const char *line, int start)
+{
+    int i = 0;
+    while (isspace((unsigned char)line[i]))
+        i++;
+    if (strncmp(line + i, "chip", 4) != 0 || name_char(line[i + 4]))
+        return false;
+    int open = 0;
+    for (int k = i; k < start; k++)
+        open += (line[k] == '{') - (line[k] == '}');
+    int before = start;
+    while (before > 0 && isspace((unsigned char)line[before - 1]))
+        before--;
+    return open > 0 && before > 0 && strchr("{;,", line[before - 1]);
+}
+
+/* What fits at the word that starts at `start`: after `on`, `use` and `chip` a chip
+ * (and after `chip NAME :` its parent); inside a chip's braces its fields; after
+ * `help` a block; after `expect` a figure; first on the line a statement word, a block,
+ * a dtype or a bound name; elsewhere those and the chips. */
+static unsigned kinds_at(const char *line, int start)
+{
+    char before[16];
+    word_before(line, start, before, sizeof before);
+    int at = start;
+    while (at > 0 && isspace((unsigned char)line[at - 1]))
+        at--;
+    if (at_chip_field(line, start))
+        return NAMES_FIELDS;
+    if (strcmp(before, "on") == 0 || strcmp(before, "use") == 0 ||
+        strcmp(before, "chip") == 0 || (at > 0 && line[at - 1] == ':' &&
+                                        strncmp(line + strspn(line, " \t"), "chip", 4) == 0))
+        return NAMES_CHIPS;
+    if (strcmp(before, "help") == 0)
+        return NAMES_BLOCKS;
+    if (strcmp(before, "expect") == 0)
+        return NAMES_EXPECT;
+    unsigned anywhere = NAMES_WORDS | NAMES_BLOCKS | NAMES_DTYPES | NAMES_BOUND;
+    return at == 0 ? anywhere : anywhere | NAMES_CHIPS;
+}
+
 /* `_` is part of names, so in `x *_D` the word being completed is `_D`: complete `D`
  * and keep the `_` of the contraction in front. */
-static char **complete_name(const char *text, int start, int end)
+char **repl_complete(Session *s, const char *line, const char *text, int start)
 {
-    (void)end;
-    rl_attempted_completion_over = 1; /* names only; never fall back to file names */
-    /* Nothing is appended after a name: in this language the next character is most
-     * often `[`, `,` or `]`, and a space there would have to be deleted. */
-    rl_completion_append_character = '\0';
-    bool contraction = start > 0 && rl_line_buffer[start - 1] == '*' && text[0] == '_';
-    Matches m = {.lead = contraction ? "_" : "", .prefix = text + contraction, .count = 1};
+    bool contraction = start > 0 && line[start - 1] == '*' && text[0] == '_';
+    Matches m = {.session = s, .lead = contraction ? "_" : "", .prefix = text + contraction,
+                 .count = 1};
     m.prefix_len = strlen(m.prefix);
     if (contraction)
-        operand_dims(rl_line_buffer, start - 1, &m);
-    else if (after_mode(rl_line_buffer, start))
+        operand_dims(line, start - 1, &m);
+    else if (after_mode(line, start))
         collect_match("training", &m), collect_match("inference", &m);
     else
-        session_each_name(completion_session, collect_match, &m);
+        session_each_name(s, kinds_at(line, start), collect_match, &m);
     if (!m.out_of_memory && m.count > 1) {
-        qsort(m.matches + 1, m.count - 1, sizeof *m.matches, compare_names);
+        sort_matches(&m);
         m.matches[0] = common_prefix(m.matches + 1, m.count - 1);
         m.matches[m.count] = NULL;
         if (m.matches[0])
@@ -408,6 +474,26 @@ static char **complete_name(const char *text, int start, int end)
     }
     free_matches(&m);
     return NULL;
+}
+
+#ifdef HAVE_LIBEDIT
+
+/* libedit's completion callback takes no context argument, so the session whose names
+ * it completes must be reachable from a static. Set only while repl_run runs. */
+static Session *completion_session;
+
+/* The characters that end a word for completion: everything that can sit before a
+ * name. `_` is not one, since names may contain it (`*_D` completes as a word). */
+static char word_breaks[] = " \t\n\"'#[](){},;:=*/+-<>^%!|&";
+
+static char **complete_name(const char *text, int start, int end)
+{
+    (void)end;
+    rl_attempted_completion_over = 1; /* names only; never fall back to file names */
+    /* Nothing is appended after a name: in this language the next character is most
+     * often `[`, `,` or `]`, and a space there would have to be deleted. */
+    rl_completion_append_character = '\0';
+    return repl_complete(completion_session, rl_line_buffer, text, start);
 }
 
 /* Returns the history file's path, or NULL when HOME is unset or empty (no history
@@ -469,12 +555,14 @@ static void edit_begin(Session *s)
     stifle_history(HISTORY_MAX);
 }
 
-/* Each line goes into history as typed, not whole multi-line statements: libedit
- * edits one line at a time, and a recalled entry with newlines inside redraws badly. */
-static void remember_line(const char *line)
+/* Each line goes into history as it is typed; once a statement of several lines is
+ * complete, its lines are replaced by one entry (remember_statement). */
+static void remember_line(Repl *r, const char *line)
 {
-    if (!is_blank(line, strlen(line)))
+    if (!is_blank(line, strlen(line))) {
         add_history(line);
+        r->history_lines++;
+    }
 }
 
 static ReadResult read_edit(Repl *r, const char *prompt)
@@ -482,12 +570,37 @@ static ReadResult read_edit(Repl *r, const char *prompt)
     char *line = readline(prompt);
     if (!line)
         return interrupt_pending() ? READ_INTERRUPT : READ_EOF;
-    remember_line(line);
+    remember_line(r, line);
     r->line_len = strlen(line);
     free(r->line);
     r->line = line;
     r->line_cap = r->line_len + 1;
     return READ_LINE;
+}
+
+/* A statement of several lines comes back from history as one entry: libedit edits
+ * one line at a time (an entry with newlines inside redraws badly), so the entry is
+ * the statement on one line that reads the same (history_line.c). */
+static void remember_statement(Repl *r)
+{
+    int lines = r->history_lines;
+    r->history_lines = 0;
+    if (!r->terminal || lines < 2)
+        return;
+    char *joined = history_line(r->pending, r->pending_len);
+    if (!joined)
+        return;
+    for (int i = 0; i < lines && history_length > 0; i++)
+        free_history_entry(remove_history(history_length - 1));
+    add_history(joined);
+    free(joined);
+}
+
+#else
+
+static void remember_statement(Repl *r)
+{
+    (void)r;
 }
 
 #endif /* HAVE_LIBEDIT */
@@ -509,17 +622,19 @@ static ReadResult read_line(Repl *r)
 static void discard_pending(Repl *r)
 {
     r->pending_len = 0;
+    r->history_lines = 0;
     fputc('\n', stdout);
 }
 
-/* End of input: an unfinished statement is run once more as complete, so the real
- * syntax error is reported instead of silence. */
+/* End of input. At a terminal, Ctrl-D inside an unfinished statement leaves quietly:
+ * the user chose to go. From a pipe the script ended early: the unfinished statement is
+ * run once more as complete, so the real syntax error is reported instead of silence. */
 static void finish(Repl *r)
 {
     if (r->terminal)
-        fputc('\n', stdout); /* leave the prompt's line before anything is printed */
+        fputc('\n', stdout); /* leave the prompt's line */
     fflush(stdout);
-    if (r->pending_len > 0)
+    if (r->pending_len > 0 && !r->terminal)
         run_pending(r, false);
 }
 

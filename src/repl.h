@@ -14,4 +14,9 @@
  * failed write to stdout or the session's output makes it at least 1. */
 int repl_run(Session *s, bool interactive_terminal);
 
+/* What Tab offers for the word `text` that starts at `start` in `line`: a
+ * NULL-terminated array, [0] the matches' common prefix, then each match once, sorted;
+ * NULL when none. The caller frees each string and the array (libedit does). */
+char **repl_complete(Session *s, const char *line, const char *text, int start);
+
 #endif

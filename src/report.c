@@ -435,7 +435,7 @@ static void memory_row(const Report *r, Table *t)
     snprintf(row->formula, sizeof row->formula, "operands + result");
     /* A tiny HBM makes the share overflow: then the share goes, not the row. */
     if (isfinite(percent))
-        snprintf(c, sizeof c, " (%s%%)", num_format_unit(percent, UNIT_NONE, 0, a, sizeof a));
+        snprintf(c, sizeof c, " (%s)", num_format_percent(percent, a, sizeof a));
     snprintf(row->value, sizeof row->value, "%s of %s HBM%s%s",
              num_format_unit(f->memory, UNIT_BYTES, 0, a, sizeof a),
              num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b), c,
@@ -454,10 +454,10 @@ static void padding_row(const Report *r, Table *t)
     snprintf(row->formula, sizeof row->formula, "weight dims up to multiples of %s",
              num_format_plain(f->chip->value[CHIP_MXU_SIZE], a, sizeof a));
     if (f->padding.known && f->flops.known)
-        snprintf(row->value, sizeof row->value, "%s more run, not in t_math (the unit %s%% busy)",
+        snprintf(row->value, sizeof row->value, "%s more run, not in t_math (the unit %s busy)",
                  num_format_unit(f->padding.value, UNIT_FLOPS, 0, a, sizeof a),
-                 num_format_unit(100 * f->flops.value / (f->flops.value + f->padding.value),
-                                 UNIT_NONE, 0, b, sizeof b));
+                 num_format_percent(100 * f->flops.value / (f->flops.value + f->padding.value),
+                                    b, sizeof b));
     else
         quantity_text(r, &f->padding, UNIT_FLOPS, row->value, sizeof row->value);
 }
@@ -570,11 +570,10 @@ static void time_rows(const Report *r, Table *t)
     if (f->times_known && r->cost->read) {
         row = add_row(t, "attained");
         snprintf(row->formula, sizeof row->formula, "flops / t_lower");
-        snprintf(row->value, sizeof row->value, "%s (%s%% of peak)",
+        snprintf(row->value, sizeof row->value, "%s (%s of peak)",
                  num_format_unit(f->attained, UNIT_RATE, 0, a, sizeof a),
-                 num_format_unit(f->mixed ? 100 * f->t_math.value / f->t_lower
-                                          : 100 * f->attained / f->peak, UNIT_NONE, 0, b,
-                                 sizeof b));
+                 num_format_percent(f->mixed ? 100 * f->t_math.value / f->t_lower
+                                             : 100 * f->attained / f->peak, b, sizeof b));
     }
     memory_row(r, t);
 }
@@ -906,14 +905,6 @@ void report_csv_text(FILE *out, const char *text)
     fputc('"', out);
 }
 
-void report_csv_number(FILE *out, double v)
-{
-    if (isfinite(v))
-        fprintf(out, ",%.17g", v);
-    else
-        fputc(',', out);
-}
-
 /* ---- Statements without a cost ---------------------------------------------- */
 
 /* Whether a statement already reads as its value: "3", or "x = 3" (no "x = 3 = 3"). */
@@ -997,12 +988,11 @@ static void block_row(const Report *r, const Op *op, int depth, double scale, do
     num_format_unit(shown->t_lower, UNIT_SECONDS, 0, time, sizeof time);
     num_format_unit(shown->t_comm, UNIT_SECONDS, 0, comm, sizeof comm);
     if (shown->known)
-        fprintf(r->out, "  %-*s %6g %12s %12s %*s %-8s %6s%% %*s %s\n", LABEL_WIDTH, label,
+        fprintf(r->out, "  %-*s %6g %12s %12s %*s %-8s %7s %*s %s\n", LABEL_WIDTH, label,
                 runs, num_format_unit(shown->flops, UNIT_FLOPS, 0, flops, sizeof flops),
                 num_format_unit(shown->bytes, UNIT_BYTES, 0, bytes, sizeof bytes),
                 num_columns(time, 11), time, idle(shown) ? "-" : roof_bound_name(shown->bound),
-                num_format_unit(total > 0 ? 100 * all / total : 0, UNIT_NONE, 0, share,
-                                sizeof share),
+                num_format_percent(total > 0 ? 100 * all / total : 0, share, sizeof share),
                 num_columns(coll < 0 ? "-" : comm, 11), coll < 0 ? "-" : comm,
                 coll < 0 ? "-" : coll_name((CollKind)coll));
     else
@@ -1137,11 +1127,11 @@ static void text_block(const Report *r, const Op *one)
     op_bound_shares(one, 1, by);
     double sum = by[1] + by[2] + by[3];
     char c[32], m[32], n[32];
-    if (sum > 0) /* percentages as every other: four digits */
-        fprintf(r->out, "  %-12s compute %s%%, memory %s%%, comm %s%% of the time\n", "by bound",
-                num_format_unit(100 * by[1] / sum, UNIT_NONE, 0, c, sizeof c),
-                num_format_unit(100 * by[2] / sum, UNIT_NONE, 0, m, sizeof m),
-                num_format_unit(100 * by[3] / sum, UNIT_NONE, 0, n, sizeof n));
+    if (sum > 0)
+        fprintf(r->out, "  %-12s compute %s, memory %s, comm %s of the time\n", "by bound",
+                num_format_percent(100 * by[1] / sum, c, sizeof c),
+                num_format_percent(100 * by[2] / sum, m, sizeof m),
+                num_format_percent(100 * by[3] / sum, n, sizeof n));
     memory_rows(r, op);
     fputc('\n', r->out);
 }

@@ -59,8 +59,5 @@ void report_json_string(FILE *out, const char *s, size_t len);
 void report_json_field(FILE *out, const char *key, double v);
 /* A CSV field: quoted, its quotes doubled, a byte that is not UTF-8 as U+FFFD. */
 void report_csv_text(FILE *out, const char *text);
-/* ,number: %.17g, or an empty field when it is not finite (a reader sees no value, not
- * "inf"). */
-void report_csv_number(FILE *out, double v);
 
 #endif

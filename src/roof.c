@@ -57,9 +57,10 @@ static RoofError chip_free_part(const Cost *cost, PolyLookup lookup, void *ctx, 
 {
     Poly *read = copy_or_zero(cost->read), *written = copy_or_zero(cost->written);
     Poly *bytes = read && written ? poly_add(read, written) : NULL;
-    if (!quantity(&r->flops, cost_total_flops(cost), lookup, ctx) ||
-        !quantity(&r->read, read, lookup, ctx) || !quantity(&r->written, written, lookup, ctx) ||
-        !quantity(&r->bytes, bytes, lookup, ctx))
+    bool made = quantity(&r->flops, cost_total_flops(cost), lookup, ctx); /* each takes its */
+    made = quantity(&r->read, read, lookup, ctx) && made;                  /* formula, so   */
+    made = quantity(&r->written, written, lookup, ctx) && made;            /* none leaks    */
+    if (!quantity(&r->bytes, bytes, lookup, ctx) || !made)
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
     if (!finite_or_unknown(&r->flops) || !finite_or_unknown(&r->bytes))
         return fail(ROOF_OVERFLOW, DT_BF16);
@@ -170,7 +171,8 @@ static RoofError forward_parts(const Cost *cost, const Chip *chip, PolyLookup lo
     RoofError e = flops_time(cost->recompute, chip, lookup, ctx, &m);
     Poly *bytes = cost->recompute_bytes ? poly_scale(cost->recompute_bytes, 1 / r->hbm_bw)
                                         : poly_const(0);
-    bool known = e.status == ROOF_OK && m.known && quantity(&h, bytes, lookup, ctx) && h.known;
+    bool made = quantity(&h, bytes, lookup, ctx); /* it takes bytes, made or not */
+    bool known = e.status == ROOF_OK && m.known && made && h.known;
     if (known && m.value > 0 && r->t_math.value > m.value)
         r->parts_math = 3 * r->t_math.value / (r->t_math.value - m.value);
     if (known && h.value > 0 && r->t_hbm.value > h.value)

@@ -122,8 +122,7 @@ static void row_text(FILE *out, const Value *at, const Figures *f)
 {
     char b[8][32];
     fprintf(out, "  %12s %12s %12s",
-            at->kind == VAL_CHIP ? at->chip->name : num_format_unit(at->number, UNIT_NONE, 0,
-                                                                    b[7], 32),
+            at->kind == VAL_CHIP ? at->chip->name : num_format_given(at->number, b[7], 32),
             num_format_unit(f->flops, UNIT_FLOPS, 0, b[0], 32),
             num_format_unit(f->bytes, UNIT_BYTES, 0, b[1], 32));
     double times[] = {f->t_math, f->t_hbm, f->t_comm, f->t_lower};
@@ -133,24 +132,6 @@ static void row_text(FILE *out, const Value *at, const Figures *f)
     }
     fprintf(out, " %-8s %12s\n", roof_bound_name(f->bound),
             num_format_unit(f->memory, UNIT_BYTES, 0, b[6], 32));
-}
-
-static void row_csv(FILE *out, const char *label, const Value *at, const Figures *f)
-{
-    const double figures[] = {f->flops, f->bytes, f->comm_bytes, f->t_math, f->t_hbm,
-                              f->t_comm, f->t_lower, f->t_upper};
-    report_csv_text(out, label);
-    if (at->kind == VAL_CHIP) {
-        fputc(',', out);
-        report_csv_text(out, at->chip->name);
-    } else {
-        report_csv_number(out, at->number);
-    }
-    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
-        report_csv_number(out, figures[i]);
-    fprintf(out, ",%s", roof_bound_name(f->bound));
-    report_csv_number(out, f->memory);
-    fputc('\n', out);
 }
 
 static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const Value *at,
@@ -193,7 +174,7 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const Value *x, in
 {
     char label[256];
     label_of(ev, s, label, sizeof label);
-    bool table = !ev->json && !ev->csv;
+    bool table = !ev->json;
     if (table)
         header_text(ev, label, dim);
     for (int i = 0; i < n; i++) {
@@ -202,9 +183,7 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const Value *x, in
             return eval_fail(ev, s->span, "interrupted");
         if (!cost_at_value(ev, s, dim, x[i], &f))
             return false;
-        if (ev->csv)
-            row_csv(ev->out, label, &x[i], &f);
-        else if (ev->json)
+        if (ev->json)
             row_json(ev, s, label, dim, &x[i], &f);
         else
             row_text(ev->out, &x[i], &f);
@@ -226,9 +205,6 @@ bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const Value *x, int n)
             return eval_fail(ev, s->span, "a sweep's body holds expression statements, one per "
                              "curve");
     }
-    if (ev->csv)
-        fprintf(ev->out, "stmt,%s,flops,bytes,comm_bytes,t_math,t_hbm,t_comm,t_lower,t_upper,"
-                "bound,memory\n", spelling(ev, dim));
     for (int i = 0; i < body->n; i++)
         if (!sweep_statement(ev, body->items[i], dim, x, n))
             return false;

@@ -407,10 +407,10 @@ static void row_text(Eval *ev, const Search *z, const Config *c)
     if (isnan(c->mfu))
         snprintf(mfu, sizeof mfu, "-");
     else
-        snprintf(mfu, sizeof mfu, "%.1f%%", 100 * c->mfu);
+        num_format_percent(100 * c->mfu, mfu, sizeof mfu);
     double hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN;
     num_format_unit(c->t_derated, UNIT_SECONDS, 0, t[0], 32);
-    fprintf(ev->out, "  %4d %5.0f %-9s %-17s %*s %5s %9s %9s %-7s %s%s\n", c->rank, c->chips,
+    fprintf(ev->out, "  %4d %5.0f %-9s %-17s %*s %6s %9s %9s %-7s %s%s\n", c->rank, c->chips,
             mesh, strategy, num_columns(t[0], 9), t[0], mfu,
             num_format_unit(c->memory, UNIT_BYTES, 0, t[1], 32),
             isnan(hbm) ? "-" : num_format_unit(hbm - c->memory, UNIT_BYTES, 0, t[2], 32),
@@ -476,7 +476,7 @@ static void report_text(Eval *ev, const Search *z, const Configs *c)
         fprintf(ev->out, ";\n  %d split a dim over more chips than it has elements (%s): "
                 "not ranked", z->oversplit, split);
     }
-    fprintf(ev->out, "\n  %s%s\n  %4s %5s %-9s %-17s %9s %5s %9s %9s %-7s %s\n",
+    fprintf(ev->out, "\n  %s%s\n  %4s %5s %-9s %-17s %9s %6s %9s %9s %-7s %s\n",
             roof_has_derating(z->chip) ? "t_step derated; " : "",
             "* on the Pareto front", "rank", "chips", "mesh", "strategy", "t_step", "mfu",
             "memory", "headroom", "bound", "collective");

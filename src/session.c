@@ -8,8 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "csv.h"
 #include "embedded.h"
 #include "eval.h"
+#include "nomem.h"
 #include "parse.h"
 
 struct Session {
@@ -23,6 +25,7 @@ struct Session {
     } running[LIMIT_INCLUDE_DEPTH + 1];     /* the files being run, outermost first */
     int depth;
     struct Snapshot *snapshot; /* from session_snapshot, or NULL */
+    CsvStream csv; /* --csv: the records, turned into rows statement by statement */
 };
 
 static RunStatus run_source(Session *s, Source *src, bool interactive);
@@ -116,6 +119,8 @@ static bool include_file(void *ctx, const Source *from, const char *path, Span s
         cycle_error(s, from, full, span);
     else if (full)
         status = run_file(s, from, full, span);
+    else
+        diag_error(&s->diag, from, span, "out of memory");
     if (status > s->worst)
         s->worst = status;
     free(full);
@@ -133,18 +138,28 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
         .src = src,
         .diag = &s->diag,
         .exact = s->opt.exact,
-        .json = s->opt.json,
-        .csv = s->opt.csv,
-        .out = s->opt.out,
+        .json = s->opt.json || s->opt.csv,
+        .out = s->opt.csv ? s->csv.records : s->opt.out,
         .include = include_file,
         .include_ctx = s,
         .block = -1,
         .stages = 1,
     };
     for (int i = 0; stmts && i < stmts->n; i++) {
-        if (!eval_stmt(&ev, stmts->items[i]))
+        const Stmt *stmt = stmts->items[i];
+        int errors = s->diag.errors;
+        bool ok = eval_stmt(&ev, stmt);
+        /* a figure went missing on the way, or a failure went unsaid (nomem.h) */
+        if (nomem_failed() && (ok || s->diag.errors == errors)) {
+            eval_fail(&ev, stmt->span, "out of memory");
             return RUN_ERROR;
-        if (session_output_failed(s))
+        }
+        if (s->opt.csv && !csv_flush(&s->csv, s->opt.err)) {
+            if (nomem_failed()) /* a record could not be read back */
+                eval_fail(&ev, stmt->span, "out of memory");
+            return RUN_ERROR;
+        }
+        if (!ok || session_output_failed(s))
             return RUN_ERROR;
     }
     return RUN_OK;
@@ -154,7 +169,7 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
  * defines blocks, which outlive the run. */
 static RunStatus run_source(Session *s, Source *src, bool interactive)
 {
-    Arena arena = {0};
+    Arena arena = {.limit = LIMIT_TREE_BYTES};
     ParseState st = {
         .src = src,
         .arena = &arena,
@@ -164,8 +179,15 @@ static RunStatus run_source(Session *s, Source *src, bool interactive)
     };
     ParseResult parsed = parse_source(&st);
     RunStatus status = parsed == PARSE_INCOMPLETE ? RUN_INCOMPLETE : RUN_SYNTAX;
-    if (parsed == PARSE_ERROR && arena.oom)
+    if (parsed == PARSE_ERROR && arena.capped) {
+        diag_plain(&s->diag, "%s is too large to run whole: its syntax tree passes %d MiB; "
+                   "split it into files that include each other", src->name,
+                   LIMIT_TREE_BYTES >> 20);
+        status = RUN_ERROR;
+    } else if (parsed == PARSE_ERROR && arena.oom) {
         diag_plain(&s->diag, "out of memory while reading %s", src->name);
+        status = RUN_ERROR; /* not the input's fault: not a syntax error */
+    }
     if (parsed == PARSE_OK && s->opt.ast)
         ast_dump(s->opt.out, st.stmts, s->world.names);
     bool keep = false;
@@ -192,6 +214,7 @@ RunStatus session_run(Session *s, const char *name, const char *text, size_t len
     }
     s->diag.errors = 0;
     s->diag.capped = false;
+    nomem_clear();
     s->worst = RUN_OK;
     RunStatus status = run_pushed(s, src, interactive);
     if (status != RUN_INCOMPLETE && s->worst > status)
@@ -291,9 +314,7 @@ static bool chip_same(const Chip *a, const Chip *b)
  * False if out of memory. */
 static bool chips_reset(ChipTable *t, const Snapshot *snap)
 {
-    for (int i = snap->base.chips.n; i < t->n; i++)
-        chip_free(t->chips[i]);
-    t->n = snap->base.chips.n;
+    chip_table_truncate(t, snap->base.chips.n);
     for (int i = 0; i < t->n; i++) {
         const Chip *was = snap->chips[i];
         if (chip_same(t->chips[i], was))
@@ -373,7 +394,8 @@ bool session_reset(Session *s, const SessionOptions *opt)
     s->opt = *opt;
     s->diag.err = opt->err;
     s->diag.color = opt->color;
-    return true;
+    csv_end(&s->csv); /* as a new session's: no header written yet */
+    return !opt->csv || csv_begin(&s->csv, opt->out);
 }
 
 /* ---- Set-up and queries ---------------------------------------------------------- */
@@ -384,10 +406,14 @@ Session *session_new(const SessionOptions *opt)
     if (!s)
         return NULL;
     s->opt = *opt;
+    if (opt->csv && !csv_begin(&s->csv, opt->out)) {
+        free(s);
+        return NULL;
+    }
     s->diag.err = opt->err;
     s->diag.color = opt->color;
     if (!world_init(&s->world)) {
-        free(s);
+        session_free(s);
         return NULL;
     }
     s->opt.ast = false;
@@ -406,27 +432,32 @@ void session_free(Session *s)
         return;
     snapshot_free(s->snapshot);
     world_free(&s->world);
+    csv_end(&s->csv);
     free(s);
 }
 
-void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void *ctx)
+void session_each_name(Session *s, unsigned kinds, void (*fn)(const char *name, void *ctx),
+                       void *ctx)
 {
     static const char *const words[] = {
         "let", "use", "chip", "include", "on", "shard", "over", "compute", "mesh", "solve",
-        "sweep", "search", "fit", "serve", "with", "send", "from", "to", "all", "host", "plot", "block", "return", "repeat", "expect",
-        "within", "mode", "param", "cache", "fused", "remat", "optimizer", "in", "help", "names",
-        "chips", "quit", "exit", NULL};
-    for (int i = 0; words[i]; i++)
+        "sweep", "search", "fit", "serve", "with", "send", "from", "to", "all", "host",
+        "plot", "block", "return", "repeat", "expect", "within", "mode", "param", "cache",
+        "fused", "remat", "optimizer", "in", "help", "names", "chips", "quit", "exit",
+        "allgather", "allreduce", "reducescatter", "alltoall", NULL};
+    for (int i = 0; (kinds & NAMES_WORDS) && words[i]; i++)
         fn(words[i], ctx);
-    for (int i = 0; i < s->world.nblocks; i++)
+    for (int i = 0; (kinds & NAMES_BLOCKS) && i < s->world.nblocks; i++)
         fn(intern_name(s->world.names, s->world.blocks[i].name), ctx);
-    for (int i = 0; dtype_spellings[i]; i++)
+    for (int i = 0; (kinds & NAMES_DTYPES) && dtype_spellings[i]; i++)
         fn(dtype_spellings[i], ctx);
-    for (int i = 0; i < s->world.chips.n; i++)
+    for (int i = 0; (kinds & NAMES_CHIPS) && i < s->world.chips.n; i++)
         fn(s->world.chips.chips[i]->name, ctx);
-    for (int f = 0; f < CHIP_FIELD_COUNT; f++)
+    for (int f = 0; (kinds & NAMES_FIELDS) && f < CHIP_FIELD_COUNT; f++)
         fn(chip_fields[f].name, ctx);
-    for (int i = 0; i < intern_count(s->world.names); i++)
+    for (int i = 0; (kinds & NAMES_EXPECT) && expect_fields[i]; i++)
+        fn(expect_fields[i], ctx);
+    for (int i = 0; (kinds & NAMES_BOUND) && i < intern_count(s->world.names); i++)
         if (world_value(&s->world, i)->kind != VAL_UNBOUND)
             fn(intern_name(s->world.names, i), ctx);
 }
@@ -468,6 +499,11 @@ void session_list_chips(Session *s, FILE *out)
 
 void session_list_chips_as(Session *s, FILE *out, bool json)
 {
+    if (s->opt.csv && out == s->opt.out && s->csv.records) {
+        chips_json(s, s->csv.records);
+        csv_flush(&s->csv, s->opt.err);
+        return;
+    }
     if (json) {
         chips_json(s, out);
         return;

@@ -20,7 +20,7 @@ typedef struct Session Session;
 
 typedef struct {
     bool json;   /* JSON Lines instead of the text report */
-    bool csv;    /* sweeps as CSV */
+    bool csv;    /* one CSV table of the JSON records (csv.h) */
     bool exact;  /* out·(2K-1) FLOPs per contraction instead of 2·out·K */
     bool ast;    /* print the syntax tree of each statement instead of running it */
     bool color;  /* ANSI colour in diagnostics and the report */
@@ -55,9 +55,19 @@ bool session_reset(Session *s, const SessionOptions *opt);
 RunStatus session_run(Session *s, const char *name, const char *text, size_t len,
                       bool interactive);
 
-/* Every name the user can type right now: bound names, chips, keywords, dtypes.
- * Calls fn once per name. For tab completion. */
-void session_each_name(Session *s, void (*fn)(const char *name, void *ctx), void *ctx);
+/* The names the user can type right now, of the kinds asked: calls fn once per name.
+ * For tab completion, which asks for what fits where the cursor is. */
+enum {
+    NAMES_WORDS = 1,   /* statement and clause words: let, sweep, on, ... */
+    NAMES_BLOCKS = 2,  /* the blocks defined (the stdlib's too) */
+    NAMES_DTYPES = 4,
+    NAMES_CHIPS = 8,
+    NAMES_FIELDS = 16, /* a chip's fields: flops_bf16, hbm_bw, ... */
+    NAMES_BOUND = 32,  /* names bound to a number or a tensor */
+    NAMES_EXPECT = 64, /* what `expect` checks: flops, t_lower, ... */
+};
+void session_each_name(Session *s, unsigned kinds, void (*fn)(const char *name, void *ctx),
+                       void *ctx);
 /* The dims of the tensor bound to a name (len bytes of it), for completing `x *_`. */
 void session_each_dim(Session *s, const char *name, size_t len,
                       void (*fn)(const char *name, void *ctx), void *ctx);

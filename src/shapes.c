@@ -54,25 +54,41 @@ static int param_named(const Stmt *def, int name)
     return -1;
 }
 
+/* One shape: each name once, and none a parameter's (`params` holds their names). */
+static bool check_shape(Eval *ev, const Stmt *def, const Binding *p, const IdSet *params)
+{
+    IdSet seen;
+    if (!idset_init(&seen, p->rank))
+        return eval_fail(ev, p->name.span, "out of memory");
+    bool ok = true;
+    for (int k = 0; ok && k < p->rank; k++) {
+        int name = dim_name(p->shape[k]);
+        Span at = p->shape[k]->span;
+        if (!idset_add(&seen, name))
+            ok = eval_fail(ev, at, "%s appears twice in the shape of %s; give each dim a name "
+                           "of its own", spelling(ev, name), spelling(ev, p->name.name));
+        else if (idset_has(params, name))
+            ok = eval_fail(ev, at, "%s is a parameter of %s, so the shape of %s cannot bind "
+                           "it; drop one of the two", spelling(ev, name), block_name(ev, def),
+                           spelling(ev, p->name.name));
+    }
+    idset_free(&seen);
+    return ok;
+}
+
 bool shapes_check_def(Eval *ev, const Stmt *def)
 {
-    for (int i = 0; i < def->as.block.nparams; i++) {
-        const Binding *p = &def->as.block.params[i];
-        for (int k = 0; p->shaped && k < p->rank; k++) {
-            int name = dim_name(p->shape[k]);
-            Span at = p->shape[k]->span;
-            for (int j = 0; j < k; j++)
-                if (dim_name(p->shape[j]) == name)
-                    return eval_fail(ev, at, "%s appears twice in the shape of %s; give "
-                                     "each dim a name of its own", spelling(ev, name),
-                                     spelling(ev, p->name.name));
-            if (param_named(def, name) >= 0)
-                return eval_fail(ev, at, "%s is a parameter of %s, so the shape of %s "
-                                 "cannot bind it; drop one of the two", spelling(ev, name),
-                                 block_name(ev, def), spelling(ev, p->name.name));
-        }
-    }
-    return true;
+    IdSet params;
+    if (!idset_init(&params, def->as.block.nparams))
+        return eval_fail(ev, def->span, "out of memory");
+    for (int i = 0; i < def->as.block.nparams; i++)
+        idset_add(&params, def->as.block.params[i].name.name);
+    bool ok = true;
+    for (int i = 0; ok && i < def->as.block.nparams; i++)
+        if (def->as.block.params[i].shaped)
+            ok = check_shape(ev, def, &def->as.block.params[i], &params);
+    idset_free(&params);
+    return ok;
 }
 
 bool shapes_bind_name(const Stmt *def, int name)
@@ -84,16 +100,45 @@ bool shapes_bind_name(const Stmt *def, int name)
     return false;
 }
 
-static ShapeName *find(const ShapeBinds *sb, int name)
+/* The slot of `name` in the index, or the empty slot where it would go. */
+static size_t slot_of(const ShapeBinds *sb, int name)
 {
-    for (int i = 0; i < sb->n; i++)
-        if (sb->items[i].name == name)
-            return &sb->items[i];
-    return NULL;
+    size_t i = (size_t)name * 2654435761u & (sb->nslots - 1);
+    for (; sb->slots[i] && sb->items[sb->slots[i] - 1].name != name; i = (i + 1) & (sb->nslots - 1))
+        name_probes++;
+    return i;
 }
 
+static ShapeName *find(const ShapeBinds *sb, int name)
+{
+    if (!sb->nslots)
+        return NULL;
+    size_t i = slot_of(sb, name);
+    return sb->slots[i] ? &sb->items[sb->slots[i] - 1] : NULL;
+}
+
+/* The index at most half full, with room for one more name. */
+static bool reserve_index(ShapeBinds *sb)
+{
+    if (2 * ((size_t)sb->n + 1) <= sb->nslots)
+        return true;
+    size_t n = sb->nslots ? 2 * sb->nslots : 16;
+    int *slots = calloc(n, sizeof *slots);
+    if (!slots)
+        return false;
+    free(sb->slots);
+    sb->slots = slots;
+    sb->nslots = n;
+    for (int k = 0; k < sb->n; k++)
+        sb->slots[slot_of(sb, sb->items[k].name)] = k + 1;
+    return true;
+}
+
+/* Adds a name not bound yet. */
 static bool add(ShapeBinds *sb, ShapeName s)
 {
+    if (!reserve_index(sb))
+        return false;
     if (sb->n == sb->cap) {
         int cap = sb->cap ? 2 * sb->cap : 8;
         ShapeName *items = realloc(sb->items, sizeof *items * (size_t)cap);
@@ -103,6 +148,7 @@ static bool add(ShapeBinds *sb, ShapeName s)
         sb->cap = cap;
     }
     sb->items[sb->n++] = s;
+    sb->slots[slot_of(sb, s.name)] = sb->n;
     return true;
 }
 
@@ -115,6 +161,8 @@ static bool dim_number(Eval *ev, const Stmt *def, const Binding *p, const Tensor
     poly_free(now);
     if (known)
         return true;
+    if (!now)
+        return eval_fail(ev, where, "out of memory");
     char buf[256], want[128];
     eval_fail(ev, where, "%s binds %s from this tensor's dim %d, which is not a number: %s",
               block_name(ev, def), spelling(ev, dim_name(p->shape[k])), k + 1,
@@ -318,5 +366,6 @@ void shapes_free(ShapeBinds *sb)
     for (int i = 0; i < sb->n; i++)
         poly_free(sb->items[i].caller_size);
     free(sb->items);
+    free(sb->slots);
     *sb = (ShapeBinds){0};
 }

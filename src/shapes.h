@@ -27,9 +27,12 @@ typedef struct {
     Poly *caller_size; /* and its size as the caller wrote it */
 } ShapeName;
 
+/* The names a call's shapes bound, with a hash index on the names (each one lookup). */
 typedef struct {
     ShapeName *items;
     int n, cap;
+    int *slots; /* index + 1 into items, 0 when empty */
+    size_t nslots;
 } ShapeBinds;
 
 /* "[B, S, K_{tp}, H]": a shaped parameter's shape. Returns buf. */

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "nomem.h"
+
 static int count_lines(const char *text, size_t len)
 {
     int n = 1;
@@ -18,13 +20,13 @@ static int count_lines(const char *text, size_t len)
 
 Source *source_new(const char *name, const char *text, size_t len)
 {
-    Source *src = calloc(1, sizeof *src);
+    Source *src = nomem_note(calloc(1, sizeof *src));
     if (!src)
         return NULL;
-    src->name = strdup(name);
-    src->text = malloc(len + 1);
+    src->name = nomem_note(strdup(name));
+    src->text = nomem_note(malloc(len + 1));
     src->nlines = count_lines(text, len);
-    src->line_starts = malloc(sizeof *src->line_starts * (size_t)src->nlines);
+    src->line_starts = nomem_note(malloc(sizeof *src->line_starts * (size_t)src->nlines));
     if (!src->name || !src->text || !src->line_starts) {
         source_free(src);
         return NULL;

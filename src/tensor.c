@@ -5,14 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "intern.h"
+#include "nomem.h"
+
 Tensor *tensor_new(DType dtype, int ndims)
 {
-    Tensor *t = calloc(1, sizeof *t);
+    Tensor *t = nomem_note(calloc(1, sizeof *t));
     if (!t)
         return NULL;
     t->dtype = dtype;
     t->ndims = ndims;
-    t->dims = ndims ? calloc((size_t)ndims, sizeof *t->dims) : NULL;
+    t->dims = ndims ? nomem_note(calloc((size_t)ndims, sizeof *t->dims)) : NULL;
     if (ndims && !t->dims) {
         free(t);
         return NULL;
@@ -48,7 +51,7 @@ Tensor *tensor_from(DType dtype, const Dim *const *dims, int n)
 
 Tensor *tensor_copy(const Tensor *t)
 {
-    const Dim **dims = malloc(sizeof *dims * (size_t)(t->ndims + 1));
+    const Dim **dims = nomem_note(malloc(sizeof *dims * (size_t)(t->ndims + 1)));
     if (!dims)
         return NULL;
     for (int i = 0; i < t->ndims; i++)
@@ -58,6 +61,19 @@ Tensor *tensor_copy(const Tensor *t)
     if (copy)
         copy->on_chip = t->on_chip;
     return copy;
+}
+
+int tensor_repeated_dim(const Tensor *t)
+{
+    IdSet seen;
+    if (!idset_init(&seen, t->ndims))
+        return -2;
+    int twice = -1;
+    for (int i = 0; i < t->ndims && twice < 0; i++)
+        if (t->dims[i].name >= 0 && !idset_add(&seen, t->dims[i].name))
+            twice = i;
+    idset_free(&seen);
+    return twice;
 }
 
 /* Scales and frees p; NULL on failure. */

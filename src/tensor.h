@@ -39,6 +39,10 @@ Tensor *tensor_copy(const Tensor *t);
 Tensor *tensor_from(DType dtype, const Dim *const *dims, int n);
 void tensor_free(Tensor *t);
 
+/* The first dim whose name an earlier dim has (bf16[B, D, B]: 2), -1 when none, -2 when
+ * out of memory. Linear in the dims. */
+int tensor_repeated_dim(const Tensor *t);
+
 /* Elements and bytes of the whole tensor, and of the shard one chip holds. */
 Poly *tensor_elements(const Tensor *t);
 Poly *tensor_bytes(const Tensor *t);

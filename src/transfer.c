@@ -280,7 +280,7 @@ bool eval_send(Eval *ev, const Stmt *s)
     if (ok) {
         if (ev->json)
             report_json(ev, s, chip, &t);
-        else if (!ev->csv)
+        else
             report_text(ev, s, &t);
         remember_transfer(ev, s, t.share * t.bytes, t.t, t.hops, mesh_chips(m));
     }

@@ -2,13 +2,19 @@
 # peak itself (197e12 for bf16 on v5e, 3.94e14 for int8, 9.89e14 for bf16 on H100),
 # not flops / (flops / peak), which can land an ulp above (197000000000000.03 at
 # B = 31623 once). Checked on every row of log sweeps, with --csv's full precision.
+tmp=$(mktemp)
+trap 'rm -f "$tmp" "$tmp".*' EXIT
 check_peak() { # NAME PEAK STATEMENT [DIMS]
-    "$ROOFLINE" --csv -e "${4:-let D = 8k, F = 32k}" -e "sweep B in 1 .. 1M log 300 { q = $3 }" |
-        awk -F, -v name="$1" -v peak="$2" 'NR > 1 {
-            rows++; a = $NF + 0
-            if (a > peak) { over++; if (!first) first = $2 " " $NF }
-            if ($11 == "compute" && a != peak) { off++; if (!first) first = $2 " " $NF }
-            if ($11 == "compute") computes++
+    "$ROOFLINE" --csv -e "${4:-let D = 8k, F = 32k}" -e "sweep B in 1 .. 1M log 300 { q = $3 }" \
+        > "$tmp"
+    # the columns by name, through check-output's CSV reader
+    for c in at bound attained; do "$(dirname "$ROOFLINE")/check-output" select $c < "$tmp" > "$tmp.$c"; done
+    paste -d ' ' "$tmp.at" "$tmp.bound" "$tmp.attained" |
+        awk -v name="$1" -v peak="$2" '{
+            rows++; a = $3 + 0
+            if (a > peak) { over++; if (!first) first = $1 " " $3 }
+            if ($2 == "compute" && a != peak) { off++; if (!first) first = $1 " " $3 }
+            if ($2 == "compute") computes++
         } END {
             if (rows < 250 || computes == 0) print "FAIL " name ": " rows " rows, " computes " compute-bound"
             else if (over || off) print "FAIL " name ": " over " above the peak, " off " compute-bound rows not at it (first: B = " first ")"

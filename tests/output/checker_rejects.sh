@@ -17,10 +17,15 @@ json "$(printf '{"s":"\355\240\200"}')"
 json "$(printf '{"s":"\300\257"}')"
 json "$(printf '{"s":"a\tb"}')"
 printf '{"a":1}' | "$check" json
-csv 'text\nstmt,B,t\n"a ""b"", c",1,2\n"two\nlines",3,4\nmore text\n'
-csv 'stmt,B,t\n"a",1\n'
-csv 'stmt,B,t\n"a",1,inf\n'
-csv 'stmt,B,t\n"a,1,2\n'
-csv 'stmt,B,t\n"a"b,1,2\n'
-csv 'stmt,B,t\n"\377",1,2\n'
+csv 'kind,B,t\n"a ""b"", c",1,2\n"two\nlines",3,4\n,,\n'
+csv ''
+csv 'text\nkind,B,t\n"a",1,2\n'
+csv 'kind,B,t\n"a",1,2\nkind,B,t,u\n'
+csv 'kind,B,t\n"a",1\n'
+csv 'kind,B,t\n"a",1,inf\n'
+csv 'kind,B,t\n"a,1,2\n'
+csv 'kind,B,t\n"a"b,1,2\n'
+csv 'kind,B,t\n"\377",1,2\n'
+csv 'kind,B,t\n"a",1,2'
+
 exit 0

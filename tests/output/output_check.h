@@ -3,9 +3,8 @@
  *
  *   JSON   every line one JSON object (RFC 8259): valid UTF-8, no raw control
  *          character, finite numbers, no key twice in an object
- *   CSV    every table (a "stmt,..." header and the rows after it that start with a
- *          quote) parses as RFC 4180 CSV, UTF-8, no inf or nan, each row as many fields
- *          as its header; the text lines around the tables pass
+ *   CSV    the whole output is one table (RFC 4180): a "kind,..." header, then rows
+ *          of as many fields, UTF-8, no inf or nan, nothing else
  */
 #ifndef ROOFLINE_OUTPUT_CHECK_H
 #define ROOFLINE_OUTPUT_CHECK_H

@@ -459,6 +459,21 @@ static void test_format_unit_ascii(void)
 }
 
 /* Only where a locale with a decimal comma is installed. */
+/* Percentages one way: four digits, never an exponent; below 0.001% a bound. */
+static void test_format_percent(void)
+{
+    static const struct { double v; const char *want; } cases[] = {
+        {50.15384, "50.15%"}, {0.390625, "0.3906%"}, {100, "100%"}, {0, "0%"},
+        {97.1548, "97.15%"}, {0.001, "0.001%"}, {0.0009178, "<0.001%"},
+        {2.4e-6, "<0.001%"}, {3.488e-310, "<0.001%"}, {-0.0001, "-<0.001%"},
+        {12345.6, "12350%"},
+    };
+    char buf[32];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        text_is(__FILE__, __LINE__, "num_format_percent",
+                num_format_percent(cases[i].v, buf, sizeof buf), cases[i].want);
+}
+
 static void test_comma_locale(void)
 {
     static const char *const NAMES[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "de_DE"};
@@ -493,6 +508,7 @@ int main(void)
     test_format_unit_ranges();
     test_format_unit_carry();
     test_format_unit_ascii();
+    test_format_percent();
     test_comma_locale();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;

@@ -375,7 +375,9 @@ static void test_not_finite(void)
                                          {"ok bw", 0, 1e-300, 2}};
     PlotSeries s = {"gappy", X, Y, 9};
     for (int logscale = 0; logscale <= 1; logscale++) {
-        Plot p = {"odd", "x", "y", logscale, logscale, ROOFS_BAD, 5, POINTS_BAD, 5, &s, 1, NULL};
+        Plot p = {.title = "odd", .xlabel = "x", .ylabel = "y", .logx = logscale, .logy = logscale,
+                  .roofs = ROOFS_BAD, .nroofs = 5, .points = POINTS_BAD, .npoints = 5,
+                  .series = &s, .nseries = 1};
         char *svg = svg_of(&p, 700, 500);
         CHECK(svg && xml_well_formed(svg), "SVG with nan and inf is well-formed");
         CHECK(svg && !contains_nocase(svg, "nan") && !contains_nocase(svg, "inf"),

@@ -65,13 +65,6 @@ static void test_csv(void)
     report_csv_text(c.out, "say \"hi\", twice");
     PRINTS(&c, "\"say \"\"hi\"\", twice\"");
     capture_begin(&c);
-    report_csv_number(c.out, 16e9);
-    report_csv_number(c.out, INFINITY);
-    report_csv_number(c.out, -INFINITY);
-    report_csv_number(c.out, NAN);
-    report_csv_number(c.out, 0.5);
-    PRINTS(&c, ",16000000000,,,,0.5");
-    capture_begin(&c);
     report_csv_text(c.out, "a\xFF\"b");
     PRINTS(&c, "\"a\xEF\xBF\xBD\"\"b\"");
 }
