@@ -101,7 +101,7 @@ help:
 # corpus and every past crash); `make fuzz` builds them with libFuzzer under build/fuzz.
 FUZZ_SECONDS ?= 60
 FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_REPLAY  = $(B)/fuzz-replay-parse $(B)/fuzz-replay-eval
+FUZZ_REPLAY  = $(patsubst %,$(B)/fuzz-replay-%,parse eval write gen)
 FUZZ_INTERP  = $(B)/fuzz-obj/sandboxed.o $(B)/fuzz-obj/fuzz_run.o $(B)/fuzz-obj/output_check.o
 
 $(B)/fuzz-obj/%.o: tests/fuzz/%.c $(B)/parser.h
@@ -128,11 +128,12 @@ test: $(FUZZ_REPLAY)
 
 # A bounded campaign: both targets at once for FUZZ_SECONDS each; fails on a crash,
 # which it copies to tests/fuzz/crashes/ to become a regression test.
+FUZZ_TARGETS ?= parse eval write gen
 fuzz:
 	$(MAKE) B=build/fuzz CC=clang LDFLAGS='$(FUZZ_SAN)' \
 	    CFLAGS='-O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) -fsanitize=fuzzer-no-link' \
-	    build/fuzz/fuzz_parse build/fuzz/fuzz_eval
-	sh tests/fuzz/campaign build/fuzz $(FUZZ_SECONDS)
+	    $(patsubst %,build/fuzz/fuzz_%,$(FUZZ_TARGETS))
+	sh tests/fuzz/campaign build/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # A few inputs under valgrind: uninitialised reads that ASan does not see, and leaks.
 # Each runs with its usual exit status; valgrind's own is 99, which fails the target.

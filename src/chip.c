@@ -204,6 +204,18 @@ bool chip_table_put(ChipTable *t, Chip *c)
     return true;
 }
 
+void chip_table_truncate(ChipTable *t, int n)
+{
+    if (n >= t->n)
+        return;
+    for (int i = n; i < t->n; i++)
+        chip_free(t->chips[i]);
+    t->n = n;
+    memset(t->slots, 0, sizeof *t->slots * t->nslots);
+    for (int k = 0; k < t->n; k++)
+        t->slots[chip_slot(t, t->chips[k]->name)] = k + 1;
+}
+
 void chip_table_free(ChipTable *t)
 {
     for (int i = 0; i < t->n; i++)

@@ -104,6 +104,8 @@ void chip_free(Chip *c);
 Chip *chip_find(const ChipTable *t, const char *name);
 /* Adds or replaces (a chip may be redefined); takes ownership. False if out of memory. */
 bool chip_table_put(ChipTable *t, Chip *c);
+/* Drops the chips from index n on, the index rebuilt for those left. */
+void chip_table_truncate(ChipTable *t, int n);
 void chip_table_free(ChipTable *t);
 /* The `chips` command: one row per chip with its headline figures. */
 void chip_table_print(const ChipTable *t, FILE *out);

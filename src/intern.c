@@ -60,6 +60,13 @@ static size_t slot_of(const Intern *t, const char *name, size_t len)
     return i;
 }
 
+/* Fills the empty slots with every name's id. */
+static void rehash(Intern *t)
+{
+    for (int id = 0; id < t->count; id++)
+        t->slots[slot_of(t, t->names[id], strlen(t->names[id]))] = id + 1;
+}
+
 static int grow(Intern *t)
 {
     size_t n = t->nslots * 2;
@@ -69,8 +76,7 @@ static int grow(Intern *t)
     free(t->slots);
     t->slots = slots;
     t->nslots = n;
-    for (int id = 0; id < t->count; id++)
-        t->slots[slot_of(t, t->names[id], strlen(t->names[id]))] = id + 1;
+    rehash(t);
     return 0;
 }
 
@@ -118,6 +124,17 @@ const char *intern_name(const Intern *t, int id)
 int intern_count(const Intern *t)
 {
     return t->count;
+}
+
+void intern_truncate(Intern *t, int count)
+{
+    if (count >= t->count)
+        return;
+    for (int id = count; id < t->count; id++)
+        free(t->names[id]);
+    t->count = count;
+    memset(t->slots, 0, sizeof *t->slots * t->nslots);
+    rehash(t);
 }
 
 /* ---- Sets of ids ----------------------------------------------------------------- */

@@ -21,6 +21,8 @@ int intern_id(Intern *t, const char *name, size_t len);
 int intern_find(const Intern *t, const char *name);
 const char *intern_name(const Intern *t, int id);
 int intern_count(const Intern *t);
+/* Forgets the names from id `count` on: a session going back to its snapshot. */
+void intern_truncate(Intern *t, int count);
 
 /* A set of ids, to find one given twice (the dims of a tensor type) in linear time.
  * Sized once by idset_init for the ids it will hold; small sets use no heap.

@@ -24,10 +24,12 @@ struct Session {
         const char *name; /* as it was named, for messages */
     } running[LIMIT_INCLUDE_DEPTH + 1];     /* the files being run, outermost first */
     int depth;
+    struct Snapshot *snapshot; /* from session_snapshot, or NULL */
     CsvStream csv; /* --csv: the records, turned into rows statement by statement */
 };
 
 static RunStatus run_source(Session *s, Source *src, bool interactive);
+static void snapshot_free(struct Snapshot *snap);
 
 /* ---- include --------------------------------------------------------------------- */
 
@@ -220,6 +222,182 @@ RunStatus session_run(Session *s, const char *name, const char *text, size_t len
     return status;
 }
 
+/* ---- Snapshot: the world right after the stdlib, for the fuzz targets ----------- */
+
+/* What session_reset needs to put the world back. The stdlib binds no values and sets
+ * no remat paths (session_snapshot checks), so those go back to empty; chips and blocks
+ * it defined are kept as copies, since a later input may replace them. */
+typedef struct Snapshot {
+    World base;        /* every plain field; its pointers are not used */
+    int names;         /* interned then */
+    Chip **chips;      /* copies of the chips then */
+    BlockDef *blocks;  /* the blocks then, with copies of their params */
+    int *block_of;     /* base.nblock_of of them */
+} Snapshot;
+
+static void snapshot_free(Snapshot *snap)
+{
+    if (!snap)
+        return;
+    for (int i = 0; snap->chips && i < snap->base.chips.n; i++)
+        chip_free(snap->chips[i]);
+    for (int i = 0; snap->blocks && i < snap->base.nblocks; i++)
+        free(snap->blocks[i].params);
+    free(snap->chips);
+    free(snap->blocks);
+    free(snap->block_of);
+    free(snap);
+}
+
+static void *copy_of(const void *from, size_t size)
+{
+    void *to = malloc(size ? size : 1);
+    if (to && size)
+        memcpy(to, from, size);
+    return to;
+}
+
+static ParamName *params_copy(const BlockDef *b)
+{
+    return copy_of(b->params, sizeof *b->params * (size_t)(b->def->as.block.nparams + 1));
+}
+
+static bool snapshot_take(Snapshot *snap, const World *w)
+{
+    snap->base = *w;
+    snap->names = intern_count(w->names);
+    snap->chips = calloc((size_t)w->chips.n + 1, sizeof *snap->chips);
+    snap->blocks = calloc((size_t)w->nblocks + 1, sizeof *snap->blocks);
+    snap->block_of = copy_of(w->block_of, sizeof *w->block_of * (size_t)w->nblock_of);
+    if (!snap->chips || !snap->blocks || !snap->block_of)
+        return false;
+    for (int i = 0; i < w->chips.n; i++)
+        if (!(snap->chips[i] = chip_new(w->chips.chips[i]->name, w->chips.chips[i])))
+            return false;
+    for (int i = 0; i < w->nblocks; i++) {
+        snap->blocks[i] = w->blocks[i];
+        if (!(snap->blocks[i].params = params_copy(&w->blocks[i])))
+            return false;
+    }
+    return true;
+}
+
+bool session_snapshot(Session *s)
+{
+    const World *w = &s->world;
+    for (int i = 0; i < w->nvalues; i++)
+        if (w->values[i].kind != VAL_UNBOUND || w->local_in[i])
+            return false;
+    if (w->remat.npaths || w->calling)
+        return false;
+    snapshot_free(s->snapshot);
+    s->snapshot = calloc(1, sizeof *s->snapshot);
+    if (s->snapshot && snapshot_take(s->snapshot, w))
+        return true;
+    snapshot_free(s->snapshot);
+    s->snapshot = NULL;
+    return false;
+}
+
+static bool chip_same(const Chip *a, const Chip *b)
+{
+    if (strcmp(a->name, b->name) != 0 || memcmp(a->set, b->set, sizeof a->set) != 0)
+        return false;
+    for (int f = 0; f < CHIP_FIELD_COUNT; f++)
+        if ((a->set[f] && a->value[f] != b->value[f]) || !a->source[f] != !b->source[f] ||
+            (a->source[f] && strcmp(a->source[f], b->source[f]) != 0))
+            return false;
+    return true;
+}
+
+/* The chips back to the snapshot's: those added since dropped, those replaced put back.
+ * False if out of memory. */
+static bool chips_reset(ChipTable *t, const Snapshot *snap)
+{
+    chip_table_truncate(t, snap->base.chips.n);
+    for (int i = 0; i < t->n; i++) {
+        const Chip *was = snap->chips[i];
+        if (chip_same(t->chips[i], was))
+            continue;
+        Chip *c = chip_new(was->name, was);
+        if (!c)
+            return false;
+        chip_free(t->chips[i]);
+        t->chips[i] = c;
+    }
+    return true;
+}
+
+/* The blocks back to the snapshot's; a stdlib block an input redefined gets its
+ * definition back (its tree is still kept). False if out of memory. */
+static bool blocks_reset(World *w, const Snapshot *snap)
+{
+    for (int i = snap->base.nblocks; i < w->nblocks; i++)
+        free(w->blocks[i].params);
+    w->nblocks = snap->base.nblocks;
+    for (int i = 0; i < w->nblocks; i++) {
+        if (w->blocks[i].def == snap->blocks[i].def)
+            continue;
+        ParamName *params = params_copy(&snap->blocks[i]);
+        if (!params)
+            return false;
+        free(w->blocks[i].params);
+        w->blocks[i] = snap->blocks[i];
+        w->blocks[i].params = params;
+    }
+    memcpy(w->block_of, snap->block_of, sizeof *w->block_of * (size_t)snap->base.nblock_of);
+    memset(w->block_of + snap->base.nblock_of, 0,
+           sizeof *w->block_of * (size_t)(w->nblock_of - snap->base.nblock_of));
+    return true;
+}
+
+/* What runs defined, dropped: values, chart points, kept sources, remat paths. */
+static void dynamic_reset(World *w, const Snapshot *snap)
+{
+    for (int i = 0; i < w->nvalues; i++)
+        if (w->values[i].kind != VAL_UNBOUND)
+            world_restore(w, i, (Value){.kind = VAL_UNBOUND});
+    if (w->nvalues)
+        memset(w->local_in, 0, sizeof *w->local_in * (size_t)w->nvalues);
+    for (int i = snap->base.nchart; i < w->nchart; i++)
+        free(w->chart[i].label);
+    for (int i = snap->base.nkept; i < w->nkept; i++) {
+        arena_free(&w->kept[i].arena);
+        source_free(w->kept[i].src);
+    }
+    remat_free(&w->remat);
+}
+
+bool session_reset(Session *s, const SessionOptions *opt)
+{
+    const Snapshot *snap = s->snapshot;
+    World *w = &s->world;
+    dynamic_reset(w, snap);
+    if (!chips_reset(&w->chips, snap) || !blocks_reset(w, snap))
+        return false;
+    intern_truncate(w->names, snap->names);
+    World now = *w;
+    *w = snap->base; /* the plain fields; the owned arrays stay the session's */
+    w->names = now.names;
+    w->values = now.values;
+    w->local_in = now.local_in;
+    w->nvalues = now.nvalues;
+    w->chips = now.chips;
+    w->chart = now.chart;
+    w->chart_cap = now.chart_cap;
+    w->blocks = now.blocks;
+    w->blocks_cap = now.blocks_cap;
+    w->block_of = now.block_of;
+    w->nblock_of = now.nblock_of;
+    w->kept = now.kept;
+    w->kept_cap = now.kept_cap;
+    s->opt = *opt;
+    s->diag.err = opt->err;
+    s->diag.color = opt->color;
+    csv_end(&s->csv); /* as a new session's: no header written yet */
+    return !opt->csv || csv_begin(&s->csv, opt->out);
+}
+
 /* ---- Set-up and queries ---------------------------------------------------------- */
 
 Session *session_new(const SessionOptions *opt)
@@ -252,6 +430,7 @@ void session_free(Session *s)
 {
     if (!s)
         return;
+    snapshot_free(s->snapshot);
     world_free(&s->world);
     csv_end(&s->csv);
     free(s);

@@ -38,6 +38,15 @@ typedef enum { RUN_OK = 0, RUN_ERROR = 1, RUN_SYNTAX = 2, RUN_INCOMPLETE = 3 } R
 Session *session_new(const SessionOptions *opt);
 void session_free(Session *s);
 
+/* For the fuzz targets, which run millions of inputs on one session: session_snapshot
+ * remembers the session as it is (right after session_new: the stdlib loaded);
+ * session_reset puts it back exactly (names, values, chips, blocks, modes: nothing an
+ * input did survives) and gives it new options. Snapshot fails, returning false, when
+ * out of memory or when the session has bound values; reset only when out of memory,
+ * and only after a snapshot. */
+bool session_snapshot(Session *s);
+bool session_reset(Session *s, const SessionOptions *opt);
+
 /* Parse and run `len` bytes of `text` (need not be NUL-terminated). `name` is used in
  * diagnostics ("<stdin>", "model.roof", "<repl>") and to resolve `include` paths
  * relative to it. In interactive mode a statement that stops early returns

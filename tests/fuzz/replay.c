@@ -3,7 +3,9 @@
  * LLVMFuzzerTestOneInput, so `make test` replays the corpus and the past crashes.
  * Prints nothing when all is well; a crash is the sanitizer's report, or a signal; an
  * input still running after HANG_SECONDS (libFuzzer's -timeout in `make fuzz`) is a
- * hang. Every input of the corpus takes milliseconds. */
+ * hang. Every input also runs on a fresh session, and must print what it printed on
+ * the session reset after the previous input (fuzz_check_reset). Every input of the
+ * corpus takes milliseconds. */
 #include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
@@ -101,6 +103,7 @@ static int replay_dir(const char *dir)
 int main(int argc, char **argv)
 {
     int failed = 0;
+    fuzz_check_reset = 1;
     signal(SIGALRM, hang);
     for (int i = 1; i < argc; i++) {
         struct stat st;
