@@ -222,12 +222,13 @@ static bool handle_line(Repl *r)
         if (is_blank(r->line, r->line_len))
             return true;
     }
-    if (!append_line(r)) {
+    if (!append_line(r))
         r->out_of_memory = true;
-        return false;
-    }
-    run_pending(r, true);
-    return true;
+    else
+        run_pending(r, true);
+    if (r->out_of_memory) /* the session ends: what it read stays in the history */
+        fputs("roofline: error: out of memory\n", stderr);
+    return !r->out_of_memory;
 }
 
 static bool output_failed(Repl *r)
@@ -588,11 +589,18 @@ static void remember_statement(Repl *r)
     if (!r->terminal || lines < 2)
         return;
     char *joined = history_line(r->pending, r->pending_len);
-    if (!joined)
-        return;
-    for (int i = 0; i < lines && history_length > 0; i++)
-        free_history_entry(remove_history(history_length - 1));
-    add_history(joined);
+    /* libedit's free_history_entry leaves the entry and its line: free both here */
+    for (int i = 0; i < lines && history_length > 0; i++) {
+        HIST_ENTRY *gone = remove_history(history_length - 1);
+        if (gone) {
+            free((void *)gone->line);
+            free(gone);
+        }
+    }
+    if (joined)
+        add_history(joined);
+    else /* the statement leaves the history, and the session ends (handle_line) */
+        r->out_of_memory = true;
     free(joined);
 }
 
