@@ -752,21 +752,10 @@ static bool cost_curve(Eval *ev, const Stmt *s, int dim, Curve *c)
     return ok;
 }
 
-/* A sweep's x as people write it: a whole number in full (2000000, not 2e+06) up to
- * 12 digits, else 6 significant digits. */
-static const char *x_text(double x, char *buf, size_t size)
-{
-    if (x == floor(x) && fabs(x) < 1e12)
-        snprintf(buf, size, "%.0f", x);
-    else
-        snprintf(buf, size, "%.6g", x);
-    return buf;
-}
-
 static void row_text(FILE *out, double x, const RoofPoint *p, bool comm)
 {
     char b[10][32];
-    fprintf(out, "  %12s %12s %12s %10s", x_text(x, b[9], 32),
+    fprintf(out, "  %12s %12s %12s %10s", num_format_given(x, b[9], 32),
             num_format_unit(p->flops, UNIT_FLOPS, 0, b[0], 32),
             num_format_unit(p->bytes, UNIT_BYTES, 0, b[1], 32),
             num_format_unit(p->intensity, UNIT_NONE, 0, b[2], 32));
