@@ -26,6 +26,21 @@ AstList *ast_list_push(Arena *a, AstList *list, void *item)
     return list;
 }
 
+/* A list's items (pointers to `size`-byte values) copied into one array, with `spare`
+ * zeroed elements after. An item that out of memory left null stays zeroed: the arena is
+ * marked out of memory, so the parse fails before anything reads it. */
+static void *item_array(Arena *a, const AstList *list, size_t size, int spare)
+{
+    int n = list ? list->n : 0;
+    if (n + spare == 0)
+        return NULL;
+    unsigned char *out = arena_alloc(a, size * (size_t)(n + spare));
+    for (int i = 0; out && i < n; i++)
+        if (list->items[i])
+            memcpy(out + size * (size_t)i, list->items[i], size);
+    return out;
+}
+
 static Node *node(Arena *a, NodeKind kind, Span span)
 {
     Node *n = NEW(a, Node);
@@ -109,9 +124,7 @@ Node *ast_contract(Arena *a, Span span, Node *lhs, AstList *dims, Node *rhs)
     n->as.contract.rhs = rhs;
     n->depth = deeper(lhs, rhs);
     n->as.contract.ndims = dims->n;
-    n->as.contract.dims = arena_alloc(a, sizeof(NameRef) * (size_t)dims->n);
-    for (int i = 0; n->as.contract.dims && i < dims->n; i++)
-        n->as.contract.dims[i] = *(NameRef *)dims->items[i];
+    n->as.contract.dims = item_array(a, dims, sizeof(NameRef), 0);
     return n;
 }
 
@@ -138,10 +151,7 @@ Binding *ast_binding(Arena *a, NameRef *name, Node *value)
 /* The NameRefs of a list, copied into one array. */
 static NameRef *name_array(Arena *a, const AstList *names)
 {
-    NameRef *out = arena_alloc(a, sizeof *out * (size_t)(names ? names->n + 1 : 1));
-    for (int i = 0; out && names && i < names->n; i++)
-        out[i] = *(NameRef *)names->items[i];
-    return out;
+    return item_array(a, names, sizeof(NameRef), 1);
 }
 
 Binding *ast_shaped_param(Arena *a, NameRef *name, AstList *dims)
@@ -173,9 +183,8 @@ Node *ast_call(Arena *a, Span span, NameRef *callee, AstList *args)
         return n;
     n->as.call.callee = *callee;
     n->as.call.nargs = args ? args->n : 0;
-    n->as.call.args = n->as.call.nargs ? arena_alloc(a, sizeof(Binding) * (size_t)args->n) : NULL;
+    n->as.call.args = item_array(a, args, sizeof(Binding), 0);
     for (int i = 0; n->as.call.args && i < args->n; i++) {
-        n->as.call.args[i] = *(Binding *)args->items[i];
         if (n->depth <= depth_of(n->as.call.args[i].value))
             n->depth = depth_of(n->as.call.args[i].value) + 1;
     }
@@ -377,10 +386,7 @@ static Stmt *stmt(Arena *a, StmtKind kind, Span span)
 static Binding *bindings(Arena *a, AstList *list, int *n)
 {
     *n = list ? list->n : 0;
-    Binding *out = *n ? arena_alloc(a, sizeof *out * (size_t)*n) : NULL;
-    for (int i = 0; out && i < *n; i++)
-        out[i] = *(Binding *)list->items[i];
-    return out;
+    return item_array(a, list, sizeof(Binding), 0);
 }
 
 Stmt *ast_let(Arena *a, Span span, AstList *list)
@@ -423,10 +429,7 @@ MeshAxisDef *ast_mesh_axis(Arena *a, NameRef *name, Node *size, NameRef *tag)
 
 static MeshAxisDef *mesh_axis_array(Arena *a, const AstList *axes)
 {
-    MeshAxisDef *out = arena_alloc(a, sizeof *out * (size_t)axes->n);
-    for (int i = 0; out && i < axes->n; i++)
-        out[i] = *(MeshAxisDef *)axes->items[i];
-    return out;
+    return item_array(a, axes, sizeof(MeshAxisDef), 0);
 }
 
 Stmt *ast_mesh(Arena *a, Span span, AstList *axes)
