@@ -435,6 +435,8 @@ bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *
     if (ok && ev->fusion) { /* its operations joined the region; its params go with them */
         fusion_adopt(ev, op);
         op = NULL;
+    } else if (ok && !parent && !st->stmt) { /* a let's value: a let reports no costs */
+        op_free(op);
     } else if (!ok || !parent || !op_add(parent, op)) {
         op_free(op);
         tensor_free(result.tensor);

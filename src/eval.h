@@ -120,6 +120,7 @@ typedef struct {
         Arena arena;
     } *kept;           /* sources whose trees hold blocks */
     int nkept, kept_cap;
+    int kept_reserved; /* room promised to sources still running (world_keep_room) */
     CostMode training; /* `mode training`: backward passes too, optimizer memory */
     bool unfused;      /* `fused off`: fused regions run as their operations */
     Remat remat;       /* `remat` */
@@ -139,8 +140,15 @@ void block_signature(const World *w, const BlockDef *b, char *buf, size_t size);
 /* A parameter whose default is a set of mesh axes, `tp = {}`, takes axes. */
 bool block_axis_param(const Binding *param);
 
-/* Keeps a source and its tree alive for the blocks it defines; takes both. */
-bool world_keep(World *w, Source *src, Arena *arena);
+/* Room to keep one more source, reserved before a source runs (an include inside it
+ * reserves its own): once its blocks are defined, keeping their tree must not fail, or
+ * a block would point into a freed tree. False if out of memory. */
+bool world_keep_room(World *w);
+/* Keeps a source and its tree alive for the blocks it defines, in the room reserved
+ * for it; takes both. */
+void world_keep(World *w, Source *src, Arena *arena);
+/* The source defined no blocks: its reserved room is given back. */
+void world_keep_unneeded(World *w);
 
 bool world_init(World *w);
 void world_free(World *w);

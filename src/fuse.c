@@ -147,12 +147,14 @@ static bool write_out(Eval *ev, Fusion *f, const FusedStmt *one, const Mesh *mes
         return true;
     v->tensor->on_chip = false;
     Poly *bytes = tensor_local_bytes(v->tensor, mesh);
+    if (!bytes)
+        return false;
     double now;
-    Poly *value = bytes ? poly_subst(bytes, world_lookup, ev->world) : NULL;
+    Poly *value = poly_subst(bytes, world_lookup, ev->world);
     if (*kept && value && poly_is_const(value, &now))
         f->kept += now;
     poly_free(value);
-    Poly *sum = bytes && f->cost.written ? poly_add(f->cost.written, bytes) : poly_copy(bytes);
+    Poly *sum = f->cost.written ? poly_add(f->cost.written, bytes) : poly_copy(bytes);
     poly_free(bytes);
     if (!sum)
         return false;

@@ -153,18 +153,30 @@ double block_memory(const Op *op, bool training)
     return op->param_bytes + op->cache_bytes + state;
 }
 
-bool world_keep(World *w, Source *src, Arena *arena)
+bool world_keep_room(World *w)
 {
-    if (w->nkept == w->kept_cap) {
+    int need = w->nkept + w->kept_reserved + 1;
+    if (need > w->kept_cap) {
         int cap = w->kept_cap ? 2 * w->kept_cap : 8;
-        void *kept = realloc(w->kept, sizeof *w->kept * (size_t)cap);
+        void *kept = realloc(w->kept, sizeof *w->kept * (size_t)(cap < need ? need : cap));
         if (!kept)
             return false;
         w->kept = kept;
-        w->kept_cap = cap;
+        w->kept_cap = cap < need ? need : cap;
     }
+    w->kept_reserved++;
+    return true;
+}
+
+void world_keep(World *w, Source *src, Arena *arena)
+{
+    w->kept_reserved--;
     w->kept[w->nkept].src = src;
     w->kept[w->nkept].arena = *arena;
     w->nkept++;
-    return true;
+}
+
+void world_keep_unneeded(World *w)
+{
+    w->kept_reserved--;
 }

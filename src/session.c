@@ -191,9 +191,19 @@ static RunStatus run_source(Session *s, Source *src, bool interactive)
     if (parsed == PARSE_OK && s->opt.ast)
         ast_dump(s->opt.out, st.stmts, s->world.names);
     bool keep = false;
-    if (parsed == PARSE_OK)
-        status = s->opt.ast ? RUN_OK : eval_all(s, src, st.stmts, &keep);
-    if (!keep || !world_keep(&s->world, src, &arena)) {
+    if (parsed == PARSE_OK && s->opt.ast) {
+        status = RUN_OK;
+    } else if (parsed == PARSE_OK && !world_keep_room(&s->world)) {
+        diag_plain(&s->diag, "out of memory");
+        status = RUN_ERROR;
+    } else if (parsed == PARSE_OK) {
+        status = eval_all(s, src, st.stmts, &keep);
+        if (keep)
+            world_keep(&s->world, src, &arena);
+        else
+            world_keep_unneeded(&s->world);
+    }
+    if (!keep) {
         arena_free(&arena);
         source_free(src);
     }
