@@ -197,6 +197,7 @@ bool chip_table_put(ChipTable *t, Chip *c)
     if (t->slots[i]) {
         chip_free(t->chips[t->slots[i] - 1]);
         t->chips[t->slots[i] - 1] = c;
+        t->replaced++;
         return true;
     }
     t->chips[t->n++] = c;
@@ -208,12 +209,13 @@ void chip_table_truncate(ChipTable *t, int n)
 {
     if (n >= t->n)
         return;
-    for (int i = n; i < t->n; i++)
+    /* Chips enter the index in table order (a rebuild too), so emptying the newest
+     * first leaves it as it was before they came (intern_truncate does the same). */
+    for (int i = t->n - 1; i >= n; i--) {
+        t->slots[chip_slot(t, t->chips[i]->name)] = 0;
         chip_free(t->chips[i]);
+    }
     t->n = n;
-    memset(t->slots, 0, sizeof *t->slots * t->nslots);
-    for (int k = 0; k < t->n; k++)
-        t->slots[chip_slot(t, t->chips[k]->name)] = k + 1;
 }
 
 void chip_table_free(ChipTable *t)

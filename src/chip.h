@@ -82,6 +82,7 @@ typedef struct {
     int n, cap;
     int *slots; /* index + 1 into chips, 0 when empty */
     size_t nslots;
+    int replaced; /* how many definitions replaced a chip in place (a reset looks) */
 } ChipTable;
 
 extern const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT];
@@ -104,7 +105,7 @@ void chip_free(Chip *c);
 Chip *chip_find(const ChipTable *t, const char *name);
 /* Adds or replaces (a chip may be redefined); takes ownership. False if out of memory. */
 bool chip_table_put(ChipTable *t, Chip *c);
-/* Drops the chips from index n on, the index rebuilt for those left. */
+/* Drops the chips from index n on, and their names from the index. */
 void chip_table_truncate(ChipTable *t, int n);
 void chip_table_free(ChipTable *t);
 /* The `chips` command: one row per chip with its headline figures. */

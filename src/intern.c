@@ -130,11 +130,14 @@ void intern_truncate(Intern *t, int count)
 {
     if (count >= t->count)
         return;
-    for (int id = count; id < t->count; id++)
+    /* Names go into the slots in id order (rehash too keeps it), so with linear probing
+     * emptying the newest first leaves the slots as they were before they came: a
+     * reset costs what the input added, not the whole table. */
+    for (int id = t->count - 1; id >= count; id--) {
+        t->slots[slot_of(t, t->names[id], strlen(t->names[id]))] = 0;
         free(t->names[id]);
+    }
     t->count = count;
-    memset(t->slots, 0, sizeof *t->slots * t->nslots);
-    rehash(t);
 }
 
 /* ---- Sets of ids ----------------------------------------------------------------- */

@@ -325,7 +325,8 @@ static bool chip_same(const Chip *a, const Chip *b)
 static bool chips_reset(ChipTable *t, const Snapshot *snap)
 {
     chip_table_truncate(t, snap->base.chips.n);
-    for (int i = 0; i < t->n; i++) {
+    bool any = t->replaced != snap->base.chips.replaced; /* most inputs replace none */
+    for (int i = 0; any && i < t->n; i++) {
         const Chip *was = snap->chips[i];
         if (chip_same(t->chips[i], was))
             continue;
@@ -335,6 +336,7 @@ static bool chips_reset(ChipTable *t, const Snapshot *snap)
         chip_free(t->chips[i]);
         t->chips[i] = c;
     }
+    t->replaced = snap->base.chips.replaced;
     return true;
 }
 
