@@ -594,6 +594,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
 {
     ParseState *st = yyget_extra(scanner);
     yysymbol_kind_t tok = yypcontext_token(ctx);
+    if (st->diag->capped) /* past LIMIT_ERRORS: nothing more is said */
+        return 0;
     if (tok == YYSYMBOL_YYEOF && st->interactive && st->diag->errors == 0) {
         st->incomplete = true;
         return 0;

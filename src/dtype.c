@@ -31,8 +31,9 @@ static const DType spelled[] = {
 
 int dtype_lookup(const char *name, size_t len)
 {
+    /* the lexer asks for every name: most differ at the first byte */
     for (int i = 0; dtype_spellings[i]; i++)
-        if (strlen(dtype_spellings[i]) == len && memcmp(dtype_spellings[i], name, len) == 0)
+        if (strncmp(dtype_spellings[i], name, len) == 0 && dtype_spellings[i][len] == '\0')
             return (int)spelled[i];
     return -1;
 }
