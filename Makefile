@@ -44,10 +44,10 @@ deps:
 	@sh tools/deps.sh $(if $(DRY),--dry-run)
 
 $(B)/parser.o: $(B)/parser.c $(B)/lexer.h
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(TABLE_CFLAGS) -c -o $@ $<
 
 $(B)/lexer.o: $(B)/lexer.c $(B)/parser.h
-	$(CC) $(CPPFLAGS) $(WARN) -Wno-unused-function $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(WARN) -Wno-unused-function $(CFLAGS) $(TABLE_CFLAGS) -c -o $@ $<
 
 # The stdlib is compiled into the binary, so it works from any directory.
 $(B)/stdlib.c: tools/embed.sh $(wildcard stdlib/*.roof) | $(B)
@@ -106,11 +106,11 @@ FUZZ_INTERP  = $(B)/fuzz-obj/sandboxed.o $(B)/fuzz-obj/fuzz_run.o $(B)/fuzz-obj/
 
 $(B)/fuzz-obj/%.o: tests/fuzz/%.c $(B)/parser.h
 	@mkdir -p $(B)/fuzz-obj
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(HARNESS_CFLAGS) -c -o $@ $<
 
 $(B)/fuzz-obj/output_check.o: tests/output/output_check.c
 	@mkdir -p $(B)/fuzz-obj
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(HARNESS_CFLAGS) -c -o $@ $<
 
 # The interpreter with its fopen, rename and remove calls sent to sandbox.c (and
 # libFuzzer's own not).
@@ -126,14 +126,26 @@ $(B)/fuzz_%: $(B)/fuzz-obj/fuzz_%.o $(FUZZ_INTERP)
 test: $(FUZZ_REPLAY)
 .SECONDARY: $(patsubst tests/fuzz/%.c,$(B)/fuzz-obj/%.o,$(wildcard tests/fuzz/*.c))
 
-# A bounded campaign: both targets at once for FUZZ_SECONDS each; fails on a crash,
-# which it copies to tests/fuzz/crashes/ to become a regression test.
+# A bounded campaign (tests/fuzz/README.md): each target FUZZ_SECONDS, two at a time, on
+# a fast build (coverage only, -O2), then every input it kept and every find run once
+# through the checking build (ASan + UBSan); FUZZ_CHECKED=1 fuzzes the checking build
+# itself, a sixth as fast. A find is copied to tests/fuzz/crashes/ and fails the target.
+# Coverage is for the interpreter: the harness (the fuzz targets, the output check)
+# has none, and flex's and bison's table walks no comparison tracing (their compares
+# are of states, not of the input against constants, and were a third of the time).
 FUZZ_TARGETS ?= parse eval write gen
+FUZZ_COVERAGE  = -fsanitize=fuzzer-no-link
+FUZZ_UNCOVERED = -fno-sanitize-coverage=inline-8bit-counters,indirect-calls,trace-cmp,pc-table
+FUZZ_BUILD = $(MAKE) CC=clang HARNESS_CFLAGS='$(FUZZ_UNCOVERED)' \
+    TABLE_CFLAGS='-fno-sanitize-coverage=trace-cmp'
 fuzz:
-	$(MAKE) B=build/fuzz CC=clang LDFLAGS='$(FUZZ_SAN)' \
-	    CFLAGS='-O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) -fsanitize=fuzzer-no-link' \
+	$(FUZZ_BUILD) B=build/fuzz LDFLAGS='$(FUZZ_SAN)' \
+	    CFLAGS='-O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) $(FUZZ_COVERAGE)' \
 	    $(patsubst %,build/fuzz/fuzz_%,$(FUZZ_TARGETS))
-	sh tests/fuzz/campaign build/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	$(if $(FUZZ_CHECKED),,$(FUZZ_BUILD) B=build/fuzz-fast LDFLAGS= \
+	    CFLAGS='-O2 -g $(FUZZ_COVERAGE)' $(patsubst %,build/fuzz-fast/fuzz_%,$(FUZZ_TARGETS)))
+	sh tests/fuzz/campaign $(if $(FUZZ_CHECKED),build/fuzz,build/fuzz-fast) build/fuzz \
+	    $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # A few inputs under valgrind: uninitialised reads that ASan does not see, and leaks.
 # Each runs with its usual exit status; valgrind's own is 99, which fails the target.
