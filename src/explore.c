@@ -1257,15 +1257,21 @@ bool eval_plot(Eval *ev, const Stmt *s)
         return eval_fail(ev, s->span, "out of memory");
     }
     double total = 0;
-    for (int i = 0; i < w->nchart; i++)
+    bool vs_network = false;
+    for (int i = 0; i < w->nchart; i++) {
         total += w->chart[i].t_lower;
+        vs_network = vs_network || w->chart[i].vs_network;
+    }
     for (int i = 0; i < w->nchart; i++)
-        points[i] = (PlotPoint){.label = w->chart[i].label, .x = w->chart[i].intensity,
+        points[i] = (PlotPoint){.label = w->chart[i].label, .x = w->chart[i].x,
                                 .y = w->chart[i].attained,
                                 .weight = total > 0 ? w->chart[i].t_lower / total : 0};
     chart_roofs(w, roofs);
     Plot p = {.title = "roofline: attained FLOP/s against intensity",
-              .xlabel = "arithmetic intensity (FLOP/byte)", .ylabel = "attained FLOP/s",
+              .xlabel = vs_network ? "arithmetic intensity (FLOP/byte of HBM, of network when "
+                                     "comm-bound)"
+                                   : "arithmetic intensity (FLOP/byte)",
+              .ylabel = "attained FLOP/s",
               .logx = true, .logy = true, .roofs = roofs->roofs, .nroofs = roofs->n,
               .points = points, .npoints = w->nchart};
     bool ok = apply_options(ev, s->as.sweep.plot_options, &p) &&
