@@ -27,7 +27,7 @@ plot "'"$tmp"'/a.svg"' > "$tmp/rows" || exit 1
 sed -n 's/.*"stmt":"\([qr] = [^"]*\)".*"bound":"\([a-z]*\)".*/\1: bound \2/p' "$tmp/rows"
 r_intensity=$(sed -n 's/.*"stmt":"r = .*"intensity":\([^,]*\),.*/\1/p' "$tmp/rows")
 grep -o '>[^<]*(vs network)<\|>[^<]*(comm-bound)<' "$tmp/a.svg" | sort -u
-grep -o 'font-size="13" text-anchor="middle" fill="#222">arith[^<]*' "$tmp/a.svg" | sed 's/.*>//'
+grep -o 'font-size="13" text-anchor="middle" fill="#222"[^>]*>arith[^<]*' "$tmp/a.svg" | sed 's/.*>//'
 awk -F'"' -v logx=1 -v logy=1 -f "$(dirname "$0")/chart.awk" -f "$(dirname "$0")/points.awk" \
     "$tmp/a.svg" | awk -v r_intensity="$r_intensity" '
 function near(got, want) { d = got - want; if (d < 0) d = -d; return d <= 0.005 * want }
