@@ -1005,17 +1005,28 @@ static bool add_optimizer_step(Eval *ev, Op *root, const Chip *chip)
     return train_optimizer_step(ev, step, chip);
 }
 
-/* The label of a statement on a chart: its name, or its text cut short. */
-static char *chart_label(Eval *ev, const Stmt *s)
+/* The label of a statement on a chart: its name, or its text cut short, and what its
+ * x is when that is not its HBM intensity. */
+static char *chart_label(Eval *ev, const Stmt *s, const char *suffix)
 {
-    char buf[48];
+    char buf[64];
+    int len = s->span.end - s->span.begin;
     if (s->kind == STMT_ASSIGN)
-        snprintf(buf, sizeof buf, "%s", spelling(ev, s->as.expr.target.name));
+        snprintf(buf, sizeof buf, "%s%s", spelling(ev, s->as.expr.target.name), suffix);
     else
-        snprintf(buf, sizeof buf, "%.*s%s", s->span.end - s->span.begin > 40 ? 37 :
-                 s->span.end - s->span.begin, ev->src->text + s->span.begin,
-                 s->span.end - s->span.begin > 40 ? "..." : "");
+        snprintf(buf, sizeof buf, "%.*s%s%s", len > 40 ? 37 : len, ev->src->text + s->span.begin,
+                 len > 40 ? "..." : "", suffix);
     return nomem_note(strdup(buf));
+}
+
+/* Whether a statement goes on the chart against the network: communication bounds it,
+ * and one link prices every collective (link_bw), so that T_comm is at least
+ * comm_bytes / link_bw and attained = flops / T_lower lies on or under that link's roof
+ * at x = flops / comm_bytes (COSTMODEL §2; mesh.h). */
+static bool chart_vs_network(const Roofline *r)
+{
+    return r->bound == BOUND_COMM && r->link_bw > 0 && r->comm_bytes.known &&
+           r->comm_bytes.value > 0;
 }
 
 /* Keeps a statement whose figures are all known for the roofline chart. */
@@ -1032,9 +1043,13 @@ static void chart_add(Eval *ev, const Stmt *s, const Roofline *r)
         w->chart = chart;
         w->chart_cap = cap;
     }
+    bool network = chart_vs_network(r);
+    /* Comm-bound with no one link: no roof explains the point, so the label does. */
+    const char *suffix = network ? " (vs network)" : r->bound == BOUND_COMM ? " (comm-bound)" : "";
     ChartPoint *p = &w->chart[w->nchart];
-    *p = (ChartPoint){chart_label(ev, s), "", r->compute, r->intensity, r->attained,
-                      r->t_lower, r->peak, r->hbm_bw, r->link_bw};
+    *p = (ChartPoint){chart_label(ev, s, suffix), "", r->compute,
+                      network ? r->flops.value / r->comm_bytes.value : r->intensity,
+                      r->attained, r->t_lower, network, r->peak, r->hbm_bw, r->link_bw};
     snprintf(p->chip, sizeof p->chip, "%s", r->chip->name);
     w->nchart += p->label != NULL;
 }

@@ -36,12 +36,16 @@ typedef struct {
     const Chip *chip;        /* VAL_CHIP */
 } Value;
 
-/* A costed statement, kept for the roofline chart (`plot`). */
+/* A costed statement, kept for the roofline chart (`plot`). Its x is its FLOPs per HBM
+ * byte, or, when communication bounds it and one link prices its collectives, per
+ * byte over that link (vs_network): then it sits under the network roof that bounds
+ * it, and its label says so. */
 typedef struct {
     char *label;
     char chip[32];
     DType compute;
-    double intensity, attained, t_lower;
+    double x, attained, t_lower;
+    bool vs_network;
     double peak, hbm_bw, link_bw; /* link_bw 0 without collectives */
 } ChartPoint;
 

@@ -1020,20 +1020,36 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
     return true;
 }
 
-/* Attained FLOP/s against the dim: one series per curve. */
-static bool draw_chart(Eval *ev, const Stmt *s, const Curve *curves, int n, const Points *pts)
+enum { SWEEP_MAX_SERIES = 64 };
+
+bool sweep_chart_begin(Eval *ev, const Stmt *sweep, bool logx, SweepChart *c)
 {
-    PlotSeries series[64];
-    char title[160];
-    for (int i = 0; i < n && i < 64; i++)
+    const char *dim = spelling(ev, sweep->as.sweep.dim.name);
+    snprintf(c->title, sizeof c->title, "attained FLOP/s against %s", dim);
+    c->plot = (Plot){.title = c->title, .xlabel = dim, .ylabel = "attained FLOP/s",
+                     .logx = logx};
+    return apply_options(ev, sweep->as.sweep.plot_options, &c->plot);
+}
+
+bool sweep_chart_draw(Eval *ev, const Stmt *sweep, SweepChart *c, const PlotSeries *series,
+                      int n)
+{
+    /* With --json or --csv stdout stays data: a chart goes only to a file. */
+    if (ev->json && !sweep->as.sweep.plot_path)
+        return true;
+    c->plot.series = series;
+    c->plot.nseries = n < SWEEP_MAX_SERIES ? n : SWEEP_MAX_SERIES;
+    return draw(ev, &c->plot, sweep->as.sweep.plot_path, sweep->as.sweep.plot_span);
+}
+
+/* Attained FLOP/s against the dim: one series per curve. */
+static bool draw_chart(Eval *ev, const Stmt *s, SweepChart *chart, const Curve *curves, int n)
+{
+    PlotSeries series[SWEEP_MAX_SERIES];
+    for (int i = 0; i < n && i < SWEEP_MAX_SERIES; i++)
         series[i] = (PlotSeries){curves[i].label, curves[i].chart.x, curves[i].chart.y,
                                  curves[i].chart.n};
-    snprintf(title, sizeof title, "attained FLOP/s against %s", spelling(ev, s->as.sweep.dim.name));
-    Plot p = {.title = title, .xlabel = spelling(ev, s->as.sweep.dim.name),
-              .ylabel = "attained FLOP/s", .logx = pts->log, .series = series,
-              .nseries = n < 64 ? n : 64};
-    return apply_options(ev, s->as.sweep.plot_options, &p) &&
-           draw(ev, &p, s->as.sweep.plot_path, s->as.sweep.plot_span);
+    return sweep_chart_draw(ev, s, chart, series, n);
 }
 
 static void free_curves(Curve *curves, int n)
@@ -1059,6 +1075,9 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
         ok = eval_fail(ev, s->as.sweep.range.span, "a sweep prints at most %d rows (points × "
                        "statements), not %lld; with `plot` and no --csv or --json it draws "
                        "up to %d points", LIMIT_SWEEP_ROWS, rows, LIMIT_SWEEP_POINTS);
+    SweepChart chart;
+    if (ok && s->as.sweep.plot)
+        ok = sweep_chart_begin(ev, s, pts->log, &chart);
     for (; ok && n < total; n++)
         ok = cost_curve(ev, body->items[n], dim, &curves[n]);
     if (!ok)
@@ -1067,10 +1086,8 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
         ok = check_points(ev, &curves[i], dim, pts);
     for (int i = 0; ok && i < n; i++)
         ok = run_curve(ev, &curves[i], dim, pts, s->as.sweep.plot);
-
-    /* A chart in the terminal only beside the table; an SVG file whatever the format. */
-    if (ok && s->as.sweep.plot && (s->as.sweep.plot_path || !ev->json))
-        ok = draw_chart(ev, s, curves, n, pts);
+    if (ok && s->as.sweep.plot)
+        ok = draw_chart(ev, s, &chart, curves, n);
     if (curves)
         free_curves(curves, n > 0 ? n : 0);
     return ok;
@@ -1097,7 +1114,7 @@ static bool scan_points(Eval *ev, const Stmt *s, int dim, const Points *pts)
         return eval_fail(ev, s->span, "out of memory");
     for (int i = 0; i < pts->n; i++)
         x[i] = (Value){.kind = VAL_NUMBER, .number = point_at(pts, i)};
-    bool ok = scan_sweep(ev, s, dim, x, pts->n);
+    bool ok = scan_sweep(ev, s, dim, x, pts->n, pts->log);
     free(x);
     return ok;
 }
@@ -1139,7 +1156,7 @@ static bool sweep_chips(Eval *ev, const Stmt *s, int dim, const Value *chips, in
     Value saved;
     if (!free_dim(ev, dim, s->as.sweep.dim.span, &saved))
         return false;
-    bool ok = scan_sweep(ev, s, dim, chips, n);
+    bool ok = scan_sweep(ev, s, dim, chips, n, false);
     world_restore(ev->world, dim, saved);
     return ok;
 }
@@ -1240,15 +1257,21 @@ bool eval_plot(Eval *ev, const Stmt *s)
         return eval_fail(ev, s->span, "out of memory");
     }
     double total = 0;
-    for (int i = 0; i < w->nchart; i++)
+    bool vs_network = false;
+    for (int i = 0; i < w->nchart; i++) {
         total += w->chart[i].t_lower;
+        vs_network = vs_network || w->chart[i].vs_network;
+    }
     for (int i = 0; i < w->nchart; i++)
-        points[i] = (PlotPoint){.label = w->chart[i].label, .x = w->chart[i].intensity,
+        points[i] = (PlotPoint){.label = w->chart[i].label, .x = w->chart[i].x,
                                 .y = w->chart[i].attained,
                                 .weight = total > 0 ? w->chart[i].t_lower / total : 0};
     chart_roofs(w, roofs);
     Plot p = {.title = "roofline: attained FLOP/s against intensity",
-              .xlabel = "arithmetic intensity (FLOP/byte)", .ylabel = "attained FLOP/s",
+              .xlabel = vs_network ? "arithmetic intensity (FLOP/byte of HBM, of network when "
+                                     "comm-bound)"
+                                   : "arithmetic intensity (FLOP/byte)",
+              .ylabel = "attained FLOP/s",
               .logx = true, .logy = true, .roofs = roofs->roofs, .nroofs = roofs->n,
               .points = points, .npoints = w->nchart};
     bool ok = apply_options(ev, s->as.sweep.plot_options, &p) &&

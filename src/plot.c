@@ -872,11 +872,16 @@ typedef struct {
     bool round; /* the circle inscribed in the box: a point's marker */
 } Box;
 
-enum { LEGEND_ROW = 20, LEGEND_KEY = 24, SVG_POINT_ENTRIES = 8, MAX_TAKEN = 256 };
+enum { LEGEND_ROW = 20, LEGEND_KEY = 24, SVG_POINT_ENTRIES = 8, MAX_TAKEN = 1024 };
+/* Labels keep LABEL_GAP pixels from each other and the plot's edges; one that finds no
+ * room beside its mark tries LABEL_RINGS rings farther out, RING_STEP pixels apart. */
+enum { LABEL_GAP = 1, LABEL_RINGS = 12, RING_STEP = 8 };
+#define DEGREES_PER_RADIAN 57.29577951308232
 
 typedef struct {
     FILE *out;
-    double left, top, w, h; /* the plot area, in pixels */
+    double width, height;   /* the whole chart, in pixels */
+    double left, top, w, h; /* the plot area */
     int legend_rows;        /* below the x axis, at most a quarter of the height */
     Box taken[MAX_TAKEN];   /* point circles and labels so far, which labels step around */
     Box roofs[MAX_TAKEN];   /* roof segments from (x0, y0) to (x1, y1), which they also do */
@@ -898,6 +903,30 @@ static double svg_y(const Svg *s, double v)
 static double text_px(const char *s, double size)
 {
     return 0.6 * size * utf8_length(s);
+}
+
+enum { FITTED_MAX = 1024 };
+
+/* The text, or as much of it as fits `room` pixels at `size` with "…" after it: a title,
+ * an axis's label or a legend's entry stays inside the chart however long it is. buf
+ * holds FITTED_MAX bytes. */
+static const char *fit_text(const char *text, double size, double room, char *buf)
+{
+    if (text_px(text, size) <= room)
+        return text;
+    long keep = (long)floor(room / (0.6 * size)) - 1; /* a code point for the ellipsis */
+    const unsigned char *p = (const unsigned char *)text;
+    size_t used = 0;
+    for (long n = 0; n < keep && *p != '\0'; n++) {
+        const unsigned char *from = p;
+        utf8_next(&p);
+        if (used + (size_t)(p - from) + 4 > FITTED_MAX)
+            break;
+        memcpy(buf + used, from, (size_t)(p - from));
+        used += (size_t)(p - from);
+    }
+    memcpy(buf + used, keep > 0 ? "\xE2\x80\xA6" : "", keep > 0 ? 4 : 1); /* U+2026 */
+    return buf;
 }
 
 /* Character data: XML's specials escaped, control characters (not allowed in XML 1.0)
@@ -926,6 +955,30 @@ typedef struct {
     bool halo; /* a white outline, so a label that must cross a line stays legible */
 } TextStyle;
 
+/* The box a text takes, as the layout reckons it: its estimated width (text_px) along
+ * the baseline from where its anchor puts it, from 0.8 em above the baseline to 0.2 em
+ * below, turned with the text; the upright box around that. Labels step around these
+ * boxes, and svg_text writes each as data-box="x0 y0 x1 y1", so that a test reads the
+ * layout back with the numbers it used. */
+static Box text_box(const TextStyle *st, const char *text)
+{
+    double w = text_px(text, st->size), start = 0;
+    if (st->anchor && strcmp(st->anchor, "middle") == 0)
+        start = -w / 2;
+    else if (st->anchor && strcmp(st->anchor, "end") == 0)
+        start = -w;
+    const double along[2] = {start, start + w}, across[2] = {-0.8 * st->size, 0.2 * st->size};
+    double turn = st->angle / DEGREES_PER_RADIAN, c = cos(turn), sn = sin(turn);
+    Box b = {INFINITY, INFINITY, -INFINITY, -INFINITY, false};
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++) {
+            double x = st->x + along[i] * c - across[j] * sn;
+            double y = st->y + along[i] * sn + across[j] * c;
+            b.x0 = fmin(b.x0, x), b.x1 = fmax(b.x1, x), b.y0 = fmin(b.y0, y), b.y1 = fmax(b.y1, y);
+        }
+    return b;
+}
+
 static void svg_text(FILE *out, TextStyle st, const char *text)
 {
     fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.0f\" text-anchor=\"%s\" fill=\"%s\"",
@@ -937,7 +990,8 @@ static void svg_text(FILE *out, TextStyle st, const char *text)
     if (st.halo)
         fputs(" stroke=\"white\" stroke-width=\"3\" stroke-opacity=\"0.85\" paint-order=\"stroke\"",
               out);
-    fputc('>', out);
+    Box b = text_box(&st, text);
+    fprintf(out, " data-box=\"%.1f %.1f %.1f %.1f\">", b.x0, b.y0, b.x1, b.y1);
     svg_escaped(out, text);
     fputs("</text>\n", out);
 }
@@ -1000,15 +1054,22 @@ static void svg_line(void *ctx, const double *u, const double *v, int n, const S
     fputs("\"/>\n", s->out);
 }
 
+/* The labels over the plot (a roof's, a ridge's, a point's) step around each other and
+ * the points: each goes where its box (text_box) is inside the plot area and clear of
+ * every box taken so far, or is left out, never drawn over another. */
+
+/* A label beyond the last box that can be taken could not be checked: it is left out. */
 static void svg_take(Svg *s, Box b)
 {
     if (s->ntaken < MAX_TAKEN)
         s->taken[s->ntaken++] = b;
 }
 
-/* Whether the label box b overlaps t, a label box or a circle. */
+/* Whether the label box b comes within LABEL_GAP pixels of t, a label box or a circle:
+ * the gap keeps two boxes apart once their corners are written to a tenth of a pixel. */
 static bool overlaps(Box b, const Box *t)
 {
+    b.x0 -= LABEL_GAP, b.y0 -= LABEL_GAP, b.x1 += LABEL_GAP, b.y1 += LABEL_GAP;
     if (!(b.x0 < t->x1 && t->x0 < b.x1 && b.y0 < t->y1 && t->y0 < b.y1))
         return false;
     if (!t->round)
@@ -1018,14 +1079,25 @@ static bool overlaps(Box b, const Box *t)
     return hypot(nx - cx, ny - cy) < (t->x1 - t->x0) / 2;
 }
 
-/* Inside the plot area, clear of everything taken and not crossed by a roof. */
-static bool svg_clear(const Svg *s, Box b)
+/* Inside the plot area, LABEL_GAP in from its edges, and clear of every box taken; with
+ * no room left to take its box, nowhere is. */
+static bool clear_of_labels(const Svg *s, Box b)
 {
-    if (b.x0 < s->left || b.x1 > s->left + s->w || b.y0 < s->top || b.y1 > s->top + s->h)
+    double g = LABEL_GAP;
+    if (s->ntaken == MAX_TAKEN || b.x0 < s->left + g || b.x1 > s->left + s->w - g ||
+        b.y0 < s->top + g || b.y1 > s->top + s->h - g)
         return false;
     for (int i = 0; i < s->ntaken; i++)
         if (overlaps(b, &s->taken[i]))
             return false;
+    return true;
+}
+
+/* Clear of labels and points, and not crossed by a roof. */
+static bool svg_clear(const Svg *s, Box b)
+{
+    if (!clear_of_labels(s, b))
+        return false;
     double w = b.x1 - b.x0, h = b.y1 - b.y0;
     for (int i = 0; i < s->nroofs; i++) {
         const Box *r = &s->roofs[i]; /* in the box's own unit square, to reuse the clip */
@@ -1038,69 +1110,114 @@ static bool svg_clear(const Svg *s, Box b)
 }
 
 /* The box of a label beside a mark of radius r at (x, y), in direction (dx, dy): its near
- * edge r + 3 px away, centred on the axis where the direction is 0. */
-static Box label_box(double x, double y, double r, double dx, double dy, double w, double size)
+ * edge `away` px from the mark's edge, centred on the axis where the direction is 0. */
+static Box label_box(double x, double y, double r, double away, const double dir[2], double w,
+                     double size)
 {
-    double gap = r + 3, bx = x + dx * gap, by = y + dy * gap;
-    double x0 = dx > 0 ? bx : dx < 0 ? bx - w : bx - w / 2;
-    double y0 = dy > 0 ? by : dy < 0 ? by - size : by - size / 2;
+    double dx = dir[0], dy = dir[1], gap = r + away, bx = x + dx * gap, by = y + dy * gap;
+    double x0 = dx > 0.01 ? bx : dx < -0.01 ? bx - w : bx - w / 2;
+    double y0 = dy > 0.01 ? by : dy < -0.01 ? by - size : by - size / 2;
     return (Box){x0, y0, x0 + w, y0 + size, false};
 }
 
-/* The box moved the least way that puts it inside the plot area (as far as it fits). */
-static Box inside_area(const Svg *s, Box b)
+/* Sixteen directions, a quarter of them at a time around the compass, for labels that
+ * find no room beside their mark. */
+static void around(int i, double dir[2])
 {
-    double dx = fmax(0, s->left - b.x0) - fmax(0, b.x1 - (s->left + s->w));
-    double dy = fmax(0, s->top - b.y0) - fmax(0, b.y1 - (s->top + s->h));
-    return (Box){b.x0 + dx, b.y0 + dy, b.x1 + dx, b.y1 + dy, false};
+    double turn = (i % 4 * 4 + i / 4) * (atan(1) / 2); /* 0°, 90°, 180°, 270°, 22.5°, ... */
+    dir[0] = cos(turn), dir[1] = -sin(turn);
 }
 
-/* Puts a label in the first of the directions where it overlaps nothing placed, or in
- * the first direction, moved inside the plot area, if none is clear. */
-static void svg_label_near(Svg *s, double x, double y, double r, const double (*dirs)[2], int n,
-                           TextStyle st, const char *label)
+/* Where a label w × size beside a mark of radius r at (x, y) goes: in the first of the
+ * directions where it is clear, or else farther out, ring after ring in sixteen
+ * directions. False when no place is clear. *ring says how far out (0: beside it). */
+static bool label_place(const Svg *s, double x, double y, double r, const double (*dirs)[2],
+                        int n, double w, double size, Box *b, int *ring)
 {
-    double w = text_px(label, st.size);
-    Box b = inside_area(s, label_box(x, y, r, dirs[0][0], dirs[0][1], w, st.size));
-    for (int i = 0; i < n; i++) {
-        Box c = label_box(x, y, r, dirs[i][0], dirs[i][1], w, st.size);
-        if (svg_clear(s, c)) {
-            b = c;
-            break;
+    for (int k = 0; k <= LABEL_RINGS; k++)
+        for (int i = 0; i < (k == 0 ? n : 16); i++) {
+            double dir[2];
+            if (k == 0)
+                dir[0] = dirs[i][0], dir[1] = dirs[i][1];
+            else
+                around(i, dir);
+            Box c = label_box(x, y, r, 3 + k * RING_STEP, dir, w, size);
+            if (svg_clear(s, c)) {
+                *b = c;
+                *ring = k;
+                return true;
+            }
         }
-    }
+    return false;
+}
+
+/* A label placed by label_place, taken; away from its mark, a thin leader line ties it
+ * to the mark's edge. The baseline is 0.2 em above the box's bottom, as text_box has it. */
+static void svg_label_at(Svg *s, Box b, double x, double y, double r, int ring, TextStyle st,
+                         const char *label)
+{
     svg_take(s, b);
+    if (ring > 0) {
+        double nx = fmax(b.x0, fmin(x, b.x1)), ny = fmax(b.y0, fmin(y, b.y1));
+        double d = hypot(nx - x, ny - y);
+        fprintf(s->out,
+                "<line class=\"leader\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                "stroke=\"#999\" stroke-width=\"0.8\"/>\n",
+                x + (nx - x) * r / d, y + (ny - y) * r / d, nx, ny);
+    }
     st.x = b.x0, st.y = b.y1 - 0.2 * st.size, st.anchor = "start";
     svg_text(s->out, st, label);
 }
 
-/* A roof is named where it is drawn: a flat roof at its right end, a slope halfway up
+/* A flat roof's label just above the line (or just below it), at the right end of its
+ * visible stretch, or stepping left along it. */
+static bool flat_label(const Svg *s, TextStyle *t, double ax, double bx, double y,
+                       const char *label)
+{
+    double w = text_px(label, t->size);
+    t->anchor = "end";
+    for (double end = bx - 4; end - w >= ax; end -= w / 2)
+        for (int below = 0; below < 2; below++) {
+            t->x = end, t->y = below ? y + t->size + 3 : y - 5;
+            if (svg_clear(s, text_box(t, label)))
+                return true;
+        }
+    return false;
+}
+
+/* A slope's label turned to it, just above it (or just below), halfway up its visible
+ * stretch or stepping out from there. Its upright box holds a stretch of its own line:
+ * it steps around labels and points only. */
+static bool slope_label(const Svg *s, TextStyle *t, const double end[4], const char *label)
+{
+    static const double AT[] = {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8};
+    double angle = atan2(end[3] - end[1], end[2] - end[0]);
+    t->anchor = "middle", t->angle = angle * DEGREES_PER_RADIAN;
+    for (int below = 0; below < 2; below++)
+        for (size_t i = 0; i < sizeof AT / sizeof AT[0]; i++) {
+            double off = below ? -(5 + 0.8 * t->size) : 5;
+            t->x = end[0] + AT[i] * (end[2] - end[0]) + off * sin(angle);
+            t->y = end[1] + AT[i] * (end[3] - end[1]) - off * cos(angle);
+            if (clear_of_labels(s, text_box(t, label)))
+                return true;
+        }
+    return false;
+}
+
+/* A roof is named where it is drawn: a flat roof towards its right end, a slope along
  * its visible stretch and turned to it, both just above the line, where no data lie.
  * Where there is no room, the legend names it alone. */
 static void svg_roof_label(void *ctx, const double seg[4], const char *label, const Stroke *st)
 {
     Svg *s = ctx;
-    double ax = svg_x(s, seg[0]), ay = svg_y(s, seg[1]), bx = svg_x(s, seg[2]),
-           by = svg_y(s, seg[3]);
-    double angle = atan2(by - ay, bx - ax), size = 11, w = text_px(label, size);
-    if (hypot(bx - ax, by - ay) < w + 12)
+    double end[4] = {svg_x(s, seg[0]), svg_y(s, seg[1]), svg_x(s, seg[2]), svg_y(s, seg[3])};
+    TextStyle t = {.size = 11, .fill = st->colour, .halo = true};
+    if (hypot(end[2] - end[0], end[3] - end[1]) < text_px(label, t.size) + 12)
         return;
-    TextStyle t = {.size = size, .fill = st->colour, .halo = true};
-    if (fabs(by - ay) < 0.5) { /* above the line, or below it if a point is there */
-        t.x = bx - 4, t.y = by - 5, t.anchor = "end";
-        if (!svg_clear(s, (Box){t.x - w, t.y - size, t.x, t.y, false}))
-            t.y = by + size + 3;
-        if (!svg_clear(s, (Box){t.x - w, t.y - size, t.x, t.y, false}))
-            return;
-    } else {
-        t.x = (ax + bx) / 2 + 5 * sin(angle), t.y = (ay + by) / 2 - 5 * cos(angle);
-        t.anchor = "middle", t.angle = angle * 57.29577951308232;
-    }
-    /* the upright box around the turned text, for other labels to step around */
-    double hw = (w * fabs(cos(angle)) + size * fabs(sin(angle))) / 2;
-    double hh = (w * fabs(sin(angle)) + size * fabs(cos(angle))) / 2;
-    double cx = t.angle != 0 ? t.x : t.x - w / 2, cy = t.y - size / 3;
-    svg_take(s, (Box){cx - hw, cy - hh, cx + hw, cy + hh, false});
+    bool flat = fabs(end[3] - end[1]) < 0.5;
+    if (flat ? !flat_label(s, &t, end[0], end[2], end[3], label) : !slope_label(s, &t, end, label))
+        return;
+    svg_take(s, text_box(&t, label));
     svg_text(s->out, t, label);
 }
 
@@ -1111,17 +1228,29 @@ static const double RIDGE_DIRS[][2] = {{0.7, 0.7}, {-0.7, -0.7}, {0.7, -0.7}, {-
 static const double POINT_DIRS[][2] = {{1, 0},     {0.7, -0.7}, {-0.7, -0.7},
                                        {0.7, 0.7}, {-1, 0},     {-0.7, 0.7}};
 
+enum { RIDGE_RADIUS = 4 };
+
+/* A ridge's ring, and its label in full or as the bare number where that fits. */
 static void svg_ridge(void *ctx, double u, double v, double x, const Stroke *st)
 {
     Svg *s = ctx;
     char label[48];
-    ridge_format(label, sizeof label, x);
+    double cx = svg_x(s, u), cy = svg_y(s, v);
     fprintf(s->out,
-            "<circle class=\"ridge\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"white\" stroke=\"%s\" "
+            "<circle class=\"ridge\" cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"white\" stroke=\"%s\" "
             "stroke-width=\"1.5\"/>\n",
-            svg_x(s, u), svg_y(s, v), st->colour);
-    svg_label_near(s, svg_x(s, u), svg_y(s, v), 4, RIDGE_DIRS, 4,
-                   (TextStyle){.size = 11, .fill = st->colour, .halo = true}, label);
+            cx, cy, RIDGE_RADIUS, st->colour);
+    ridge_format(label, sizeof label, x);
+    TextStyle t = {.size = 11, .fill = st->colour, .halo = true};
+    for (const char *text = label; text; text = text == label ? label + strlen("ridge ") : NULL) {
+        Box b;
+        int ring;
+        if (label_place(s, cx, cy, RIDGE_RADIUS, RIDGE_DIRS, 4, text_px(text, t.size), t.size,
+                        &b, &ring)) {
+            svg_label_at(s, b, cx, cy, RIDGE_RADIUS, ring, t, text);
+            return;
+        }
+    }
 }
 
 /* Area proportional to the weight (the share of the time), with a radius still visible
@@ -1132,28 +1261,50 @@ static double svg_radius(const Svg *s, const PlotPoint *pt)
     return fmax(3.5, 0.06 * fmin(s->w, s->h) * sqrt(w));
 }
 
+/* A point's circle and its label; a label with no room left is the circle's tooltip
+ * (a <title>), unless the point has a note for that. */
 static void svg_point(void *ctx, double u, double v, const PlotPoint *pt, int which)
 {
     Svg *s = ctx;
     double r = svg_radius(s, pt), cx = svg_x(s, u), cy = svg_y(s, v);
     const char *colour = point_stroke(pt, which).colour;
+    Box b;
+    int ring;
+    TextStyle t = {.size = 12, .halo = true};
+    bool placed = has_text(pt->label) && label_place(s, cx, cy, r, POINT_DIRS, 6,
+                                                     text_px(pt->label, t.size), t.size, &b, &ring);
+    const char *tip = has_text(pt->note) ? pt->note : placed ? NULL : pt->label;
     fprintf(s->out,
             "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" "
             "fill-opacity=\"0.55\" stroke=\"%s\"",
             cx, cy, r, colour, colour);
-    if (has_text(pt->note)) {
+    if (has_text(tip)) {
         fputs("><title>", s->out);
-        svg_escaped(s->out, pt->note);
+        svg_escaped(s->out, tip);
         fputs("</title></circle>\n", s->out);
     } else
         fputs("/>\n", s->out);
-    if (has_text(pt->label))
-        svg_label_near(s, cx, cy, r, POINT_DIRS, 6, (TextStyle){.size = 12, .halo = true},
-                       pt->label);
+    if (placed)
+        svg_label_at(s, b, cx, cy, r, ring, t, pt->label);
 }
 
-/* Every point's circle is taken before any label is placed, so no label lands on a point
- * drawn after it. */
+typedef struct {
+    Svg *s;
+    const Chart *c;
+} Marks;
+
+static void take_ridge(void *ctx, double x, double peak, int group)
+{
+    const Marks *m = ctx;
+    double u = axis_pos(&m->c->x, x), v = axis_pos(&m->c->y, peak), r = RIDGE_RADIUS;
+    (void)group;
+    if (isfinite(u) && isfinite(v))
+        svg_take(m->s, (Box){svg_x(m->s, u) - r, svg_y(m->s, v) - r, svg_x(m->s, u) + r,
+                             svg_y(m->s, v) + r, true});
+}
+
+/* Every point's circle and ridge's ring is taken before any label is placed, so no
+ * label lands on a mark drawn after it. */
 static void svg_take_points(Svg *s, const Chart *c)
 {
     for (int i = 0; i < c->plot.npoints; i++) {
@@ -1163,6 +1314,8 @@ static void svg_take_points(Svg *s, const Chart *c)
             svg_take(
                 s, (Box){svg_x(s, u) - r, svg_y(s, v) - r, svg_x(s, u) + r, svg_y(s, v) + r, true});
     }
+    Marks m = {s, c};
+    for_each_ridge(&c->plot, take_ridge, &m);
 }
 
 static const Painter SVG_PAINTER = {svg_line, svg_roof_label, svg_ridge, svg_point};
@@ -1187,7 +1340,7 @@ static void svg_axis(const Svg *s, const Axis *a, bool is_x)
     for (int i = 0; i < n; i++) {
         double at = is_x ? svg_x(s, m[i].pos) : -svg_y(s, m[i].pos);
         double half = is_x ? text_px(m[i].label, 11) / 2 + 3 : 8;
-        if (at - half < last)
+        if (at - half < last || (is_x && (at - half < 0 || at + half > s->width)))
             continue;
         last = at + half;
         TextStyle st = is_x ? (TextStyle){.x = at, .y = s->top + s->h + 17, .anchor = "middle"}
@@ -1197,7 +1350,8 @@ static void svg_axis(const Svg *s, const Axis *a, bool is_x)
     }
 }
 
-static void svg_legend_entry(FILE *out, const LegendEntry *e, double x, double y)
+static void svg_legend_entry(FILE *out, const LegendEntry *e, const char *label, double x,
+                             double y)
 {
     const Stroke *st = &e->stroke;
     double rise = e->kind == KEY_SLOPE ? 6 : 0;
@@ -1212,7 +1366,7 @@ static void svg_legend_entry(FILE *out, const LegendEntry *e, double x, double y
                 "stroke-width=\"%.1f\"%s/>\n",
                 x, y + rise, x + LEGEND_KEY, y - rise, st->colour, st->width,
                 svg_dasharray(st->dash));
-    svg_text(out, (TextStyle){.x = x + LEGEND_KEY + 6, .y = y + 4, .size = 12}, e->label);
+    svg_text(out, (TextStyle){.x = x + LEGEND_KEY + 6, .y = y + 4, .size = 12}, label);
 }
 
 /* Lays the legend out in rows `width` pixels wide from (x, y), at most max_rows of them;
@@ -1223,14 +1377,16 @@ static int svg_legend(FILE *out, const LegendEntry *e, int n, double x, double y
     int rows = n > 0 && max_rows > 0;
     double at = 0;
     for (int i = 0; i < n && rows > 0; i++) {
-        double w = LEGEND_KEY + 6 + text_px(e[i].label, 12);
+        char buf[FITTED_MAX];
+        const char *label = fit_text(e[i].label, 12, width - LEGEND_KEY - 6, buf);
+        double w = LEGEND_KEY + 6 + text_px(label, 12);
         if (at > 0 && at + w > width) {
             if (rows == max_rows)
                 break;
             rows++, at = 0;
         }
         if (out)
-            svg_legend_entry(out, &e[i], x + at, y + (rows - 1) * LEGEND_ROW);
+            svg_legend_entry(out, &e[i], label, x + at, y + (rows - 1) * LEGEND_ROW);
         at += w + 18;
     }
     return rows;
@@ -1241,7 +1397,7 @@ static int svg_legend(FILE *out, const LegendEntry *e, int n, double x, double y
 static Svg svg_layout(FILE *out, const Chart *c, int width, int height, const LegendEntry *e, int n)
 {
     const Plot *p = &c->plot;
-    Svg s = {.out = out, .top = has_text(p->title) ? 44 : 16};
+    Svg s = {.out = out, .width = width, .height = height, .top = has_text(p->title) ? 44 : 16};
     double ticks = c->has_data ? text_px("0", 11) * axis_label_width(&c->y) : 0;
     s.left = 14 + (has_text(p->ylabel) ? 20 : 0) + ticks + 8;
     s.w = fmax(20, width - s.left - 28);
@@ -1263,22 +1419,23 @@ static void svg_head(const Svg *s, const Plot *p, int width, int height)
             "<defs><clipPath id=\"%s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
             "height=\"%.1f\"/></clipPath></defs>\n",
             s->clip, s->left, s->top, s->w, s->h);
+    char buf[FITTED_MAX];
     if (has_text(p->title))
         svg_text(s->out,
                  (TextStyle){
                      .x = width / 2.0, .y = 26, .size = 16, .anchor = "middle", .weight = "bold"},
-                 p->title);
+                 fit_text(p->title, 16, width - 16, buf));
     if (has_text(p->ylabel))
         svg_text(s->out,
                  (TextStyle){
                      .x = 18, .y = s->top + s->h / 2, .size = 13, .anchor = "middle", .angle = -90},
-                 p->ylabel);
+                 fit_text(p->ylabel, 13, s->h, buf));
     if (has_text(p->xlabel))
         svg_text(
             s->out,
             (TextStyle){
                 .x = s->left + s->w / 2, .y = s->top + s->h + 40, .size = 13, .anchor = "middle"},
-            p->xlabel);
+            fit_text(p->xlabel, 13, s->w, buf));
 }
 
 /* Axes and marks, or the note that there is nothing to draw; then the frame on top. */

@@ -89,8 +89,12 @@ void plot_thin_free(PlotThin *t);
 /* A standalone SVG document (width × height pixels) with axes, ticks, tick labels in
  * SI units (1e12 → "1T"), axis labels, a title, a legend, the roofs (ridge points
  * marked and labelled with their x), the points and the series. Non-finite or
- * non-positive values on a log axis are skipped, never drawn as garbage. Returns false
- * if writing failed. */
+ * non-positive values on a log axis are skipped, never drawn as garbage. No two labels
+ * overlap: the labels over the plot stay inside it, stepping around each other and the
+ * points (farther out with a leader line, or left out: a point's then becomes its
+ * tooltip), and the rest stay inside the chart, cut short with "…" where too long.
+ * Every <text> carries data-box="x0 y0 x1 y1", the box the layout gave it. Returns
+ * false if writing failed. */
 bool plot_svg(FILE *out, const Plot *p, int width, int height);
 
 /* The same chart in `columns` × `rows` character cells, with Unicode box drawing for

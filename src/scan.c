@@ -170,22 +170,40 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
     ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
 }
 
-static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const Value *x, int n)
+/* Attained FLOP/s, as a statement's report and a sweep's chart give it: flops / t_lower. */
+static double attained(const Figures *f)
 {
+    return f->t_lower > 0 ? f->flops / f->t_lower : 0;
+}
+
+/* One statement of the sweep: its label, and with a chart its points (x, attained). */
+typedef struct {
     char label[256];
-    label_of(ev, s, label, sizeof label);
-    bool table = !ev->json;
+    double *x, *y; /* NULL without a chart */
+} ScanCurve;
+
+/* Costs s at every x: a table, JSON lines, and the chart's points, as asked; with a
+ * chart, text mode draws instead of printing a table, as a sweep of statements does. */
+static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const Value *x, int n,
+                            ScanCurve *c)
+{
+    label_of(ev, s, c->label, sizeof c->label);
+    bool table = !ev->json && !c->x;
     if (table)
-        header_text(ev, label, dim);
+        header_text(ev, c->label, dim);
     for (int i = 0; i < n; i++) {
         Figures f;
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
             return eval_fail(ev, s->span, "interrupted");
         if (!cost_at_value(ev, s, dim, x[i], &f))
             return false;
+        if (c->x) {
+            c->x[i] = x[i].number;
+            c->y[i] = attained(&f);
+        }
         if (ev->json)
-            row_json(ev, s, label, dim, &x[i], &f);
-        else
+            row_json(ev, s, c->label, dim, &x[i], &f);
+        else if (table)
             row_text(ev->out, &x[i], &f);
     }
     if (table)
@@ -193,21 +211,64 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const Value *x, in
     return true;
 }
 
-bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const Value *x, int n)
+static void free_scan_curves(ScanCurve *curves, int n)
+{
+    for (int i = 0; curves && i < n; i++) {
+        free(curves[i].x);
+        free(curves[i].y);
+    }
+    free(curves);
+}
+
+/* Every statement at every x, then their curves on one chart. The chart's options are
+ * checked first: a model per point takes a while. */
+static bool sweep_plotted(Eval *ev, const Stmt *sweep, int dim, const Value *x, int n,
+                          bool logx)
 {
     const AstList *body = sweep->as.sweep.body;
-    if (sweep->as.sweep.plot)
-        return eval_fail(ev, sweep->span, "a sweep over block calls or a mesh of the swept dim "
-                         "prints its table; `plot` draws statements written out");
+    if (x[0].kind == VAL_CHIP)
+        return eval_fail(ev, sweep->as.sweep.plot_span, "a sweep over chips has no axis to "
+                         "draw: its points are names, not numbers; without `plot` it prints "
+                         "its table");
+    SweepChart chart;
+    if (!sweep_chart_begin(ev, sweep, logx, &chart))
+        return false;
+    ScanCurve *curves = calloc((size_t)body->n + 1, sizeof *curves);
+    PlotSeries *series = calloc((size_t)body->n + 1, sizeof *series);
+    bool ok = curves && series;
+    for (int i = 0; ok && i < body->n; i++) {
+        curves[i].x = malloc(sizeof *curves[i].x * (size_t)n);
+        curves[i].y = malloc(sizeof *curves[i].y * (size_t)n);
+        ok = curves[i].x && curves[i].y;
+    }
+    if (!ok)
+        ok = eval_fail(ev, sweep->span, "out of memory");
+    for (int i = 0; ok && i < body->n; i++) {
+        ok = sweep_statement(ev, body->items[i], dim, x, n, &curves[i]);
+        series[i] = (PlotSeries){curves[i].label, curves[i].x, curves[i].y, n};
+    }
+    ok = ok && sweep_chart_draw(ev, sweep, &chart, series, body->n);
+    free_scan_curves(curves, body->n);
+    free(series);
+    return ok;
+}
+
+bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const Value *x, int n, bool logx)
+{
+    const AstList *body = sweep->as.sweep.body;
     for (int i = 0; i < body->n; i++) {
         const Stmt *s = body->items[i];
         if (s->kind != STMT_EXPR && s->kind != STMT_ASSIGN && s->kind != STMT_COLLECTIVE)
             return eval_fail(ev, s->span, "a sweep's body holds expression statements, one per "
                              "curve");
     }
-    for (int i = 0; i < body->n; i++)
-        if (!sweep_statement(ev, body->items[i], dim, x, n))
+    if (sweep->as.sweep.plot)
+        return sweep_plotted(ev, sweep, dim, x, n, logx);
+    for (int i = 0; i < body->n; i++) {
+        ScanCurve table = {.x = NULL};
+        if (!sweep_statement(ev, body->items[i], dim, x, n, &table))
             return false;
+    }
     return true;
 }
 

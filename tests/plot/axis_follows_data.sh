@@ -5,4 +5,4 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 "$ROOFLINE" -e 'let D = 4096, F = 4096
 sweep B in 1 .. 16k log 40 plot "'"$tmp"'/a.svg" { y = bf16[B,D] *_D bf16[D,F] on v5e }' > /dev/null || exit 1
-awk -F'"' -v logx=1 -v logy=0 -f "$(dirname "$0")/axes.awk" "$tmp/a.svg"
+awk -F'"' -v logx=1 -v logy=0 -f "$(dirname "$0")/chart.awk" -f "$(dirname "$0")/axes.awk" "$tmp/a.svg"

@@ -5,4 +5,4 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 "$ROOFLINE" -e 'q = bf16[64,4096] *_D int8[4096,4096] on v5e
 plot "'"$tmp"'/a.svg" x linear' > /dev/null || exit 1
-awk -F'"' -v logx=0 -v logy=1 -f "$(dirname "$0")/axes.awk" "$tmp/a.svg"
+awk -F'"' -v logx=0 -v logy=1 -f "$(dirname "$0")/chart.awk" -f "$(dirname "$0")/axes.awk" "$tmp/a.svg"
