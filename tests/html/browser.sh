@@ -49,7 +49,10 @@ grep -qF 'data-first="layer"' "$tmp/model.dom" && pass "sorting by share puts th
     fail "sorting by share" "$(grep -o 'data-first="[^"]*"' "$tmp/model.dom")"
 
 # a sweep and a search on one page; the search table sorted by t_step, slowest first
-"$ROOFLINE" --html "$tmp/explore.html" examples/explore.roof examples/search_llama3_70b.roof > /dev/null
+# (from the scratch directory: explore.roof writes q3.svg where it runs)
+root=$(pwd)
+(cd "$tmp" && "$ROOFLINE" --html explore.html "$root/examples/explore.roof" \
+    "$root/examples/search_llama3_70b.roof" > /dev/null)
 sed 's|</body>|<script>var t=document.querySelector("section.search table.data");t.tHead.rows[0].cells[4].click();document.documentElement.setAttribute("data-first",t.tBodies[0].rows[0].cells[0].textContent);</script></body>|' \
     "$tmp/explore.html" > "$tmp/sorted.html"
 open_page "$tmp/sorted.html" "$tmp/explore.dom"
