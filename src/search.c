@@ -122,7 +122,8 @@ static bool build_probe(Eval *ev, Search *z)
     Binding *args = calloc((size_t)(n + z->nparams), sizeof *args);
     if (!args)
         return eval_fail(ev, z->stmt->span, "out of memory");
-    memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
+    if (n) /* a call without arguments has no array to copy */
+        memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
     for (int i = 0; i < z->nparams; i++) {
         z->axes[i] = (Node){.kind = NODE_AXES, .span = call->span, .depth = 1};
         z->axes[i].as.axes.dim = -1;
