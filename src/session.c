@@ -188,10 +188,9 @@ static RunStatus run_source(Session *s, Source *src, bool interactive)
         diag_plain(&s->diag, "out of memory while reading %s", src->name);
         status = RUN_ERROR; /* not the input's fault: not a syntax error */
     }
-    if (parsed == PARSE_OK && s->opt.ast)
-        ast_dump(s->opt.out, st.stmts, s->world.names);
     bool keep = false;
     if (parsed == PARSE_OK && s->opt.ast) {
+        ast_dump(s->opt.out, st.stmts, s->world.names);
         status = RUN_OK;
     } else if (parsed == PARSE_OK && !world_keep_room(&s->world)) {
         diag_plain(&s->diag, "out of memory");
