@@ -1283,7 +1283,9 @@ bool eval_plot(Eval *ev, const Stmt *s)
 
 /* ---- fit: the largest value of a dim whose memory fits the chip's HBM ------------- */
 
-enum { FIT_MAX_DOUBLINGS = 40 };
+/* The largest value fit tries (2^41): memory that fits there "fits for every B up to"
+ * it, or does not grow. */
+static const double FIT_LIMIT = 0x1p41;
 
 /* What a chip holds for the statement with the dim at x: 1, or 0 when that is not a
  * number (reported here), or -1 after an error (reported). */
@@ -1377,11 +1379,36 @@ static bool fits_always(Eval *ev, const Stmt *const *stmts, int n, int dim, doub
                      num_format_unit(hbm, UNIT_BYTES, 0, cap, sizeof cap));
 }
 
-/* Doubling until the memory no longer fits, then bisection on whole numbers. */
+/* The value of the dim fit tries after x fitted, on its `tries`th fit: memory most often
+ * grows by the same bytes per step (weights, plus caches and activations per sequence),
+ * so after x = 2 the line through 1 and 2 predicts the answer; after the prediction, one
+ * past it; when that fits as well (memory grew slower than the line), doubling. */
+static double fit_next(double x, int tries, double predicted)
+{
+    if (tries == 1 && predicted > x)
+        return predicted;
+    if (tries <= 2)
+        return x + 1;
+    return fmin(2 * x, FIT_LIMIT);
+}
+
+/* The largest x at which m_1 + (x - 1) · (m_2 - m_1) fits hbm; FIT_LIMIT when the memory
+ * does not grow. */
+static double fit_predicted(double m_1, double m_2, double hbm)
+{
+    double step = m_2 - m_1;
+    if (!(step > 0))
+        return FIT_LIMIT;
+    return fmin(1 + floor((hbm - m_1) / step), FIT_LIMIT);
+}
+
+/* Tries values until one does not fit (fit_next: an affine memory takes four costings),
+ * then bisection on whole numbers between the last that fitted and it. Memory is taken
+ * to grow with the dim; one that still fits at FIT_LIMIT fits always. */
 bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm, FitResult *out)
 {
     const Stmt *s = stmts[0];
-    double lo = 1, hi = 2, m_lo, m_hi = 0, m;
+    double lo = 1, hi = 2, m_lo, m_hi = 0, m, predicted = FIT_LIMIT;
     if (memory_at(ev, stmts, n, dim, lo, &m_lo) != 1)
         return false;
     double first = m_lo;
@@ -1389,11 +1416,15 @@ bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm,
         return eval_fail(ev, s->span, "even %s = 1 does not fit: %.4g GB of %.4g GB per chip",
                          spelling(ev, dim), m_lo / 1e9, hbm / 1e9);
     int got;
-    for (int i = 0; (got = memory_at(ev, stmts, n, dim, hi, &m_hi)) == 1 && m_hi <= hbm; i++, hi *= 2) {
-        if (i == FIT_MAX_DOUBLINGS)
+    for (int tries = 1; (got = memory_at(ev, stmts, n, dim, hi, &m_hi)) == 1 && m_hi <= hbm;
+         tries++) {
+        if (hi >= FIT_LIMIT)
             return fits_always(ev, stmts, n, dim, hi, m_hi, first, hbm);
+        if (tries == 1)
+            predicted = fit_predicted(m_lo, m_hi, hbm);
         lo = hi;
         m_lo = m_hi;
+        hi = fit_next(lo, tries, predicted);
     }
     if (got != 1)
         return false;
