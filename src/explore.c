@@ -257,10 +257,10 @@ static double time_gap(const Along *c, int pair, double x)
     return at(c, x).gaps[pair];
 }
 
-/* Where a pair's gap changes sign between a and b: bisection on the exact figures. */
-static double crossing(const Along *c, int pair, double a, double b)
+/* Where a pair's gap changes sign between a and b (positive at a, or not): bisection on
+ * the exact figures. */
+static double crossing(const Along *c, int pair, double a, double b, bool positive)
 {
-    bool positive = time_gap(c, pair, a) > 0;
     for (int i = 0; i < BISECTIONS && b - a > 1e-15 * b; i++) {
         double mid = a + (b - a) / 2;
         if ((time_gap(c, pair, mid) > 0) == positive)
@@ -271,13 +271,17 @@ static double crossing(const Along *c, int pair, double a, double b)
     return a + (b - a) / 2;
 }
 
-/* The points in (a, b) where two of the times cross, ascending, then b. */
-static int cuts_between(const Along *c, double a, double b, double *cuts)
+/* The points in (a, b) where two of the times cross, ascending, then b; at_a and at_b
+ * are the figures at a and b. */
+static int cuts_between(const Along *c, double a, const RoofPoint *at_a, double b,
+                        const RoofPoint *at_b, double *cuts)
 {
     int n = 0;
-    for (int pair = 0; pair < TIME_PAIRS; pair++)
-        if ((time_gap(c, pair, a) > 0) != (time_gap(c, pair, b) > 0))
-            cuts[n++] = crossing(c, pair, a, b);
+    for (int pair = 0; pair < TIME_PAIRS; pair++) {
+        bool positive = at_a->gaps[pair] > 0;
+        if (positive != (at_b->gaps[pair] > 0))
+            cuts[n++] = crossing(c, pair, a, b, positive);
+    }
     for (int i = 1; i < n; i++)  /* at most three: insertion sort */
         for (int j = i; j > 0 && cuts[j - 1] > cuts[j]; j--) {
             double t = cuts[j];
@@ -302,11 +306,13 @@ static double domain_edge(const Along *c, double a, double b)
     return valid_a ? a : b;
 }
 
-/* Appends the segments of [x, to], found at the crossings of the times between. */
-static int cut_step(const Along *c, double x, double to, Segment *out, int n)
+/* Appends the segments of [x, to], found at the crossings of the times between; at_x
+ * and at_to are the figures at x and to. */
+static int cut_step(const Along *c, double x, const RoofPoint *at_x, double to,
+                    const RoofPoint *at_to, Segment *out, int n)
 {
     double cuts[TIME_PAIRS + 1];
-    int m = cuts_between(c, x, to, cuts);
+    int m = cuts_between(c, x, at_x, to, at_to, cuts);
     for (int i = 0; i < m && n < MAX_SEGMENTS; i++) {
         double lo = i ? cuts[i - 1] : x;
         Bound b = at(c, lo + (cuts[i] - lo) / 2).bound;
@@ -335,21 +341,25 @@ static int segments(const Along *c, Segment *out)
         x = domain_edge(c, x, pow(2, k / 4.0));
     }
     int n = 0;
-    out[n++] = (Segment){x, INFINITY, at(c, x).bound};
+    RoofPoint at_x = at(c, x); /* each scanned point's figures are found once */
+    out[n++] = (Segment){x, INFINITY, at_x.bound};
     for (; k <= SCAN_STEPS && n < MAX_SEGMENTS; k++) {
         double next = pow(2, k / 4.0);
         if (next <= x)
             continue;
         if (!valid_at(c, next)) {
             double end = domain_edge(c, x, next);
-            n = cut_step(c, x, end, out, n);
+            RoofPoint at_end = at(c, end);
+            n = cut_step(c, x, &at_x, end, &at_end, out, n);
             out[n - 1].to = end;
             break;
         }
-        if (!isfinite(at(c, next).t_lower))
+        RoofPoint at_next = at(c, next);
+        if (!isfinite(at_next.t_lower))
             break;
-        n = cut_step(c, x, next, out, n);
+        n = cut_step(c, x, &at_x, next, &at_next, out, n);
         x = next;
+        at_x = at_next;
     }
     return n;
 }
