@@ -58,6 +58,19 @@ done
 model_s=$(seconds 50 "$R $model")
 row '80-layer model' "roofline $model" "$(calc '%.2f ms' "$model_s * 1e3")"
 
+# explore NAME STATEMENT: 200 of one exploration statement after LLaMA-3 70B's dims
+explore() {
+    f=$W/$1-200.roof
+    { echo 'let D = 8192, F = 28672, N = 64, K = 8, H = 128, L = 80, V = 128256'
+      i=0; while [ $i -lt 200 ]; do echo "$2"; i=$((i + 1)); done; } > "$f"
+    s=$(seconds 10 "$R $f")
+    row "$1 (200 statements: \`$2\`)" "roofline $f" \
+        "$(calc '%.3f ms per statement (net of start-up)' "($s - $start_s) / 200 * 1e3")"
+}
+explore solve 'solve B: bf16[B,D] *_D bf16[D,F] on v5e'
+explore fit 'fit B: decode(B, 8192, D, F, N, K, H, L, V, tp = {X, Y}) on v5e 4x4'
+explore serve 'serve B, S: decode(B, S, D, F, N, K, H, L, V, tp = {X, Y}) on v5e 4x4 with prompt = 2048, output = 512'
+
 configs=$("$R" --json bench/search70b.roof | wc -l)
 search_s=$(seconds 5 "$R --json bench/search70b.roof")
 row "search, LLaMA-3 70B training, $configs configurations" "roofline --json bench/search70b.roof" \
