@@ -62,7 +62,7 @@ static void value_clear(Value *v)
 void world_free(World *w)
 {
     for (int i = 0; i < w->nchart; i++)
-        free(w->chart[i].label);
+        chart_point_free(&w->chart[i]);
     free(w->chart);
     for (int i = 0; i < w->nvalues; i++)
         value_clear(&w->values[i]);
@@ -1047,11 +1047,19 @@ static void chart_add(Eval *ev, const Stmt *s, const Roofline *r)
     /* Comm-bound with no one link: no roof explains the point, so the label does. */
     const char *suffix = network ? " (vs network)" : r->bound == BOUND_COMM ? " (comm-bound)" : "";
     ChartPoint *p = &w->chart[w->nchart];
-    *p = (ChartPoint){chart_label(ev, s, suffix), "", r->compute,
-                      network ? r->flops.value / r->comm_bytes.value : r->intensity,
+    *p = (ChartPoint){chart_label(ev, s, suffix), nomem_note(strdup(r->chip->name)),
+                      r->compute, network ? r->flops.value / r->comm_bytes.value : r->intensity,
                       r->attained, r->t_lower, network, r->peak, r->hbm_bw, r->link_bw};
-    snprintf(p->chip, sizeof p->chip, "%s", r->chip->name);
-    w->nchart += p->label != NULL;
+    if (p->label && p->chip)
+        w->nchart++;
+    else
+        chart_point_free(p);
+}
+
+void chart_point_free(ChartPoint *p)
+{
+    free(p->label);
+    free(p->chip);
 }
 
 /* Training: the backward pass, then the step's microbatches (cost.h). */

@@ -42,7 +42,7 @@ typedef struct {
  * it, and its label says so. */
 typedef struct {
     char *label;
-    char chip[32];
+    char *chip; /* the chip's name, whole: the chart groups roofs by it */
     DType compute;
     double x, attained, t_lower;
     bool vs_network;
@@ -156,6 +156,8 @@ void world_keep_unneeded(World *w);
 
 bool world_init(World *w);
 void world_free(World *w);
+/* Frees a chart point's label and chip name. */
+void chart_point_free(ChartPoint *p);
 /* The value bound to a name (VAL_UNBOUND if none). */
 const Value *world_value(const World *w, int name);
 /* Gives a name a value for a while (a sweep's points, solve's free dim) and returns

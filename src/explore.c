@@ -1195,13 +1195,13 @@ bool eval_sweep(Eval *ev, const Stmt *s)
 
 /* ---- plot: the roofline chart of the statements costed so far ---------------------- */
 
-enum { CHART_MAX_ROOFS = 48, LABEL_MAX = 64 };
+enum { CHART_MAX_ROOFS = 48, LABEL_MAX = 160 };
 
 typedef struct {
     PlotRoof roofs[CHART_MAX_ROOFS];
     char labels[CHART_MAX_ROOFS][LABEL_MAX];
     int n, groups;
-    char group_chip[CHART_MAX_ROOFS][32];
+    const char *group_chip[CHART_MAX_ROOFS]; /* the chart points' names */
 } Roofs;
 
 static bool has_roof(const Roofs *r, int group, double peak, double bandwidth)
@@ -1231,7 +1231,7 @@ static int chip_group(Roofs *r, const char *chip)
     for (int g = 0; g < r->groups; g++)
         if (strcmp(r->group_chip[g], chip) == 0)
             return g;
-    snprintf(r->group_chip[r->groups], 32, "%s", chip);
+    r->group_chip[r->groups] = chip;
     return r->groups < CHART_MAX_ROOFS - 1 ? r->groups++ : r->groups;
 }
 

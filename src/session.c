@@ -371,7 +371,7 @@ static void dynamic_reset(World *w, const Snapshot *snap)
     if (w->nvalues)
         memset(w->local_in, 0, sizeof *w->local_in * (size_t)w->nvalues);
     for (int i = snap->base.nchart; i < w->nchart; i++)
-        free(w->chart[i].label);
+        chart_point_free(&w->chart[i]);
     for (int i = snap->base.nkept; i < w->nkept; i++) {
         arena_free(&w->kept[i].arena);
         source_free(w->kept[i].src);
