@@ -298,13 +298,14 @@ typedef struct {
     Remat remat;
     double microbatches;
     Schedule schedule;
+    bool axes_add;
 } Outside;
 
 static Outside enter(Eval *ev, StmtState *st)
 {
     World *w = ev->world;
     Outside was = {w->use_chip, w->mesh, w->calling, w->training, w->remat, w->microbatches,
-                   w->schedule};
+                   w->schedule, w->axes_add};
     if (st->chip)
         w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
     w->mesh = st->layout.mesh;
@@ -323,6 +324,7 @@ static void leave(Eval *ev, const Outside *was)
     ev->world->remat = was->remat;
     ev->world->microbatches = was->microbatches;
     ev->world->schedule = was->schedule;
+    ev->world->axes_add = was->axes_add;
 }
 
 typedef struct {

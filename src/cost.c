@@ -853,6 +853,7 @@ static double plan_time(const Tensor *a, const Tensor *b, const int *names, int 
     Cost trial;
     Tensor *result = NULL;
     cost_init(&trial);
+    trial.axes_add = opt->axes_add;
     double t = NAN;
     if (contract_as(a, b, names, nnames, opt, how, &result, &trial, could_reduce).status ==
             COST_OK &&

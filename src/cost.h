@@ -80,6 +80,9 @@ typedef struct Cost_ {
                             * chip; NaN once a dim's size is not a number */
     CostMode mode;         /* COST_INFERENCE until cost_train */
     double microbatches;   /* runs of the statement in one step: 1 until cost_accumulate */
+    bool axes_add;         /* `mode ... axes add`: collectives on different lanes (mesh.h)
+                            * add up, as in the book's first release; else they run at
+                            * once (the default, the current book). roof.c reads it. */
 } Cost;
 
 void cost_init(Cost *c);
@@ -155,6 +158,7 @@ typedef struct CostOptions_ {
     CostPlan plan;        /* how case 2 goes: COST_PLAN_BEST unless a caller forces it */
     int mxu;              /* the matrix unit's side (the chip's mxu_size), 0 for none: a
                            * contraction's weight dims, when numbers, pad to multiples of it */
+    bool axes_add;        /* priced as Cost.axes_add says */
 } CostOptions;
 
 /* a *_{names} b. On success *out is the result and the op's cost is added to acc. */

@@ -735,10 +735,11 @@ void stmt_state_init(Eval *ev, StmtState *st)
     memset(st, 0, sizeof *st);
     cost_init(&st->cost);
     st->cost.fused = ev->fusion != NULL;
+    st->cost.axes_add = ev->world->axes_add;
     layout_inherit(ev->world, &st->layout);
     st->opt = (CostOptions){.exact = ev->exact, .out_dtype = -1, .compute_dtype = -1,
                             .mesh = &st->layout.mesh, .lookup = world_lookup,
-                            .lookup_ctx = ev->world};
+                            .lookup_ctx = ev->world, .axes_add = ev->world->axes_add};
 }
 
 bool eval_number(Eval *ev, const Node *n, double *out)
@@ -1661,6 +1662,7 @@ typedef struct {
     CostMode mode;
     double microbatches;
     Schedule schedule;
+    bool axes_add;
 } ModeSetting;
 
 /* The value of an option that takes a word: its index in `words`, or -1 (reported). */
@@ -1706,25 +1708,37 @@ static bool mode_schedule(Eval *ev, const Binding *o, ModeSetting *set)
     return w >= 0;
 }
 
+/* `axes overlap` (the default: collectives on different mesh axes run at once, the
+ * book's current chapter 5) or `axes add` (they take turns, its first release). */
+static bool mode_axes(Eval *ev, const Binding *o, ModeSetting *set)
+{
+    static const char *const words[] = {"overlap", "add", NULL};
+    int w = option_word(ev, o, words, "axes is overlap (collectives on different mesh axes "
+                        "run at once, the book's current text) or add (they add up, its "
+                        "first release)");
+    set->axes_add = w == 1;
+    return w >= 0;
+}
+
 static bool mode_option(Eval *ev, const Binding *o, ModeSetting *set)
 {
     const char *word = spelling(ev, o->name.name);
     bool (*const take[])(Eval *, const Binding *, ModeSetting *) = {
-        mode_overlap, mode_microbatches, mode_schedule};
-    static const char *const words[] = {"overlap", "microbatches", "schedule"};
+        mode_overlap, mode_microbatches, mode_schedule, mode_axes};
+    static const char *const words[] = {"overlap", "microbatches", "schedule", "axes"};
     static const char *const why[] = {
         "how its collectives overlap the computation",
         "gradient accumulation, a step of M microbatches",
-        "how a pipeline runs its microbatches"};
-    for (int i = 0; i < 3; i++) {
+        "how a pipeline runs its microbatches", NULL};
+    for (int i = 0; i < 4; i++) {
         if (strcmp(word, words[i]) != 0)
             continue;
-        if (set->mode == COST_INFERENCE)
+        if (set->mode == COST_INFERENCE && why[i])
             return eval_fail(ev, o->name.span, "%s is for training: %s", word, why[i]);
         return take[i](ev, o, set);
     }
     return eval_fail(ev, o->name.span, "after the mode come `overlap pass|step`, "
-                     "`microbatches M` and `schedule one_f_one_b|gpipe`");
+                     "`microbatches M`, `schedule one_f_one_b|gpipe` and `axes overlap|add`");
 }
 
 static bool eval_mode(Eval *ev, const Stmt *s)
@@ -1733,13 +1747,14 @@ static bool eval_mode(Eval *ev, const Stmt *s)
     if (strcmp(name, "training") != 0 && strcmp(name, "inference") != 0)
         return eval_fail(ev, s->as.mode.name.span, "the modes are training and inference");
     ModeSetting set = {strcmp(name, "training") == 0 ? COST_TRAIN_PASS : COST_INFERENCE, 1,
-                       SCHEDULE_1F1B};
+                       SCHEDULE_1F1B, false};
     for (int i = 0; i < s->as.mode.noptions; i++)
         if (!mode_option(ev, &s->as.mode.options[i], &set))
             return false;
     ev->world->training = set.mode;
     ev->world->microbatches = set.microbatches;
     ev->world->schedule = set.schedule;
+    ev->world->axes_add = set.axes_add;
     return true;
 }
 

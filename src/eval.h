@@ -131,6 +131,7 @@ typedef struct {
     Optimizer optimizer; /* `optimizer` */
     double microbatches; /* `mode training microbatches M`: a statement is one of M (1) */
     Schedule schedule;   /* `schedule gpipe`: how a pipelined repeat runs them (1F1B) */
+    bool axes_add;       /* `mode ... axes add`: collectives on different axes add up */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
     Oversplit oversplit;

@@ -138,7 +138,7 @@ static double ring_factor(CollKind kind, const Mesh *m, AxisSet axes, bool line)
 static LinkStatus link_ok(LinkCost *out, double factor, double bandwidth, double links,
                           double hops, double latency, const char *network)
 {
-    *out = (LinkCost){factor, bandwidth, links, hops * latency, hops, network};
+    *out = (LinkCost){factor, bandwidth, links, hops * latency, hops, network, 0};
     return LINK_OK;
 }
 
@@ -231,7 +231,7 @@ static LinkStatus gpu_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet s
     GpuGroup g = gpu_group(m, axes, sharded, chip);
     if (g.m > 1 && !chip->set[CHIP_NODE_BW])
         return LINK_NO_NODE_BW;
-    LinkCost best = {0, 1, 1, 0, 0, "NVLink"};
+    LinkCost best = {0, 1, 1, 0, 0, "NVLink", 0};
     double nvlink = chip->value[CHIP_NVLINK_BW];
     bool sharp = kind == COLL_ALLREDUCE && chip->set[CHIP_SHARP];
     if (g.d > 1)
@@ -251,6 +251,19 @@ static LinkStatus gpu_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet s
     double times = kind == COLL_ALLREDUCE ? 2 : 1;
     return link_ok(out, best.factor, best.bandwidth, 1, times * (g.d - 1 + g.m - 1),
                    g.d - 1 + g.m - 1 > 0 ? steps / (g.d - 1 + g.m - 1) : 0, best.network);
+}
+
+LaneSet coll_lanes(const Mesh *m, AxisSet axes, const Chip *chip)
+{
+    axes &= all_axes(m);
+    if (mesh_span(m, axes) <= 1)
+        return 0;
+    if (axes & dcn_axes(m))
+        return 1u << LANE_DCN;
+    if (chip->set[CHIP_ICI_BW])
+        return axes;
+    GpuGroup g = gpu_group(m, axes, 0, chip);
+    return (g.d > 1 ? 1u << LANE_NVLINK : 0) | (g.m > 1 ? 1u << LANE_NODE : 0);
 }
 
 LinkStatus coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet sharded,

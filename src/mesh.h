@@ -86,6 +86,15 @@ int mesh_misfit(const Mesh *m, const Chip *chip, double *limit);
  * multiple of the chip's torus_wrap. */
 bool mesh_axis_wraps(const Chip *chip, int size);
 
+/* The links a collective keeps busy, its lanes: collectives on one lane take turns,
+ * on different lanes they run at once (COSTMODEL §6.3: "we can fully overlap the comms
+ * on the X and Y axis with each other"). A TPU's ICI axis is a lane of its own (its
+ * own links along one torus dimension); every DCN axis shares the chip's one DCN
+ * egress; on a GPU every axis inside a node shares its NVLink egress and every axis
+ * across nodes its node's egress (an axis that spans both uses both). */
+enum { LANE_DCN = MESH_MAX_AXES, LANE_NVLINK, LANE_NODE, MESH_LANES };
+typedef unsigned LaneSet; /* bit i: lane i (an ICI axis' index, or a LANE_ constant) */
+
 typedef enum { COLL_ALLGATHER, COLL_REDUCESCATTER, COLL_ALLREDUCE, COLL_ALLTOALL } CollKind;
 
 const char *coll_name(CollKind k); /* "allgather", "reducescatter", "allreduce", "alltoall" */
@@ -98,6 +107,7 @@ typedef struct {
     double hops;         /* hops (or ring steps) a byte waits through */
     const char *network; /* "ICI ring", "ICI line (no wraparound)", "ICI", "DCN",
                             "NVLink", "InfiniBand", "fat tree spine" */
+    LaneSet lanes;       /* the links it keeps busy (coll_lanes) */
 } LinkCost;
 
 typedef enum {
@@ -113,5 +123,7 @@ typedef enum {
  * shard its array besides: on a GPU, groups along those of a node share its egress. */
 LinkStatus coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet sharded,
                           const Chip *chip, LinkCost *out);
+/* The lanes a collective over `axes` keeps busy on `chip` (0: a group of one chip). */
+LaneSet coll_lanes(const Mesh *m, AxisSet axes, const Chip *chip);
 
 #endif

@@ -299,6 +299,9 @@ static void bound_text(const Report *r, char *buf, size_t size)
         bound_condition(r, POLY_STYLE_TEXT, buf, size);
 }
 
+static char *lanes_text(const Report *r, int which, PolyStyle style, char *buf, size_t size);
+static void per_pass_lanes(const Report *r, PolyStyle style, char *buf, size_t size);
+
 /* T_upper before every dim is bound: the sum as one polynomial. */
 static Poly *upper_now(const Roofline *f)
 {
@@ -312,6 +315,17 @@ static Poly *upper_now(const Roofline *f)
 
 static void upper_text(const Report *r, char *buf, size_t size)
 {
+    if (r->roof->overlapped) { /* the busiest link's time is no polynomial */
+        char m[VALUE_MAX / 4], h[VALUE_MAX / 4], c[VALUE_MAX / 2];
+        if (per_pass_rows(r->roof))
+            per_pass_lanes(r, POLY_STYLE_TEXT, c, sizeof c);
+        else
+            lanes_text(r, 0, POLY_STYLE_TEXT, c, sizeof c);
+        snprintf(buf, size, "%s + %s + %s",
+                 quantity_text(r, &r->roof->t_math, UNIT_SECONDS, m, sizeof m),
+                 quantity_text(r, &r->roof->t_hbm, UNIT_SECONDS, h, sizeof h), c);
+        return;
+    }
     Poly *sum = upper_now(r->roof);
     buf[0] = '\0';
     if (sum)
@@ -382,6 +396,94 @@ static void collective_rows(const Report *r, Table *t)
     }
 }
 
+/* The collectives that keep lane l busy, as a bit set over the collectives. */
+static unsigned lane_users(const Roofline *f, int l)
+{
+    unsigned users = 0;
+    for (int i = 0; i < f->ncomm; i++)
+        users |= (f->links[i].lanes >> l & 1u) << i;
+    return users;
+}
+
+/* "XY": the lanes that the same collectives keep busy as lane l, named together; false
+ * when an earlier lane already named them. */
+static bool lane_group(const Report *r, int l, char *buf, size_t size)
+{
+    const Roofline *f = r->roof;
+    unsigned users = lane_users(f, l);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < MESH_LANES && used < size; k++) {
+        if (!(f->lanes >> k & 1u) || lane_users(f, k) != users)
+            continue;
+        if (k < l)
+            return false;
+        const char *name = roof_lane_name(r->mesh, k, r->namer, r->ctx);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s",
+                                 used && (strlen(name) > 1 || strlen(buf) > 1) ? "," : "", name);
+    }
+    return true;
+}
+
+/* Overlapped lanes (roof.h): "max(Z 168.6 µs, XY 372.8 µs)", each group of lanes' time
+ * (which: 0 the step's, 1 the forward passes', 2 the rest) as a number with its unit
+ * once known (text), else as a formula: with units in text, bare in ASCII (JSON). */
+static char *lanes_text(const Report *r, int which, PolyStyle style, char *buf, size_t size)
+{
+    const Roofline *f = r->roof;
+    bool text = style == POLY_STYLE_TEXT;
+    size_t used = (size_t)snprintf(buf, size, "max(");
+    for (int l = 0; l < MESH_LANES && used < size; l++) {
+        char name[64], one[FORMULA_MAX / 4] = "?";
+        if (!(f->lanes >> l & 1u) || !lane_group(r, l, name, sizeof name))
+            continue;
+        Poly *rest = which == 2 ? poly_sub(f->lane_time[l].now, f->lane_fwd[l].now) : NULL;
+        const Poly *p = which == 0 ? f->lane_time[l].now : which == 1 ? f->lane_fwd[l].now : rest;
+        double value;
+        if (text && which == 0 && f->t_comm.known) /* with its latency floors */
+            num_format_unit(f->lane_value[l], UNIT_SECONDS, 0, one, sizeof one);
+        else if (p && text && poly_is_const(p, &value))
+            num_format_unit(value, UNIT_SECONDS, 0, one, sizeof one);
+        else if (p && text)
+            unit_poly(r, p, UNIT_SECONDS, one, sizeof one);
+        else if (p)
+            poly_text(r, p, style, one, sizeof one);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s%s%s", used > 4 ? ", " : "",
+                                 text ? name : "", text ? " " : "", one);
+        poly_free(rest);
+    }
+    if (used + 1 < size)
+        strcat(buf, ")");
+    return buf;
+}
+
+/* Per pass: the forward passes' busiest lane plus the backward passes'. */
+static void per_pass_lanes(const Report *r, PolyStyle style, char *buf, size_t size)
+{
+    char fwd[VALUE_MAX / 2], bwd[VALUE_MAX / 2];
+    snprintf(buf, size, "%s + %s", lanes_text(r, 1, style, fwd, sizeof fwd),
+             lanes_text(r, 2, style, bwd, sizeof bwd));
+}
+
+/* Overlapped lanes: t_comm is the busiest lane's time (per pass, roof.h). */
+static void lanes_row(const Report *r, Row *row)
+{
+    const Roofline *f = r->roof;
+    char lanes[VALUE_MAX / 2], a[48];
+    snprintf(row->formula, sizeof row->formula, "%s",
+             per_pass_rows(f) ? "each pass's busiest link (axes at once)"
+                              : "the busiest link (axes at once)");
+    lanes_text(r, 0, POLY_STYLE_TEXT, lanes, sizeof lanes);
+    if (f->t_comm.known) /* "372.8 µs (Z 168.6 µs, XY 372.8 µs)": lanes without "max" */
+        snprintf(row->value, sizeof row->value, "%s (%s%s",
+                 num_format_unit(f->t_comm.value, UNIT_SECONDS, 0, a, sizeof a),
+                 per_pass_rows(f) ? "the step's on each: " : "", lanes + 4);
+    else if (per_pass_rows(f))
+        per_pass_lanes(r, POLY_STYLE_TEXT, row->value, sizeof row->value);
+    else
+        snprintf(row->value, sizeof row->value, "%s", lanes);
+}
+
 static void comm_rows(const Report *r, Table *t)
 {
     const Roofline *f = r->roof;
@@ -392,7 +494,9 @@ static void comm_rows(const Report *r, Table *t)
     row = add_row(t, "t_comm");
     /* trained, a forward collective runs twice, each run with its floor (roof.c) */
     bool twice = r->cost->mode != COST_INFERENCE && !r->cost->colls[0].backward;
-    if (f->link_bw && f->latency_bound && f->ncomm == 1)
+    if (f->overlapped)
+        lanes_row(r, row);
+    else if (f->link_bw && f->latency_bound && f->ncomm == 1)
         snprintf(row->formula, sizeof row->formula, twice ? "2·max(comm_bytes / (2·%s), %s)"
                                                           : "max(comm_bytes / %s, %s)",
                  num_format_plain(f->link_bw, a, sizeof a),
@@ -402,7 +506,8 @@ static void comm_rows(const Report *r, Table *t)
                  num_format_plain(f->link_bw, a, sizeof a));
     else
         snprintf(row->formula, sizeof row->formula, "sum over the collectives");
-    if (f->t_comm.known || !poly_equal(f->comm_bytes.formula, f->comm_bytes.now))
+    if (!f->overlapped && (f->t_comm.known ||
+                           !poly_equal(f->comm_bytes.formula, f->comm_bytes.now)))
         quantity_text(r, &f->t_comm, UNIT_SECONDS, row->value, sizeof row->value);
     if (f->latency_bound)
         strncat(row->value, " (the latency floor: hops × hop latency)",
@@ -683,46 +788,89 @@ static void json_formula_text(const Report *r, const char *key, const char *text
     report_json_string(r->out, text, strlen(text));
 }
 
-/* T_lower's formula before the times are known: max(t_math, t_hbm[, t_comm]), or per
- * pass max((t_math)/3, (t_hbm)/3, t_comm fwd) + max(2*(t_math)/3, 2*(t_hbm)/3, the rest). */
-/* t_comm as a formula in the dims still unbound: in inference the sum over the
- * collectives of max(its bandwidth time, its latency floor) (roof.c prices each so);
- * otherwise, or with no floor, the bandwidth times' polynomial. */
-static char *comm_formula(const Report *r, char *buf, size_t size, bool *floored)
+/* The sum over the collectives on lane l (every one when l < 0) of max(its bandwidth
+ * time, its latency floor), in ASCII. */
+static size_t floored_sum(const Report *r, int l, char *buf, size_t size)
 {
     const Roofline *f = r->roof;
-    bool floors = false;
-    for (int i = 0; i < f->ncomm; i++)
-        floors = floors || f->links[i].floor > 0;
-    *floored = floors && r->cost->mode == COST_INFERENCE && r->cost->microbatches == 1 &&
-               f->ncomm == r->cost->ncolls;
-    if (!*floored)
-        return poly_text(r, f->t_comm.now, POLY_STYLE_ASCII, buf, size);
     size_t used = 0;
     buf[0] = '\0';
     for (int i = 0; i < f->ncomm && used < size; i++) {
         const LinkCost *link = &f->links[i];
+        if (l >= 0 && !(link->lanes >> l & 1u))
+            continue;
         Poly *now = poly_subst(r->cost->colls[i].bytes, r->lookup, r->ctx);
         Poly *t = now ? poly_scale(now, link->factor / link->bandwidth) : NULL;
         char one[FORMULA_MAX / 4], floor_s[32];
         poly_text(r, t, POLY_STYLE_ASCII, one, sizeof one);
         num_format_json(link->floor, floor_s, sizeof floor_s);
-        used += (size_t)snprintf(buf + used, size - used, "%s%s%s%s%s%s", i ? " + " : "",
+        used += (size_t)snprintf(buf + used, size - used, "%s%s%s%s%s%s", used ? " + " : "",
                                  link->floor > 0 ? "max(" : "", t ? one : "?",
                                  link->floor > 0 ? ", " : "", link->floor > 0 ? floor_s : "",
                                  link->floor > 0 ? ")" : "");
         poly_free(now);
         poly_free(t);
     }
+    return used;
+}
+
+/* Overlapped lanes, floors written out: max(each group of lanes' floored sum). */
+static void floored_lanes(const Report *r, char *buf, size_t size)
+{
+    size_t used = (size_t)snprintf(buf, size, "max(");
+    for (int l = 0; l < MESH_LANES && used < size; l++) {
+        char name[64];
+        if (!(r->roof->lanes >> l & 1u) || !lane_group(r, l, name, sizeof name))
+            continue;
+        if (used > 4)
+            used += (size_t)snprintf(buf + used, size - used, ", ");
+        if (used < size)
+            used += floored_sum(r, l, buf + used, size - used);
+    }
+    if (used + 1 < size)
+        strcat(buf, ")");
+}
+
+/* t_comm as a formula in the dims still unbound: in inference the sum over the
+ * collectives of max(its bandwidth time, its latency floor) (roof.c prices each so),
+ * over overlapped lanes the largest of such sums; otherwise, or with no floor, the
+ * bandwidth times' polynomial (or their lanes' largest). */
+static char *comm_formula(const Report *r, char *buf, size_t size, bool *floored)
+{
+    const Roofline *f = r->roof;
+    bool floors = false;
+    for (int i = 0; i < f->ncomm; i++)
+        floors = floors || f->links[i].floor > 0;
+    floors = floors && r->cost->mode == COST_INFERENCE && r->cost->microbatches == 1 &&
+             f->ncomm == r->cost->ncolls;
+    *floored = floors || f->overlapped; /* written out: no polynomial says it */
+    if (f->overlapped && per_pass_rows(f))
+        per_pass_lanes(r, POLY_STYLE_ASCII, buf, size);
+    else if (f->overlapped && floors)
+        floored_lanes(r, buf, size);
+    else if (f->overlapped)
+        lanes_text(r, 0, POLY_STYLE_ASCII, buf, size);
+    else if (floors)
+        floored_sum(r, -1, buf, size);
+    else
+        poly_text(r, f->t_comm.now, POLY_STYLE_ASCII, buf, size);
     return buf;
 }
 
+/* T_lower's formula before the times are known: max(t_math, t_hbm[, t_comm]), or per
+ * pass max((t_math)/3, (t_hbm)/3, t_comm fwd) + max(2*(t_math)/3, 2*(t_hbm)/3, the rest). */
 static void lower_formula(const Report *r, char *buf, size_t size)
 {
     const Roofline *f = r->roof;
     char m[FORMULA_MAX / 4], h[FORMULA_MAX / 4], fwd[FORMULA_MAX / 4], bwd[FORMULA_MAX / 4];
     poly_text(r, f->t_math.now, POLY_STYLE_ASCII, m, sizeof m);
     poly_text(r, f->t_hbm.now, POLY_STYLE_ASCII, h, sizeof h);
+    if (per_pass_rows(f) && f->overlapped) {
+        snprintf(buf, size, "max((%s)/3, (%s)/3, %s) + max(2*(%s)/3, 2*(%s)/3, %s)", m, h,
+                 lanes_text(r, 1, POLY_STYLE_ASCII, fwd, sizeof fwd), m, h,
+                 lanes_text(r, 2, POLY_STYLE_ASCII, bwd, sizeof bwd));
+        return;
+    }
     if (per_pass_rows(f)) {
         Poly *rest = poly_sub(f->t_comm.now, f->t_comm_fwd.now);
         poly_text(r, f->t_comm_fwd.now, POLY_STYLE_ASCII, fwd, sizeof fwd);

@@ -28,6 +28,12 @@ static RoofError fail(RoofStatus status, DType dtype)
 
 static const RoofError fine = {ROOF_OK, DT_BF16, NULL};
 
+/* fmax without the library call: NaN loses, as there. */
+static inline double larger(double a, double b)
+{
+    return a > b || isnan(b) ? a : b;
+}
+
 static bool finite_or_unknown(const Quantity *q)
 {
     return !q->known ? !poly_has_nonfinite(q->now) : isfinite(q->value);
@@ -200,6 +206,7 @@ typedef struct {
     Poly *bytes, *time, *fwd_time, *fwd_bytes, *bwd_bytes;
     double floored, fwd_floored; /* NaN when some bytes are not known */
     bool floor_won;              /* some collective's latency floor beat its bandwidth time */
+    double lane[MESH_LANES], lane_fwd[MESH_LANES]; /* floored, as above, lane by lane */
 } CommSum;
 
 /* One collective added to the sums. Trained, a forward collective runs once in each
@@ -221,12 +228,18 @@ static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, 
         (forward && (!add_scaled(&sum->fwd_time, c->bytes, seconds * share) ||
                      !add_scaled(&sum->fwd_bytes, c->bytes, per_link * share))))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
+    link->lanes = coll_lanes(m, c->axes, chip);
     Poly *v = poly_subst(c->bytes, lookup, ctx);
     double value;
     if (v && poly_is_const(v, &value)) {
         double one = value / runs * seconds, t = fmax(one, link->floor);
-        sum->floored += runs * t;
-        sum->fwd_floored += forward ? runs * share * t : 0; /* half the runs are forward */
+        double all = runs * t, fwd = forward ? runs * share * t : 0; /* half the runs */
+        sum->floored += all;
+        sum->fwd_floored += fwd;
+        for (int l = 0; l < MESH_LANES; l++) {
+            sum->lane[l] += link->lanes >> l & 1u ? all : 0;
+            sum->lane_fwd[l] += link->lanes >> l & 1u ? fwd : 0;
+        }
         sum->floor_won = sum->floor_won || link->floor > one;
     } else {
         sum->floored = sum->fwd_floored = NAN;
@@ -293,6 +306,78 @@ static bool net_ratio(Roofline *r, const CommSum *sum, PolyLookup lookup, void *
     return known;
 }
 
+/* T_comm and its forward pass's from the lanes' times (all: the step's on each lane,
+ * fwd: its forward passes'), when the lanes run at once. A pass waits for its busiest
+ * lane. Over mb microbatches of per pass overlap, each forward pass and each backward
+ * pass but the last waits for max_l f_l (f_l = fwd_l / mb: one forward run on lane l),
+ * the last backward pass for max_l (f_l + g_l), g_l = all_l − 2·fwd_l the gradients':
+ * the step's T_comm is the sum, (2·mb − 1)·max_l f_l + max_l (f_l + g_l), its forward
+ * passes' mb·max_l f_l, so that roof.h's formulas in T_comm and T_comm fwd hold as
+ * they do on one lane. Else the step's time on its busiest lane. */
+static void lanes_combine(const double *all, const double *fwd, LaneSet used, bool per_pass,
+                          double mb, double *c, double *c_fwd)
+{
+    double most = 0, most_fwd = 0, most_last = 0;
+    for (int l = 0; l < MESH_LANES; l++) {
+        if (!(used >> l & 1u))
+            continue;
+        double f = fwd[l] / mb, last = f + all[l] - 2 * fwd[l];
+        most = larger(most, all[l]);
+        most_fwd = larger(most_fwd, f);
+        most_last = larger(most_last, last);
+    }
+    *c = per_pass ? (2 * mb - 1) * most_fwd + most_last : most;
+    *c_fwd = mb * most_fwd;
+}
+
+/* Each lane's bandwidth times as formulas, for the report: the collectives on it. */
+static bool lane_formulas(const Cost *cost, PolyLookup lookup, void *ctx, Roofline *r)
+{
+    bool trained = cost->mode != COST_INFERENCE, made = true;
+    for (int l = 0; l < MESH_LANES && made; l++) {
+        if (!(r->lanes >> l & 1u))
+            continue;
+        Poly *all = poly_const(0), *fwd = poly_const(0);
+        for (int i = 0; i < r->ncomm && all && fwd; i++) {
+            const LinkCost *link = &r->links[i];
+            double seconds = link->factor / link->bandwidth;
+            bool forward = trained && !cost->colls[i].backward;
+            if (!(link->lanes >> l & 1u))
+                continue;
+            if (!add_scaled(&all, cost->colls[i].bytes, seconds) ||
+                (forward && !add_scaled(&fwd, cost->colls[i].bytes, seconds / 2)))
+                break;
+        }
+        made = quantity(&r->lane_time[l], all, lookup, ctx); /* each takes its formula */
+        made = quantity(&r->lane_fwd[l], fwd, lookup, ctx) && made;
+    }
+    return made;
+}
+
+/* With collectives on several lanes that run at once: T_comm per lanes_combine, and
+ * the lanes' own times for the report. */
+static bool overlap_lanes(const Cost *cost, const CommSum *sum, PolyLookup lookup, void *ctx,
+                          Roofline *r)
+{
+    LaneSet common = ~0u; /* the lanes every collective keeps busy */
+    for (int i = 0; i < r->ncomm; i++) {
+        r->lanes |= r->links[i].lanes;
+        common &= r->links[i].lanes ? r->links[i].lanes : ~0u; /* one chip: moves nothing */
+    }
+    /* With a lane that all of them share, the busiest lane's time is their sum. */
+    r->overlapped = !cost->axes_add && r->lanes && !(common & r->lanes);
+    if (!r->overlapped)
+        return true;
+    if (!lane_formulas(cost, lookup, ctx, r))
+        return false;
+    if (r->t_comm.known && !isnan(sum->floored)) {
+        memcpy(r->lane_value, sum->lane, sizeof r->lane_value);
+        lanes_combine(sum->lane, sum->lane_fwd, r->lanes, r->per_pass, cost->microbatches,
+                      &r->t_comm.value, &r->t_comm_fwd.value);
+    }
+    return true;
+}
+
 static RoofError comm_sums(const Cost *cost, const Chip *chip, const Mesh *m,
                            PolyLookup lookup, void *ctx, Roofline *r, CommSum *sum)
 {
@@ -314,14 +399,18 @@ static RoofError comm_sums(const Cost *cost, const Chip *chip, const Mesh *m,
         r->t_comm.value = sum->floored;
         r->t_comm_fwd.value = sum->fwd_floored;
     }
-    r->link_bw = shared_link_bw(r);
+    if (!overlap_lanes(cost, sum, lookup, ctx, r))
+        return fail(ROOF_TOO_COMPLEX, DT_BF16);
+    /* Lanes at once: no one link's roof or network ratio says when T_comm wins. */
+    r->link_bw = r->overlapped ? 0 : shared_link_bw(r);
     r->net_ridge = r->link_bw ? r->peak / r->link_bw : 0;
     if (!isfinite(r->net_ridge))
         return fail(ROOF_OVERFLOW, r->compute);
     /* Per pass over microbatches no one ratio tells: the gradients meet only the last
      * microbatch's FLOPs. */
     bool one_ratio = !r->per_pass || r->microbatches == 1;
-    r->net_known = r->ncomm && !r->times_only && one_ratio && net_ratio(r, sum, lookup, ctx);
+    r->net_known = r->ncomm && !r->times_only && one_ratio && !r->overlapped &&
+                   net_ratio(r, sum, lookup, ctx);
     return fine;
 }
 
@@ -330,7 +419,7 @@ static RoofError comm_sums(const Cost *cost, const Chip *chip, const Mesh *m,
 static RoofError comm_part(const Cost *cost, const Chip *chip, const Mesh *m,
                            PolyLookup lookup, void *ctx, Roofline *r)
 {
-    CommSum sum = {poly_const(0), poly_const(0), NULL, NULL, NULL, 0, 0, false};
+    CommSum sum = {poly_const(0), poly_const(0), NULL, NULL, NULL, 0, 0, false, {0}, {0}};
     if (cost->mode != COST_INFERENCE) {
         sum.fwd_time = poly_const(0);
         sum.fwd_bytes = poly_const(0);
@@ -350,12 +439,6 @@ bool roof_has_network_ratio(const Roofline *r)
 static double fraction(const Chip *chip, ChipField f)
 {
     return chip && chip->set[f] ? chip->value[f] : 1;
-}
-
-/* fmax without the library call: NaN loses, as there. */
-static inline double larger(double a, double b)
-{
-    return a > b || isnan(b) ? a : b;
 }
 
 static inline Bound largest(double t_math, double t_hbm, double t_comm)
@@ -628,11 +711,25 @@ void roof_free(Roofline *r)
     quantity_free(&r->comm_bytes);
     quantity_free(&r->t_comm);
     quantity_free(&r->t_comm_fwd);
+    for (int l = 0; l < MESH_LANES; l++) {
+        quantity_free(&r->lane_time[l]);
+        quantity_free(&r->lane_fwd[l]);
+    }
     poly_ratio_free(&r->intensity_formula);
     poly_ratio_free(&r->intensity_now);
     poly_ratio_free(&r->net_formula);
     poly_ratio_free(&r->net_now);
     memset(r, 0, sizeof *r);
+}
+
+const char *roof_lane_name(const Mesh *m, int lane, PolyNamer namer, void *ctx)
+{
+    switch (lane) {
+    case LANE_DCN: return "DCN";
+    case LANE_NVLINK: return "NVLink";
+    case LANE_NODE: return "node";
+    default: return lane < m->n ? namer(m->axes[lane].name, ctx) : "?";
+    }
 }
 
 const char *roof_net_pass(const Roofline *r)
@@ -698,11 +795,52 @@ static inline __attribute__((always_inline)) void block_coll(const RoofCurve *c,
     }
 }
 
+/* Overlapped lanes: each collective's time goes to its lanes, which lanes_combine
+ * makes T_comm, as comm_one and overlap_lanes do. */
+static void block_lanes(const RoofCurve *c, RoofBlock *b, int n)
+{
+    const Roofline *r = c->roof;
+    for (int l = 0; l < MESH_LANES; l++)
+        for (int j = 0; r->lanes >> l & 1u && j < n; j++)
+            b->lane[l][j] = b->lane_fwd[l][j] = 0;
+    for (int i = 0; i < c->ncomm; i++) {
+        const LinkCost *link = &r->links[i];
+        double runs = c->runs[i], fwd_runs = runs > 1 ? runs / 2 : 0;
+        poly_one_each(c->comm[i], b->x, b->scratch, n);
+        for (int j = 0; j < n; j++) {
+            double one = larger(b->scratch[j] / runs * link->factor / link->bandwidth,
+                                link->floor);
+            b->comm_bytes[j] += b->scratch[j] * link->factor / link->links;
+            for (int l = 0; l < MESH_LANES; l++) {
+                if (!(link->lanes >> l & 1u))
+                    continue;
+                b->lane[l][j] += runs * one;
+                b->lane_fwd[l][j] += fwd_runs * one;
+            }
+        }
+    }
+    for (int j = 0; j < n; j++) {
+        double all[MESH_LANES], fwd[MESH_LANES];
+        for (int l = 0; l < MESH_LANES; l++) {
+            all[l] = b->lane[l][j];
+            fwd[l] = b->lane_fwd[l][j];
+        }
+        lanes_combine(all, fwd, r->lanes, r->per_pass, r->microbatches, &b->t_comm[j],
+                      &b->t_comm_fwd[j]);
+    }
+}
+
 /* The network figures of a block, collective by collective, counted as comm_one does;
  * the forward pass's time only per pass, where it is used. */
 static inline __attribute__((always_inline)) void block_comm(const RoofCurve *c, RoofBlock *b, int n)
 {
     bool per_pass = c->roof->per_pass;
+    if (c->roof->overlapped) {
+        for (int j = 0; j < n; j++)
+            b->comm_bytes[j] = 0;
+        block_lanes(c, b, n);
+        return;
+    }
     for (int j = 0; j < n; j++)
         b->t_comm[j] = b->comm_bytes[j] = 0;
     for (int j = 0; per_pass && j < n; j++)

@@ -110,6 +110,17 @@ typedef struct {
     Quantity t_comm_fwd;
     RoofPass pass[2];
 
+    /* The collectives' lanes (mesh.h: the links each keeps busy). On one lane they take
+     * turns; on several (overlapped), unless the Cost says axes_add, they run at once:
+     * each pass's T_comm is its busiest lane's, and t_comm the step's sum of those
+     * (roof.c: lanes_combine). lane_time[l] is lane l's time in the step and lane_fwd[l]
+     * its forward passes' (formulas as t_comm's: bandwidth times), lane_value[l] the
+     * step's with latency floors; set only when overlapped. */
+    LaneSet lanes;
+    bool overlapped;
+    Quantity lane_time[MESH_LANES], lane_fwd[MESH_LANES];
+    double lane_value[MESH_LANES];
+
     bool times_known;
     double t_lower, t_upper, attained;
     double t_derated;   /* t_lower at the chip's achievable fractions; = t_lower without */
@@ -169,6 +180,7 @@ typedef struct {
     double flops[ROOF_BLOCK], bytes[ROOF_BLOCK];
     double t_math[ROOF_BLOCK], t_hbm[ROOF_BLOCK], t_comm[ROOF_BLOCK], comm_bytes[ROOF_BLOCK];
     double t_comm_fwd[ROOF_BLOCK]; /* per pass: the forward pass's; else not set */
+    double lane[MESH_LANES][ROOF_BLOCK], lane_fwd[MESH_LANES][ROOF_BLOCK]; /* overlapped */
     double t_lower[ROOF_BLOCK], t_upper[ROOF_BLOCK], attained[ROOF_BLOCK];
     Bound bound[ROOF_BLOCK];
     double scratch[ROOF_BLOCK];
@@ -200,6 +212,8 @@ RoofError roof_times(const Cost *cost, const Chip *chip, const Mesh *mesh,
                      PolyLookup lookup, void *ctx, Roofline *out);
 void roof_free(Roofline *r);
 const char *roof_bound_name(Bound b);
+/* The name of a lane in the report: its axis' ("X"), or "DCN", "NVLink", "node". */
+const char *roof_lane_name(const Mesh *m, int lane, PolyNamer namer, void *ctx);
 /* " (the backward pass's)" or " (the forward pass's)": which pass the network
  * intensity is, with overlap per pass; else "". */
 const char *roof_net_pass(const Roofline *r);
