@@ -8,25 +8,15 @@
  * to stderr first, so `ROOFLINE_FUZZ_SHOW=1 build/fuzz-replay-gen FIND` shows a find
  * as roofline. */
 #include "fuzz.h"
+#include "gen.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 /* Six statements after the prelude: enough for one to use what another defined (a chip,
  * a block, a mode), and a program short enough for thousands a second (in a minute, 24
  * ran 2,107 a second and 8 ran 2,968, to coverage within 4%: BENCHMARKS.md). */
-enum { PROGRAM_MAX = 1 << 16, STATEMENTS_MAX = 6, DEPTH_MAX = 4 };
-
-typedef struct {
-    const uint8_t *choice; /* the input: one byte a choice; zeros when used up */
-    size_t left;
-    char text[PROGRAM_MAX];
-    size_t len;
-} Gen;
-
-#define PICK(g, words) (words)[pick((g), sizeof(words) / sizeof *(words))]
+enum { STATEMENTS_MAX = 6, DEPTH_MAX = 4 };
 
 static const char *const dims[] = {"B", "D", "F", "T", "S", "N", "K", "H", "L", "V", "E"};
 static const char *const axes[] = {"X", "Y", "XY"};
@@ -46,103 +36,85 @@ static const char *const expected[] = {"bound == compute", "bound == memory",
                                        "bound == comm", "flops == 2 * B * D * F",
                                        "bytes > 0", "t_lower < 1"};
 
-static unsigned pick(Gen *g, size_t n)
-{
-    if (!g->left)
-        return 0;
-    g->left--;
-    return (unsigned)(*g->choice++ % n);
-}
-
-static void emit(Gen *g, const char *format, ...)
-{
-    va_list ap;
-    va_start(ap, format);
-    int n = vsnprintf(g->text + g->len, sizeof g->text - g->len, format, ap);
-    va_end(ap);
-    if (n > 0)
-        g->len += (size_t)n < sizeof g->text - g->len ? (size_t)n : sizeof g->text - g->len - 1;
-}
-
 static void expr(Gen *g, int depth)
 {
-    unsigned form = depth >= DEPTH_MAX ? pick(g, 2) : pick(g, 6);
+    unsigned form = depth >= DEPTH_MAX ? gen_pick(g, 2) : gen_pick(g, 6);
     switch (form) {
-    case 0: emit(g, "%s", PICK(g, numbers)); break;
-    case 1: emit(g, "%s", PICK(g, dims)); break;
+    case 0: gen_emit(g, "%s", GEN_PICK(g, numbers)); break;
+    case 1: gen_emit(g, "%s", GEN_PICK(g, dims)); break;
     case 2: case 3: case 4:
         expr(g, depth + 1);
-        emit(g, " %c ", "+-*/"[pick(g, 4)]);
+        gen_emit(g, " %c ", "+-*/"[gen_pick(g, 4)]);
         expr(g, depth + 1);
         break;
-    default: emit(g, "("); expr(g, depth + 1); emit(g, ")"); break;
+    default: gen_emit(g, "("); expr(g, depth + 1); gen_emit(g, ")"); break;
     }
 }
 
 /* A dim of a tensor: a name, maybe split over an axis, or a number. */
 static void dim(Gen *g, const char *name)
 {
-    switch (pick(g, 4)) {
-    case 0: emit(g, "%s_%s", name, PICK(g, axes)); break;
-    case 1: if (pick(g, 2)) { emit(g, "%s", PICK(g, numbers)); break; } /* fall through */
-    default: emit(g, "%s", name); break;
+    switch (gen_pick(g, 4)) {
+    case 0: gen_emit(g, "%s_%s", name, GEN_PICK(g, axes)); break;
+    case 1: if (gen_pick(g, 2)) { gen_emit(g, "%s", GEN_PICK(g, numbers)); break; } /* fall through */
+    default: gen_emit(g, "%s", name); break;
     }
 }
 
 static void tensor(Gen *g, const char *first, const char *second, bool operand)
 {
-    emit(g, "%s%s[", operand && pick(g, 6) == 0 ? "param " : "", PICK(g, dtypes));
+    gen_emit(g, "%s%s[", operand && gen_pick(g, 6) == 0 ? "param " : "", GEN_PICK(g, dtypes));
     dim(g, first);
     if (second) {
-        emit(g, ", ");
+        gen_emit(g, ", ");
         dim(g, second);
     }
-    emit(g, "]");
+    gen_emit(g, "]");
 }
 
 static void on_chip(Gen *g)
 {
-    if (pick(g, 3))
-        emit(g, " on %s%s", PICK(g, chips), PICK(g, meshes));
+    if (gen_pick(g, 3))
+        gen_emit(g, " on %s%s", GEN_PICK(g, chips), GEN_PICK(g, meshes));
 }
 
 /* `A[x, k] *_k B[k, y]`, with extras: an output layout, a chip, a shard. */
 static void contraction(Gen *g)
 {
-    const char *x = PICK(g, dims), *k = PICK(g, dims), *y = PICK(g, dims);
+    const char *x = GEN_PICK(g, dims), *k = GEN_PICK(g, dims), *y = GEN_PICK(g, dims);
     tensor(g, x, k, true);
-    emit(g, " *_%s ", k);
+    gen_emit(g, " *_%s ", k);
     tensor(g, k, y, true);
-    if (pick(g, 5) == 0) {
-        emit(g, " -> ");
+    if (gen_pick(g, 5) == 0) {
+        gen_emit(g, " -> ");
         tensor(g, x, y, false);
     }
     on_chip(g);
-    if (pick(g, 5) == 0)
-        emit(g, " shard %s over %s", k, PICK(g, numbers));
+    if (gen_pick(g, 5) == 0)
+        gen_emit(g, " shard %s over %s", k, GEN_PICK(g, numbers));
 }
 
 static void chip_definition(Gen *g)
 {
-    emit(g, "chip v5e_mine : %s {", PICK(g, chips));
-    for (unsigned n = pick(g, 3) + 1; n > 0; n--) {
-        emit(g, " %s = ", PICK(g, fields));
+    gen_emit(g, "chip v5e_mine : %s {", GEN_PICK(g, chips));
+    for (unsigned n = gen_pick(g, 3) + 1; n > 0; n--) {
+        gen_emit(g, " %s = ", GEN_PICK(g, fields));
         expr(g, DEPTH_MAX - 1);
-        emit(g, n > 1 ? "," : "");
+        gen_emit(g, n > 1 ? "," : "");
     }
-    emit(g, " }");
+    gen_emit(g, " }");
 }
 
 static void block_definition(Gen *g)
 {
-    const char *d = PICK(g, dims);
-    emit(g, "block step(x, W = %s) {\n    y = x *_%s bf16[%s, %s]\n", PICK(g, numbers), d, d,
-         PICK(g, dims));
-    if (pick(g, 2))
-        emit(g, "    repeat %s { y = x *_%s bf16[%s, %s] }\n", PICK(g, numbers), d, d, d);
-    emit(g, "    return %s\n}\nstep(", pick(g, 4) ? "y" : "x");
-    tensor(g, PICK(g, dims), d, true);
-    emit(g, ")");
+    const char *d = GEN_PICK(g, dims);
+    gen_emit(g, "block step(x, W = %s) {\n    y = x *_%s bf16[%s, %s]\n", GEN_PICK(g, numbers), d, d,
+         GEN_PICK(g, dims));
+    if (gen_pick(g, 2))
+        gen_emit(g, "    repeat %s { y = x *_%s bf16[%s, %s] }\n", GEN_PICK(g, numbers), d, d, d);
+    gen_emit(g, "    return %s\n}\nstep(", gen_pick(g, 4) ? "y" : "x");
+    tensor(g, GEN_PICK(g, dims), d, true);
+    gen_emit(g, ")");
     on_chip(g);
 }
 
@@ -155,7 +127,7 @@ static void stdlib_call(Gen *g)
         "rms_norm(bf16[B, T, D])",
         "mlp(bf16[B, T, D], F)",
     };
-    emit(g, "%s", PICK(g, calls));
+    gen_emit(g, "%s", GEN_PICK(g, calls));
     on_chip(g);
 }
 
@@ -167,50 +139,50 @@ enum { HEAVY_FIRST = 13, HEAVY_LAST = 16, HEAVY_ODDS = 8 };
 
 static void statement(Gen *g)
 {
-    unsigned kind = pick(g, 18);
-    if (kind >= HEAVY_FIRST && kind <= HEAVY_LAST && pick(g, HEAVY_ODDS) != 0)
-        kind = pick(g, HEAVY_FIRST); /* a light one instead */
+    unsigned kind = gen_pick(g, 18);
+    if (kind >= HEAVY_FIRST && kind <= HEAVY_LAST && gen_pick(g, HEAVY_ODDS) != 0)
+        kind = gen_pick(g, HEAVY_FIRST); /* a light one instead */
     switch (kind) {
-    case 0: case 1: emit(g, "let %s = ", PICK(g, dims)); expr(g, 0); break;
+    case 0: case 1: gen_emit(g, "let %s = ", GEN_PICK(g, dims)); expr(g, 0); break;
     case 2: case 3: contraction(g); break;
-    case 4: emit(g, "q = "); expr(g, 0); break;
-    case 5: emit(g, "use %s%s", PICK(g, chips), PICK(g, meshes)); break;
+    case 4: gen_emit(g, "q = "); expr(g, 0); break;
+    case 5: gen_emit(g, "use %s%s", GEN_PICK(g, chips), GEN_PICK(g, meshes)); break;
     case 6: chip_definition(g); break;
-    case 7: emit(g, "mode %s", pick(g, 2) ? "training microbatches 4" : "inference"); break;
+    case 7: gen_emit(g, "mode %s", gen_pick(g, 2) ? "training microbatches 4" : "inference"); break;
     case 8:
-        emit(g, "%s ", PICK(g, collectives));
-        tensor(g, PICK(g, dims), PICK(g, dims), true);
-        emit(g, " over %s", PICK(g, axes));
+        gen_emit(g, "%s ", GEN_PICK(g, collectives));
+        tensor(g, GEN_PICK(g, dims), GEN_PICK(g, dims), true);
+        gen_emit(g, " over %s", GEN_PICK(g, axes));
         on_chip(g);
         break;
     case 9: block_definition(g); break;
-    case 10: emit(g, "expect %s", PICK(g, expected)); break;
-    case 11: emit(g, "solve %s: ", PICK(g, dims)); contraction(g); break;
+    case 10: gen_emit(g, "expect %s", GEN_PICK(g, expected)); break;
+    case 11: gen_emit(g, "solve %s: ", GEN_PICK(g, dims)); contraction(g); break;
     case 12:
         /* up to 128 points: a point costs what a contraction does */
-        emit(g, "sweep %s in 1 .. %d%s { ", PICK(g, dims), 2 << pick(g, 7),
-             pick(g, 2) ? " log 8" : "");
+        gen_emit(g, "sweep %s in 1 .. %d%s { ", GEN_PICK(g, dims), 2 << gen_pick(g, 7),
+             gen_pick(g, 2) ? " log 8" : "");
         contraction(g);
-        emit(g, " }");
+        gen_emit(g, " }");
         break;
-    case 13: emit(g, "fit %s: ", PICK(g, dims)); stdlib_call(g); break;
+    case 13: gen_emit(g, "fit %s: ", GEN_PICK(g, dims)); stdlib_call(g); break;
     case 14: stdlib_call(g); break;
     case 15:
         /* 2 or 4 chips: a search costs every mesh and axis assignment, seconds
          * under ASan for the slices of examples/search_llama3_70b.roof */
-        emit(g, "search %s over [%d]", pick(g, 2) ? "model(B, T, D, F, N, K, H, L, V) on v5p"
+        gen_emit(g, "search %s over [%d]", gen_pick(g, 2) ? "model(B, T, D, F, N, K, H, L, V) on v5p"
                                                   : "decode(B, S, D, F, N, K, H, L, V) on v5e",
-             2 << pick(g, 1));
+             2 << gen_pick(g, 1));
         break;
     case 16:
-        emit(g, "serve B, S: decode(B, S, D, F, N, K, H, L, V, tp = {X, Y}) on v5e 4x4 with "
-                "prompt = %s, output = %s", PICK(g, numbers), PICK(g, numbers));
+        gen_emit(g, "serve B, S: decode(B, S, D, F, N, K, H, L, V, tp = {X, Y}) on v5e 4x4 with "
+                "prompt = %s, output = %s", GEN_PICK(g, numbers), GEN_PICK(g, numbers));
         break;
     default:
-        emit(g, "%s", pick(g, 2) ? "remat full" : "optimizer adam gradients bf16 master fp32 zero 1");
+        gen_emit(g, "%s", gen_pick(g, 2) ? "remat full" : "optimizer adam gradients bf16 master fp32 zero 1");
         break;
     }
-    emit(g, "\n\f"); /* each statement its own run: an error does not stop the rest */
+    gen_emit(g, "\n\f"); /* each statement its own run: an error does not stop the rest */
 }
 
 /* Every dim bound (but the first, now and then, so costs stay symbolic), a chip of
@@ -218,10 +190,10 @@ static void statement(Gen *g)
 static void prelude(Gen *g)
 {
     static const char *const sizes[] = {"1", "8", "128", "1024", "4096", "8192", "32768"};
-    emit(g, "chip v5e_mine : v5e { hbm_bw = 1e12 }\nlet ");
-    for (size_t i = pick(g, 4) == 0; i < sizeof dims / sizeof *dims; i++)
-        emit(g, "%s = %s%s", dims[i], PICK(g, sizes), i + 1 < sizeof dims / sizeof *dims ? ", " : "\n");
-    emit(g, "use %s 4x2\n", PICK(g, chips));
+    gen_emit(g, "chip v5e_mine : v5e { hbm_bw = 1e12 }\nlet ");
+    for (size_t i = gen_pick(g, 4) == 0; i < sizeof dims / sizeof *dims; i++)
+        gen_emit(g, "%s = %s%s", dims[i], GEN_PICK(g, sizes), i + 1 < sizeof dims / sizeof *dims ? ", " : "\n");
+    gen_emit(g, "use %s 4x2\n", GEN_PICK(g, chips));
 }
 
 /* The program the input steers: statements until the choices run out. */
