@@ -87,7 +87,7 @@ static int word_id(yyscan_t scanner, const char *word);
 %type <stmt> stmt opt_stmt opt_plot plot
 %type <range> range
 %type <list> lines bindings mode_options fields contracted names exprs mesh_axes body params param_list
-%type <list> args arg_list dims opt_names opt_shape shape search_sizes search_list serve_mixes
+%type <list> args arg_list dims opt_names without opt_shape shape search_sizes search_list serve_mixes
 %type <list> paths path options plot_options
 %type <search_size> search_size
 %type <binding> param arg
@@ -388,7 +388,7 @@ expr
 
 /* {X, Y} or {}: mesh axes, for a block's axis parameter. */
 axis_set
-    : '{' opt_names '}'         { $$ = ast_axes(A, @$, -1, $2); }
+    : '{' opt_names '}'         { $$ = ast_axes(A, @$, -1, $2, NULL); }
     ;
 
 contracted
@@ -416,14 +416,22 @@ dims
     | dims ',' dim              { $$ = ast_list_push(A, $1, $3); }
     ;
 
-/* F_{tp}: the dim F sharded over the axes in braces (named, or bound to axes). */
+/* F_{tp}: the dim F sharded over the axes in braces (named, or bound to axes);
+ * C_{dp, fsdp, -ep}: over those of dp and fsdp that ep does not name. */
 dim
     : expr
     | sharded_dim
     ;
 
 sharded_dim
-    : IDENT '{' opt_names '}'   { $$ = ast_axes(A, @$, dim_of(scanner, $1, @1), $3); }
+    : IDENT '{' opt_names '}'   { $$ = ast_axes(A, @$, dim_of(scanner, $1, @1), $3, NULL); }
+    | IDENT '{' names ',' without '}'
+                                { $$ = ast_axes(A, @$, dim_of(scanner, $1, @1), $3, $5); }
+    ;
+
+without
+    : '-' name                  { $$ = ast_list_push(A, NULL, $2); }
+    | without ',' '-' name      { $$ = ast_list_push(A, $1, $4); }
     ;
 
 /* A shaped parameter's dims: names, each with the axes the block wants it over. */

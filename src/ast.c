@@ -165,13 +165,17 @@ Binding *ast_shaped_param(Arena *a, NameRef *name, AstList *dims)
     return b;
 }
 
-Node *ast_axes(Arena *a, Span span, int dim, AstList *names)
+Node *ast_axes(Arena *a, Span span, int dim, AstList *names, AstList *without)
 {
     Node *n = node(a, NODE_AXES, span);
+    int nwithout = without ? without->n : 0;
+    for (int i = 0; i < nwithout; i++)
+        names = ast_list_push(a, names, without->items[i]);
     if (n) {
         n->as.axes.dim = dim;
         n->as.axes.names = name_array(a, names);
         n->as.axes.n = names ? names->n : 0;
+        n->as.axes.nwithout = nwithout;
     }
     return n;
 }
@@ -722,7 +726,8 @@ static void dump_node(FILE *out, const Node *n, const Intern *names)
         fprintf(out, "(axes%s%s", n->as.axes.dim >= 0 ? " " : "",
                 n->as.axes.dim >= 0 ? intern_name(names, n->as.axes.dim) : "");
         for (int i = 0; i < n->as.axes.n; i++)
-            fprintf(out, " %s", intern_name(names, n->as.axes.names[i].name));
+            fprintf(out, " %s%s", i < n->as.axes.n - n->as.axes.nwithout ? "" : "-",
+                    intern_name(names, n->as.axes.names[i].name));
         fputc(')', out);
         break;
     case NODE_CONTRACT:

@@ -67,6 +67,7 @@ struct Node {
             int dim;        /* F of F_{tp}; -1 for a bare set {X, Y} */
             NameRef *names; /* axes, or names bound to axes (a block's axis parameter) */
             int n;
+            int nwithout;   /* the last nwithout names are axes taken away: C_{dp, -ep} */
         } axes;
         struct {
             NameRef callee;
@@ -285,8 +286,9 @@ NameRef *ast_name_ref(Arena *a, Span span, int name);
 Binding *ast_binding(Arena *a, NameRef *name, Node *value);
 /* A block parameter `x: [B, T, D]`. */
 Binding *ast_shaped_param(Arena *a, NameRef *name, AstList *dims);
-/* {X, Y} (dim -1), or F_{X, Y}: the name written before the brace must end in `_`. */
-Node *ast_axes(Arena *a, Span span, int dim, AstList *names);
+/* {X, Y} (dim -1), or F_{X, Y}: the name written before the brace must end in `_`.
+ * `without` (or NULL) lists the names written `-ep`, the axes taken away. */
+Node *ast_axes(Arena *a, Span span, int dim, AstList *names, AstList *without);
 
 Stmt *ast_let(Arena *a, Span span, AstList *bindings);
 Stmt *ast_use(Arena *a, Span span, ChipRef *chip);

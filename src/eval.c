@@ -397,8 +397,7 @@ static bool eval_dim(Eval *ev, const Node *d, StmtState *st, Dim *dim)
     dim->name = -1;
     if (d->kind == NODE_AXES) {
         dim->name = d->as.axes.dim;
-        if (!layout_axis_names(ev, d->as.axes.names, d->as.axes.n, dim->axes, &dim->naxes,
-                               DIM_MAX_AXES))
+        if (!layout_dim_axes(ev, d, dim->axes, &dim->naxes))
             return false;
     } else if (d->kind != NODE_NAME) {
         return eval_scalar(ev, d, st, &dim->size);

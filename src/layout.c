@@ -288,6 +288,35 @@ bool layout_axis_names(Eval *ev, const NameRef *names, int n, int *axes, int *na
     return true;
 }
 
+void layout_remove_axes(int *axes, int *naxes, const int *gone, int ngone)
+{
+    int kept = 0;
+    for (int i = 0; i < *naxes; i++) {
+        bool drop = false;
+        for (int k = 0; k < ngone; k++)
+            drop = drop || axes[i] == gone[k];
+        if (!drop)
+            axes[kept++] = axes[i];
+    }
+    *naxes = kept;
+}
+
+bool layout_dim_axes(Eval *ev, const Node *d, int *axes, int *naxes)
+{
+    int with = d->as.axes.n - d->as.axes.nwithout, all[MESH_MAX_AXES], nall;
+    int gone[MESH_MAX_AXES], ngone;
+    if (!layout_axis_names(ev, d->as.axes.names, with, all, &nall, MESH_MAX_AXES) ||
+        !layout_axis_names(ev, d->as.axes.names + with, d->as.axes.nwithout, gone, &ngone,
+                           MESH_MAX_AXES))
+        return false;
+    layout_remove_axes(all, &nall, gone, ngone);
+    if (nall > DIM_MAX_AXES)
+        return eval_fail(ev, d->span, "a dim is sharded over at most %d axes", DIM_MAX_AXES);
+    memcpy(axes, all, sizeof(int) * (size_t)nall);
+    *naxes = nall;
+    return true;
+}
+
 bool layout_check_axes(Eval *ev, const Mesh *m, const int *axes, int n, Span span)
 {
     for (int i = 0; i < n; i++)

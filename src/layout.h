@@ -52,6 +52,11 @@ bool layout_apply(Eval *ev, Layout *l, Tensor *t, Span span);
  * axis parameter) gives those, any other name is an axis itself. Repeats count once;
  * false (reported) past `max`. */
 bool layout_axis_names(Eval *ev, const NameRef *names, int n, int *axes, int *naxes, int max);
+/* Takes the axes of `gone` out of axes, keeping the order of the rest. */
+void layout_remove_axes(int *axes, int *naxes, const int *gone, int ngone);
+/* The axes of a sharded dim `C_{dp, fsdp, -ep}`: those named before the `-` names, less
+ * those named after. */
+bool layout_dim_axes(Eval *ev, const Node *d, int *axes, int *naxes);
 /* Every axis is one of the mesh's; reported at `span` when one is not. */
 bool layout_check_axes(Eval *ev, const Mesh *m, const int *axes, int n, Span span);
 /* The axes of `over Y`, `over XY`, or `over tp` (a name bound to axes). */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout.h"
 #include "num.h"
 
 static const char *block_name(const Eval *ev, const Stmt *def)
@@ -26,7 +27,8 @@ char *shapes_text(const Intern *names, const Binding *p, char *buf, size_t size)
         used += (size_t)snprintf(buf + used, size - used, "%s%s%s", k ? ", " : "",
                                  intern_name(names, dim_name(d)), d->kind == NODE_AXES ? "_{" : "");
         for (int a = 0; d->kind == NODE_AXES && a < d->as.axes.n && used < size; a++)
-            used += (size_t)snprintf(buf + used, size - used, "%s%s", a ? ", " : "",
+            used += (size_t)snprintf(buf + used, size - used, "%s%s%s", a ? ", " : "",
+                                     a < d->as.axes.n - d->as.axes.nwithout ? "" : "-",
                                      intern_name(names, d->as.axes.names[a].name));
         if (d->kind == NODE_AXES && used < size)
             used += (size_t)snprintf(buf + used, size - used, "}");
@@ -226,38 +228,66 @@ static bool match(Eval *ev, const Stmt *def, int i, const Value *vals, Span wher
     return true;
 }
 
-/* The axes a shape's dim K_{tp} wants: those of the callee's axis parameter tp as the
- * call gives them (or its default), or the axis named. */
-static bool wanted_axes(Eval *ev, const Stmt *def, const Value *vals, const Node *d, int *axes,
-                        int *n)
+/* The axes one name in a shape's braces stands for: those of the callee's axis parameter
+ * as the call gives them (or its default), or the axis named. */
+static bool named_axes(Eval *ev, const Stmt *def, const Value *vals, const NameRef *ref,
+                       int *axes, int *n)
+{
+    int i = param_named(def, ref->name);
+    const Node *dflt = i >= 0 ? def->as.block.params[i].value : NULL;
+    *n = 0;
+    if (i >= 0 && vals[i].kind == VAL_AXES)
+        memcpy(axes, vals[i].axes, sizeof(int) * (size_t)(*n = vals[i].naxes));
+    else if (dflt && dflt->kind == NODE_AXES)
+        for (int k = 0; k < dflt->as.axes.n && *n < MESH_MAX_AXES; k++)
+            axes[(*n)++] = dflt->as.axes.names[k].name;
+    else if (i >= 0)
+        return eval_fail(ev, ref->span, "%s is not an axis parameter of %s",
+                         spelling(ev, ref->name), block_name(ev, def));
+    else
+        axes[(*n)++] = ref->name;
+    return true;
+}
+
+/* The union of the axes of `count` names, each once. */
+static bool union_axes(Eval *ev, const Stmt *def, const Value *vals, const NameRef *refs,
+                       int count, int *axes, int *n)
 {
     *n = 0;
-    for (int a = 0; d->kind == NODE_AXES && a < d->as.axes.n; a++) {
-        const NameRef *ref = &d->as.axes.names[a];
-        int i = param_named(def, ref->name);
-        const Node *dflt = i >= 0 ? def->as.block.params[i].value : NULL;
-        int more[MESH_MAX_AXES], nmore = 0;
-        if (i >= 0 && vals[i].kind == VAL_AXES)
-            memcpy(more, vals[i].axes, sizeof(int) * (size_t)(nmore = vals[i].naxes));
-        else if (dflt && dflt->kind == NODE_AXES)
-            for (int k = 0; k < dflt->as.axes.n && nmore < MESH_MAX_AXES; k++)
-                more[nmore++] = dflt->as.axes.names[k].name;
-        else if (i >= 0)
-            return eval_fail(ev, ref->span, "%s is not an axis parameter of %s",
-                             spelling(ev, ref->name), block_name(ev, def));
-        else
-            more[nmore++] = ref->name;
+    for (int a = 0; a < count; a++) {
+        int more[MESH_MAX_AXES], nmore;
+        if (!named_axes(ev, def, vals, &refs[a], more, &nmore))
+            return false;
         for (int k = 0; k < nmore; k++) {
             bool have = false;
             for (int j = 0; j < *n; j++)
                 have = have || axes[j] == more[k];
-            if (!have && *n == DIM_MAX_AXES)
-                return eval_fail(ev, ref->span, "a dim is sharded over at most %d axes",
+            if (!have && *n == MESH_MAX_AXES)
+                return eval_fail(ev, refs[a].span, "a dim is sharded over at most %d axes",
                                  DIM_MAX_AXES);
             if (!have)
                 axes[(*n)++] = more[k];
         }
     }
+    return true;
+}
+
+/* The axes a shape's dim K_{tp} wants; C_{dp, -ep}: those of dp that ep does not name. */
+static bool wanted_axes(Eval *ev, const Stmt *def, const Value *vals, const Node *d, int *axes,
+                        int *n)
+{
+    *n = 0;
+    if (d->kind != NODE_AXES)
+        return true;
+    int with = d->as.axes.n - d->as.axes.nwithout, all[MESH_MAX_AXES], nall;
+    int gone[MESH_MAX_AXES], ngone;
+    if (!union_axes(ev, def, vals, d->as.axes.names, with, all, &nall) ||
+        !union_axes(ev, def, vals, d->as.axes.names + with, d->as.axes.nwithout, gone, &ngone))
+        return false;
+    layout_remove_axes(all, &nall, gone, ngone);
+    if (nall > DIM_MAX_AXES)
+        return eval_fail(ev, d->span, "a dim is sharded over at most %d axes", DIM_MAX_AXES);
+    memcpy(axes, all, sizeof(int) * (size_t)(*n = nall));
     return true;
 }
 

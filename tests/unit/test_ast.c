@@ -37,7 +37,7 @@ int main(void)
           __FILE__, __LINE__, "a let's null binding is zeroed");
 
     AstList *names = ast_list_push(&a, NULL, NULL);
-    Node *axes = ast_axes(&a, span, -1, names);
+    Node *axes = ast_axes(&a, span, -1, names, NULL);
     check(axes && axes->as.axes.n == 1 && zeroed(&axes->as.axes.names[0], sizeof(NameRef)),
           __FILE__, __LINE__, "a null axis name is zeroed");
 
