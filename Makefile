@@ -102,7 +102,7 @@ help:
 # corpus and every past crash); `make fuzz` builds them with libFuzzer under build/fuzz.
 FUZZ_SECONDS ?= 60
 FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_REPLAY  = $(patsubst %,$(B)/fuzz-replay-%,parse eval write gen)
+FUZZ_REPLAY  = $(patsubst %,$(B)/fuzz-replay-%,parse eval write gen complete)
 FUZZ_INTERP  = $(B)/fuzz-obj/sandboxed.o $(B)/fuzz-obj/fuzz_run.o $(B)/fuzz-obj/output_check.o
 
 $(B)/fuzz-obj/%.o: tests/fuzz/%.c $(B)/parser.h
@@ -134,7 +134,7 @@ test: $(FUZZ_REPLAY)
 # Coverage is for the interpreter: the harness (the fuzz targets, the output check)
 # has none, and flex's and bison's table walks no comparison tracing (their compares
 # are of states, not of the input against constants, and were a third of the time).
-FUZZ_TARGETS ?= parse eval write gen
+FUZZ_TARGETS ?= parse eval write gen complete
 FUZZ_COVERAGE  = -fsanitize=fuzzer-no-link
 FUZZ_UNCOVERED = -fno-sanitize-coverage=inline-8bit-counters,indirect-calls,trace-cmp,pc-table
 # fuzz_gen's bytes are choices, not text: no comparison in the interpreter is of an input

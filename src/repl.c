@@ -8,18 +8,21 @@
  * a terminal; otherwise plain getline, with prompts only on a terminal.
  *
  * Ownership: the Repl owns its pending buffer and getline's line; the caller owns the
- * Session.
+ * Session. The line buffer guard is this file's; libedit writes into it as
+ * rl_line_buffer (guard_line_buffer).
  */
 #include "repl.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #ifdef HAVE_LIBEDIT
 #include <editline/readline.h>
+#include <malloc.h> /* malloc_usable_size: guard_line_buffer */
 #endif
 
 #include "history_line.h"
@@ -477,24 +480,112 @@ char **repl_complete(Session *s, const char *line, const char *text, int start)
     return NULL;
 }
 
+/* The characters that end a word for completion: everything that can sit before a
+ * name. `_` is not one, since names may contain it (`*_D` completes as a word). */
+static const char WORD_BREAKS[] = " \t\n\"'#[](){},;:=*/+-<>^%!|&";
+
+/* Where the word that ends at `end` begins. */
+static size_t word_start(const char *line, size_t end)
+{
+    size_t start = end;
+    while (start > 0 && !strchr(WORD_BREAKS, line[start - 1]))
+        start--;
+    return start;
+}
+
+/* The array repl_complete_line returns, from the word's matches `m`: [0] becomes the
+ * text before the word then the matches' common prefix; one match is [1] as well, so
+ * libedit sees it is the only one (it lists the matches otherwise). Frees `m` when it
+ * cannot. */
+static char **before_word(char **m, const char *line, size_t start)
+{
+    char *whole = malloc(start + strlen(m[0]) + 1);
+    char *twin = whole && !m[2] ? malloc(start + strlen(m[1]) + 1) : NULL;
+    if (!whole || (!m[2] && !twin)) {
+        free(whole);
+        for (size_t i = 0; m[i]; i++)
+            free(m[i]);
+        free(m);
+        return NULL;
+    }
+    memcpy(whole, line, start);
+    strcpy(whole + start, m[0]);
+    free(m[0]);
+    m[0] = whole;
+    if (twin) {
+        free(m[1]);
+        m[1] = strcpy(twin, whole);
+    }
+    return m;
+}
+
+/* The line up to the cursor is copied first: completion never reads the caller's
+ * buffer after this (libedit's can move under it), nor past the cursor. */
+char **repl_complete_line(Session *s, const char *line, size_t cursor)
+{
+    size_t len = strnlen(line, cursor);
+    char *copy = len < INT_MAX ? strndup(line, len) : NULL;
+    if (!copy)
+        return NULL;
+    size_t start = word_start(copy, len);
+    char **m = repl_complete(s, copy, copy + start, (int)start);
+    if (m)
+        m = before_word(m, copy, start);
+    free(copy);
+    return m;
+}
+
 #ifdef HAVE_LIBEDIT
 
 /* libedit's completion callback takes no context argument, so the session whose names
  * it completes must be reachable from a static. Set only while repl_run runs. */
 static Session *completion_session;
 
-/* The characters that end a word for completion: everything that can sit before a
- * name. `_` is not one, since names may contain it (`*_D` completes as a word). */
-static char word_breaks[] = " \t\n\"'#[](){},;:=*/+-<>^%!|&";
+/* No word breaks for libedit: it then hands the completion the whole line up to the
+ * cursor, in a copy it makes for the call, the one view of the line it keeps valid
+ * (rl_line_buffer is not: guard_line_buffer); repl_complete_line finds the word. */
+static char no_word_breaks[] = "";
+
+/* libedit (3.1-20221030, Debian 12's) points rl_line_buffer into a conversion buffer
+ * that it later grows with realloc without moving the pointer: el_gets after a line
+ * of some 3,100 bytes or more, el_line once a line typed that long outgrows it. Each
+ * Tab then writes rl_line_buffer[rl_end] = '\0' into the freed block before it
+ * completes, which corrupted malloc's lists and aborted the REPL (issue 29). This
+ * hook runs at each Tab just before that write and points rl_line_buffer at a buffer
+ * of ours at least as long as the live line and its NUL. rl_copy_text reads the live
+ * line; only the size of its copy is used (the line's length and a byte more), not
+ * its text: it leaves out the line's last character, and an empty line's copy is not
+ * even terminated. Out of memory, libedit's pointer stays. */
+static char *line_buffer_guard;
+static size_t line_buffer_guard_cap;
+
+static char *guard_line_buffer(void)
+{
+    char *live = rl_copy_text(0, INT_MAX);
+    size_t need = live ? malloc_usable_size(live) + 1 : 0;
+    free(live);
+    if (need > line_buffer_guard_cap) {
+        char *grown = realloc(line_buffer_guard, need);
+        if (grown) {
+            line_buffer_guard = grown;
+            line_buffer_guard_cap = need;
+        }
+    }
+    if (need > 0 && need <= line_buffer_guard_cap) {
+        line_buffer_guard[0] = '\0';
+        rl_line_buffer = line_buffer_guard;
+    }
+    return no_word_breaks;
+}
 
 static char **complete_name(const char *text, int start, int end)
 {
-    (void)end;
+    (void)start, (void)end;
     rl_attempted_completion_over = 1; /* names only; never fall back to file names */
     /* Nothing is appended after a name: in this language the next character is most
      * often `[`, `,` or `]`, and a space there would have to be deleted. */
     rl_completion_append_character = '\0';
-    return repl_complete(completion_session, rl_line_buffer, text, start);
+    return repl_complete_line(completion_session, text, strlen(text));
 }
 
 /* Returns the history file's path, or NULL when HOME is unset or empty (no history
@@ -547,13 +638,25 @@ static void edit_begin(Session *s)
     completion_session = s;
     rl_readline_name = "roofline";
     rl_attempted_completion_function = complete_name;
-    rl_basic_word_break_characters = word_breaks;
-    rl_completer_word_break_characters = word_breaks;
+    rl_completion_word_break_hook = guard_line_buffer;
+    rl_basic_word_break_characters = no_word_breaks;
+    rl_completer_word_break_characters = no_word_breaks;
     /* libedit's own SIGINT handler would re-raise the signal and retry the read;
      * ours makes readline return so the loop can drop the pending statement. */
     rl_catch_signals = 0;
     using_history();
     stifle_history(HISTORY_MAX);
+}
+
+/* After the loop: nothing completes any more, and libedit points at nothing of ours. */
+static void edit_end(void)
+{
+    completion_session = NULL;
+    if (rl_line_buffer == line_buffer_guard)
+        rl_line_buffer = NULL;
+    free(line_buffer_guard);
+    line_buffer_guard = NULL;
+    line_buffer_guard_cap = 0;
 }
 
 /* Each line goes into history as it is typed; once a statement of several lines is
@@ -686,7 +789,7 @@ int repl_run(Session *s, bool interactive_terminal)
 #ifdef HAVE_LIBEDIT
     saved = !history || save_history(history);
     free(history);
-    completion_session = NULL;
+    edit_end();
 #endif
     if (r.terminal)
         interrupt_release(&old_sigint);

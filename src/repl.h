@@ -19,4 +19,13 @@ int repl_run(Session *s, bool interactive_terminal);
  * NULL when none. The caller frees each string and the array (libedit does). */
 char **repl_complete(Session *s, const char *line, const char *text, int start);
 
+/* What Tab does with the cursor at byte `cursor` of `line`, as libedit wants it when it
+ * hands over the line up to the cursor as the word: the word that ends at the cursor
+ * is completed in the context of the text before it, and [0] is what replaces
+ * line[0, cursor): that text, then the matches' common prefix; then each match once,
+ * sorted (the word only); a single match is [1] too. NULL when none. Reads `line` no
+ * further than the cursor or a NUL, and only before it returns; needs no terminal.
+ * The caller frees each string and the array. */
+char **repl_complete_line(Session *s, const char *line, size_t cursor);
+
 #endif

@@ -27,6 +27,14 @@ void fuzz_run(SessionOptions opt, const uint8_t *data, size_t size, int how);
 /* The same with the output going to `out`, unchecked. */
 void fuzz_run_on(SessionOptions opt, FILE *out, const uint8_t *data, size_t size, int how);
 
+/* For a target that does more with the session than session_run (fuzz_complete): the
+ * process's session, reset to the stdlib, printing to /dev/null; fuzz_forget() after
+ * the input frees what it defined. The session for a fresh comparison (replay's
+ * fuzz_check_reset) is fuzz_fresh_session(), freed with session_free. */
+Session *fuzz_session(void);
+void fuzz_forget(void);
+Session *fuzz_fresh_session(void);
+
 /* Nonzero: every input also runs on a fresh session, and must print the same as on
  * the reset one (replay.c sets it; a campaign would run at half speed). */
 extern int fuzz_check_reset;

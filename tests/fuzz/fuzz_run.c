@@ -111,6 +111,24 @@ static void check_reset(SessionOptions opt, const uint8_t *data, size_t size, in
     free(fresh);
 }
 
+Session *fuzz_session(void)
+{
+    return prepared(&(SessionOptions){.out = null_stream(), .err = null_stream()});
+}
+
+void fuzz_forget(void)
+{
+    forget();
+}
+
+Session *fuzz_fresh_session(void)
+{
+    Session *fresh = session_new(&(SessionOptions){.out = null_stream(), .err = null_stream()});
+    if (!fresh)
+        abort();
+    return fresh;
+}
+
 void fuzz_run_on(SessionOptions opt, FILE *out, const uint8_t *data, size_t size, int how)
 {
     if (fuzz_check_reset)

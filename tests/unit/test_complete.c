@@ -28,6 +28,25 @@ static char *offers(const char *before, const char *word)
     return joined;
 }
 
+/* What Tab does with the cursor at `cursor` of `line` (repl_complete_line, as libedit
+ * calls it): "[0] | [1] [2] ...", or "none". */
+static char *tab(const char *line, size_t cursor)
+{
+    static char joined[8192];
+    char **m = repl_complete_line(session, line, cursor);
+    snprintf(joined, sizeof joined, "%s", m ? m[0] : "none");
+    for (size_t i = 1; m && m[i]; i++)
+        if (strlen(joined) + strlen(m[i]) + 4 < sizeof joined)
+            strcat(strcat(joined, i > 1 ? " " : " | "), m[i]);
+    for (size_t i = 0; m && (i == 0 || m[i]); i++)
+        free(m[i]);
+    free(m);
+    return joined;
+}
+
+#define TAB(line, cursor, want) \
+    check_got(strcmp(tab(line, cursor), want) == 0, __FILE__, __LINE__, want, tab(line, cursor))
+
 static bool has(const char *list, const char *word)
 {
     size_t n = strlen(word);
@@ -99,6 +118,21 @@ int main(void)
     OFFERS("sweep c in [", "v5", "v5e");
     OFFERS("y = ", "Ba", "Bat");
     NOT("y = ", "hbm", "hbm_bw");
+    /* the whole line up to the cursor, as libedit hands it over (issue 29): [0] is
+     * what replaces it, the text before the word kept; one match is [1] as well */
+    TAB("use v5", 6, "use v5 | v5e v5p");
+    TAB("help lay", 8, "help layer | help layer");
+    TAB("x *_", 4, "x *_ | _Bat _Dim");
+    TAB("use zzz", 7, "none");
+    /* a word break just before the cursor still counts: after `mode `, after `on ` */
+    TAB("mode ", 5, "mode  | inference training");
+    TAB("bf16[8, 8] *_K bf16[8, 8] on v5", 31, "bf16[8, 8] *_K bf16[8, 8] on v5 | v5e v5p");
+    /* nothing at or past the cursor is read: not the rest of the line, not past a
+     * buffer with no NUL (ASan's build checks), not past a NUL */
+    TAB("use v5e and more", 6, "use v5 | v5e v5p");
+    static const char unterminated[6] = {'u', 's', 'e', ' ', 'v', '5'};
+    TAB(unterminated, sizeof unterminated, "use v5 | v5e v5p");
+    TAB("use v5\0 and more", 16, "use v5 | v5e v5p");
     session_free(session);
     fclose(null);
     printf("%d passed, %d failed\n", passed, failed);
