@@ -368,6 +368,13 @@ typedef struct {
     int dim;
 } Equal;
 
+/* Where the two costs meet: between `from` and from + 1, or, when exact, equal at every
+ * whole number from..to (a tie is one answer, not a crossing on each side of it). */
+typedef struct {
+    double from, to;
+    bool exact;
+} Meet;
+
 /* t_lower(a) − t_lower(b) at x, with the two figures. */
 static bool gap_at(Eval *ev, const Equal *q, double x, Figures *a, Figures *b, double *gap)
 {
@@ -382,15 +389,25 @@ static int sign(double v)
     return (v > 0) - (v < 0);
 }
 
+static bool sign_at(Eval *ev, const Equal *q, double x, int *out)
+{
+    Figures a, b;
+    double gap;
+    if (!gap_at(ev, q, x, &a, &b, &gap))
+        return false;
+    *out = sign(gap);
+    return true;
+}
+
 /* The last whole number in [lo, hi) where the gap has lo's sign. */
 static bool bisect_gap(Eval *ev, const Equal *q, double lo, double hi, int side, double *last)
 {
     while (hi - lo > 1) {
-        double mid = floor(lo + (hi - lo) / 2), gap;
-        Figures a, b;
-        if (!gap_at(ev, q, mid, &a, &b, &gap))
+        double mid = floor(lo + (hi - lo) / 2);
+        int at;
+        if (!sign_at(ev, q, mid, &at))
             return false;
-        if (sign(gap) == side)
+        if (at == side)
             lo = mid;
         else
             hi = mid;
@@ -411,7 +428,35 @@ static void equal_row(Eval *ev, const Equal *q, double x)
             num_format_unit(b.t_lower, UNIT_SECONDS, 0, tb, 32));
 }
 
-static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const double *cross, int n,
+static void meet_text(Eval *ev, const Equal *q, const Meet *m)
+{
+    fputs(m->exact ? (m->from == m->to ? "at " : "from ") : "between ", ev->out);
+    equal_row(ev, q, m->from);
+    if (!m->exact || m->to != m->from) {
+        fputs(m->exact ? " to " : " and ", ev->out);
+        equal_row(ev, q, m->exact ? m->to : m->from + 1);
+    }
+}
+
+/* equal[i]..equal_to[i] holds the i-th meet: the tie's whole numbers when exact[i], else
+ * the two whole numbers it lies between. */
+static void meets_json(Eval *ev, const Meet *meets, int n)
+{
+    char a[40];
+    fputs(",\"equal\":[", ev->out);
+    for (int i = 0; i < n; i++)
+        fprintf(ev->out, "%s%s", i ? "," : "", num_format_json(meets[i].from, a, sizeof a));
+    fputs("],\"equal_to\":[", ev->out);
+    for (int i = 0; i < n; i++)
+        fprintf(ev->out, "%s%s", i ? "," : "", num_format_json(meets[i].exact ? meets[i].to
+                                                                : meets[i].from + 1, a, sizeof a));
+    fputs("],\"exact\":[", ev->out);
+    for (int i = 0; i < n; i++)
+        fprintf(ev->out, "%s%s", i ? "," : "", meets[i].exact ? "true" : "false");
+    fputs("]", ev->out);
+}
+
+static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *meets, int n,
                          double top, int first_side)
 {
     const char *d = spelling(ev, q->dim);
@@ -422,10 +467,9 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const double *
         fputs("{\"stmt\":", ev->out);
         report_json_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
-        fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\",\"equal\":[", line, d);
-        for (int i = 0; i < n; i++)
-            fprintf(ev->out, "%s%s", i ? "," : "", num_format_json(cross[i], a, sizeof a));
-        fputs("]}\n", ev->out);
+        fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\"", line, d);
+        meets_json(ev, meets, n);
+        fputs("}\n", ev->out);
         return true;
     }
     fprintf(ev->out, "%.*s\n  %-13s t_lower of each side at %s = 1, 2, 4, ..., %s, then bisected\n",
@@ -434,15 +478,30 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const double *
     fprintf(ev->out, "  %-13s the left side is %s", "from 1", first_side < 0 ? "faster"
                                                             : first_side > 0 ? "slower" : "as fast");
     for (int i = 0; i < n; i++) {
-        fprintf(ev->out, i ? "\n  %-13s " : "\n  %-13s ", i ? "" : "equal");
-        fputs("between ", ev->out);
-        equal_row(ev, q, cross[i]);
-        fputs(" and ", ev->out);
-        equal_row(ev, q, cross[i] + 1);
+        fprintf(ev->out, "\n  %-13s ", i ? "" : "equal");
+        meet_text(ev, q, &meets[i]);
     }
     if (n == 0)
         fprintf(ev->out, "\n  %-13s never, for %s up to %s", "equal", d, num_format_plain(top, a, sizeof a));
     fputs("\n\n", ev->out);
+    return true;
+}
+
+/* The gap's sign went from `side` at x to `next` at 2x: where it changed, as a new meet
+ * or (leaving a tie) the end of the last one. */
+static bool meet_in(Eval *ev, const Equal *q, double x, int side, int next, Meet *meets, int *n)
+{
+    double last;
+    if (!bisect_gap(ev, q, x, 2 * x, side, &last))
+        return false;
+    if (side == 0) { /* a tie since meets[n-1].from ends at last */
+        meets[*n - 1].to = last;
+        return true;
+    }
+    int after = next;
+    if (last + 1 < 2 * x && !sign_at(ev, q, last + 1, &after))
+        return false;
+    meets[(*n)++] = after == 0 ? (Meet){last + 1, last + 1, true} : (Meet){last, last, false};
     return true;
 }
 
@@ -454,25 +513,29 @@ static bool scan_equal(Eval *ev, const Stmt *s, int dim)
     q.lhs.kind = STMT_EXPR;
     q.lhs.as.expr.equal = NULL;
     q.lhs.span = (Span){s->as.expr.value->span.begin, s->as.expr.value->span.end};
-    double cross[SCAN_MAX_CHANGES], gap, x = 1;
-    int n = 0;
-    Figures a, b;
-    if (!gap_at(ev, &q, 1, &a, &b, &gap))
+    Meet meets[SCAN_MAX_CHANGES];
+    double x = 1;
+    int n = 0, first, side;
+    if (!sign_at(ev, &q, 1, &first))
         return false;
-    int first = sign(gap), side = first;
+    side = first;
+    if (first == 0)
+        meets[n++] = (Meet){1, 1, true};
     for (int i = 0; i < SCAN_MAX_DOUBLINGS; i++) {
-        double next;
-        if (!gap_at(ev, &q, 2 * x, &a, &b, &next))
+        int next;
+        if (!sign_at(ev, &q, 2 * x, &next))
             return false;
-        if (sign(next) != side && n == SCAN_MAX_CHANGES)
+        if (next != side && side != 0 && n == SCAN_MAX_CHANGES)
             return eval_fail(ev, s->span, "the two costs cross more than %d times",
                              SCAN_MAX_CHANGES);
-        if (sign(next) != side && !bisect_gap(ev, &q, x, 2 * x, side, &cross[n++]))
+        if (next != side && !meet_in(ev, &q, x, side, next, meets, &n))
             return false;
-        side = sign(next);
+        if (next == 0 && meets[n - 1].exact)
+            meets[n - 1].to = 2 * x;
+        side = next;
         x *= 2;
     }
-    return report_equal(ev, s, &q, cross, n, x, first);
+    return report_equal(ev, s, &q, meets, n, x, first);
 }
 
 bool scan_solve(Eval *ev, const Stmt *s, int dim)
