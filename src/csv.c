@@ -24,7 +24,7 @@ const char *const csv_columns[] = {
     /* search */
     "t_step", "mfu", "fits", "oversplit", "pareto", "rank",
     /* solve and fit */
-    "solve", "from", "to", "limit_intensity", "equal", "fit", "largest",
+    "solve", "from", "to", "limit_intensity", "equal", "equal_to", "exact", "fit", "largest",
     /* serve */
     "mix", "prompt", "output", "context", "kv_per_seq", "batch", "ttft", "tpot",
     "tpot_context", "tpot_first", "tpot_last", "decode_tokens_per_s", "tokens_per_s",

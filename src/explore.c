@@ -441,16 +441,42 @@ static void segments_text(Eval *ev, int dim, const Segment *seg, int n, char *bu
     }
 }
 
-/* "D, F": the dims of a formula other than `dim`. */
-static void other_dims(Eval *ev, const Poly *p, int dim, char *buf, size_t size)
+static bool has_symbol(const Poly *p, int sym)
+{
+    return p && poly_degree_in(p, sym) != 0;
+}
+
+/* "D, F": the dims of a formula other than `dim` and those the lead keeps (k and E
+ * of bf16[E, B*k/E, D], whose values it then takes: they do not grow). */
+static void other_dims(Eval *ev, const Poly *p, int dim, const PolyRatio *lead, char *buf,
+                       size_t size)
 {
     int syms[16], n = poly_symbols(p, syms, 16);
     size_t used = 0;
     buf[0] = '\0';
     for (int i = 0; i < n && used < size; i++)
-        if (syms[i] != dim)
+        if (syms[i] != dim && !has_symbol(lead->num, syms[i]) && !has_symbol(lead->den, syms[i]))
             used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
                                      spelling(ev, syms[i]));
+}
+
+/* The lead with the values of its bound names put in, when it holds dim and other names
+ * (B·k/E with k = 1, E = 8: B/8), so its threshold is a number; false otherwise. */
+static bool lead_now(Eval *ev, const PolyRatio *lead, int dim, PolyRatio *out)
+{
+    int syms[16], n = poly_symbols(lead->num, syms, 16);
+    n += poly_symbols(lead->den, syms + n, 16 - n);
+    bool others = false;
+    for (int i = 0; i < n; i++)
+        others |= syms[i] != dim;
+    if (!others || (!has_symbol(lead->num, dim) && !has_symbol(lead->den, dim)))
+        return false;
+    Poly *num = poly_subst(lead->num, world_lookup, ev->world),
+         *den = poly_subst(lead->den, world_lookup, ev->world);
+    bool ok = num && den && poly_ratio(num, den, out);
+    poly_free(num);
+    poly_free(den);
+    return ok;
 }
 
 static char *ratio_text(Eval *ev, const PolyRatio *r, PolyStyle style, char *buf, size_t size)
@@ -474,16 +500,28 @@ static char *ratio_short(Eval *ev, const PolyRatio *r, char *buf, size_t size)
 static void asymptote_row(Eval *ev, const PolyRatio *formula, double ridge, const char *what,
                           int dim, FILE *out)
 {
-    PolyRatio lead = {0};
+    PolyRatio lead = {0}, valued = {0};
     Crossing cross;
     double num, den;
-    char others[128], text[256], label[32];
-    other_dims(ev, formula->num, dim, others, sizeof others);
-    /* With no other dim the HBM reading would repeat the intensity row. */
-    if ((!others[0] && strcmp(what, " (network)") != 0) || !asymptote(formula, dim, &lead))
+    char others[128], text[512], label[32];
+    if (!asymptote(formula, dim, &lead))
         return;
+    other_dims(ev, formula->num, dim, &lead, others, sizeof others);
+    /* With no other dim the HBM reading would repeat the intensity row. */
+    if (!others[0] && strcmp(what, " (network)") != 0) {
+        poly_ratio_free(&lead);
+        return;
+    }
     snprintf(label, sizeof label, "asymptote%s", what);
     ratio_short(ev, &lead, text, sizeof text);
+    if (lead_now(ev, &lead, dim, &valued)) {
+        size_t used = strlen(text);
+        snprintf(text + used, sizeof text - used, " = ");
+        used = strlen(text);
+        ratio_short(ev, &valued, text + used, sizeof text - used);
+        poly_ratio_free(&lead);
+        lead = valued;
+    }
     /* A formula without dim whose lead still holds other dims (the network's D/2 when
      * solving for B) is no limit: it is what the intensity is, whatever dim is. */
     int syms[16];

@@ -49,15 +49,24 @@ bool scan_wanted(const Eval *ev, const Stmt *s)
 typedef struct {
     double flops, bytes, comm_bytes, t_math, t_hbm, t_comm, t_lower, t_upper, t_derated;
     double memory;
+    double hbm; /* the chip's HBM capacity; 0 when it gives none */
     Bound bound;
 } Figures;
+
+/* 1 when what a chip holds fits its HBM, 0 when not, -1 when the chip gives no
+ * capacity. */
+static int fits_of(const Figures *f)
+{
+    return f->hbm > 0 ? f->memory <= f->hbm : -1;
+}
 
 static void figures_of(const Op *root, bool training, Figures *f)
 {
     bool alone = root->nchildren == 1 && root->children[0]->leaf;
     *f = (Figures){root->flops, root->bytes, root->comm_bytes, root->t_math, root->t_hbm,
                    root->t_comm, root->t_lower, root->t_upper, root->t_derated,
-                   alone ? root->children[0]->held : block_memory(root, training), root->bound};
+                   alone ? root->children[0]->held : block_memory(root, training), 0,
+                   root->bound};
 }
 
 /* A value the dim takes, as a row shows it: a number, or a chip's name. */
@@ -77,10 +86,13 @@ static bool cost_at_value(Eval *ev, const Stmt *s, int dim, Value at, Figures *f
         return eval_fail(ev, s->span, "out of memory");
     ev->world->values[dim] = at;
     bool ok = eval_quietly(ev, s, root);
+    const Chip *chip = ok ? eval_chip_of(ev, s) : NULL; /* the point's, in a sweep over chips */
     ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
     if (ok) {
         op_total(root);
         figures_of(root, ev->world->training, f);
+        if (chip && chip->set[CHIP_HBM_BYTES])
+            f->hbm = chip->value[CHIP_HBM_BYTES];
         char buf[32];
         if (!root->known || root->bound == BOUND_UNKNOWN)
             ok = eval_fail(ev, s->span, "with %s = %s its times are not numbers: every other "
@@ -130,8 +142,23 @@ static void row_text(FILE *out, const Value *at, const Figures *f)
         num_format_unit(times[i], UNIT_SECONDS, 0, b[2], 32);
         fprintf(out, " %*s", num_columns(b[2], 12), b[2]);
     }
-    fprintf(out, " %-8s %12s\n", roof_bound_name(f->bound),
+    fprintf(out, " %-8s %12s", roof_bound_name(f->bound),
             num_format_unit(f->memory, UNIT_BYTES, 0, b[6], 32));
+    if (fits_of(f) == 0)
+        fprintf(out, "  does NOT fit %s HBM", num_format_unit(f->hbm, UNIT_BYTES, 0, b[5], 32));
+    fputc('\n', out);
+}
+
+/* "hbm" and "fits", null when the chip gives no capacity. */
+static void json_fits(FILE *out, const Figures *f)
+{
+    int fits = fits_of(f);
+    if (fits < 0) {
+        fputs(",\"hbm\":null,\"fits\":null", out);
+        return;
+    }
+    report_json_field(out, "hbm", f->hbm);
+    fprintf(out, ",\"fits\":%s", fits ? "true" : "false");
 }
 
 static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const Value *at,
@@ -166,6 +193,7 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
     report_json_field(out, "t_derated", f->t_derated);
     fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(f->bound));
     report_json_field(out, "memory", f->memory);
+    json_fits(out, f);
     fputs("}\n", out);
     ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
 }
@@ -274,10 +302,18 @@ bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const Value *x, int n, boo
 
 /* ---- solve ------------------------------------------------------------------------ */
 
+/* Whole numbers from..to with one bound, and each fitting the chip's HBM or each not
+ * (fits_of). */
 typedef struct {
     double from, to;
     Bound bound;
-} Run; /* whole numbers from..to with one bound */
+    int fits;
+} Run;
+
+static bool in_run(const Figures *f, const Run *r)
+{
+    return f->bound == r->bound && fits_of(f) == r->fits;
+}
 
 /* Costs at x with errors kept out of the report: *why gets the first line of the
  * error that stopped it (the caller frees it). */
@@ -298,8 +334,8 @@ static bool try_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f, char 
     return ok;
 }
 
-/* The last whole number in [lo, hi) whose bound is `bound`, hi's bound being another. */
-static bool bisect(Eval *ev, const Stmt *s, int dim, double lo, double hi, Bound bound,
+/* The last whole number in [lo, hi) in run r, hi being in another. */
+static bool bisect(Eval *ev, const Stmt *s, int dim, double lo, double hi, const Run *r,
                    double *last)
 {
     while (hi - lo > 1) {
@@ -307,7 +343,7 @@ static bool bisect(Eval *ev, const Stmt *s, int dim, double lo, double hi, Bound
         Figures f;
         if (!cost_at(ev, s, dim, mid, &f))
             return false;
-        if (f.bound == bound)
+        if (in_run(&f, r))
             lo = mid;
         else
             hi = mid;
@@ -316,12 +352,62 @@ static bool bisect(Eval *ev, const Stmt *s, int dim, double lo, double hi, Bound
     return true;
 }
 
+/* The runs from x, in the last run, to `to`, whose figures are g: each change between
+ * them bisected (the bound and the fit may both change between two powers of two). */
+static bool runs_to(Eval *ev, const Stmt *s, int dim, double x, double to, const Figures *g,
+                    Run *runs, int *n)
+{
+    while (!in_run(g, &runs[*n - 1])) {
+        double last;
+        Figures f = *g;
+        if (*n == SCAN_MAX_CHANGES)
+            return eval_fail(ev, s->span, "the bound or the fit changes more than %d times",
+                             SCAN_MAX_CHANGES);
+        if (!bisect(ev, s, dim, x, to, &runs[*n - 1], &last) ||
+            (last + 1 < to && !cost_at(ev, s, dim, last + 1, &f)))
+            return false;
+        runs[*n - 1].to = last;
+        runs[(*n)++] = (Run){last + 1, last + 1, f.bound, fits_of(&f)};
+        x = last + 1;
+    }
+    runs[*n - 1].to = to;
+    return true;
+}
+
+/* Runs i.. that share the bound (or the fit): the index past them. */
+static int group_end(const Run *runs, int n, int i, bool by_fit)
+{
+    int j = i + 1;
+    while (j < n && (by_fit ? runs[j].fits == runs[i].fits : runs[j].bound == runs[i].bound))
+        j++;
+    return j;
+}
+
+/* "compute for n <= 7; comm for 8 <= n <= 16", by bound or by fit. */
+static void groups_text(FILE *out, const char *d, const Run *runs, int n, bool by_fit)
+{
+    char a[32], b[32];
+    for (int i = 0, j; i < n; i = j) {
+        j = group_end(runs, n, i, by_fit);
+        num_format_plain(runs[i].from, a, sizeof a);
+        num_format_plain(runs[j - 1].to, b, sizeof b);
+        fprintf(out, "%s%s for ", i ? "; " : " ", by_fit ? (runs[i].fits ? "fits" : "does NOT fit")
+                                                        : roof_bound_name(runs[i].bound));
+        if (runs[i].from == runs[j - 1].to)
+            fprintf(out, "%s = %s", d, a);
+        else if (i == 0)
+            fprintf(out, "%s <= %s", d, b);
+        else
+            fprintf(out, "%s <= %s <= %s", a, d, b);
+    }
+}
+
 static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double top,
-                       const char *why)
+                       double hbm, const char *why)
 {
     FILE *out = ev->out;
     const char *d = spelling(ev, dim);
-    char a[32], b[32];
+    char a[32];
     fprintf(out, "%.*s%s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin,
             ev->world->training ? "  [training: forward + backward]" : "");
     fprintf(out, "  %-13s the whole statement at %s = 1, 2, 4, ..., %s, then bisected\n",
@@ -330,21 +416,17 @@ static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
         fprintf(out, "  %-13s at %s = %s: %s\n", "stopped", d,
                 num_format_plain(2 * top, a, sizeof a), why);
     fprintf(out, "  %-13s", "bound");
-    for (int i = 0; i < n; i++) {
-        num_format_plain(runs[i].from, a, sizeof a);
-        num_format_plain(runs[i].to, b, sizeof b);
-        fprintf(out, "%s%s for ", i ? "; " : " ", roof_bound_name(runs[i].bound));
-        if (runs[i].from == runs[i].to)
-            fprintf(out, "%s = %s", d, a);
-        else if (i == 0)
-            fprintf(out, "%s <= %s", d, b);
-        else
-            fprintf(out, "%s <= %s <= %s", a, d, b);
+    groups_text(out, d, runs, n, false);
+    if (hbm > 0) {
+        fprintf(out, "\n  %-13s of %s HBM per chip:", "memory",
+                num_format_unit(hbm, UNIT_BYTES, 0, a, sizeof a));
+        groups_text(out, d, runs, n, true);
     }
     fputs("\n\n", out);
 }
 
-static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n)
+/* Each run a segment: a segment ends where the bound or the fit changes. */
+static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double hbm)
 {
     FILE *out = ev->out;
     char a[40], b[40];
@@ -352,11 +434,17 @@ static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n)
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
     report_json_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    fprintf(out, ",\"line\":%d,\"solve\":\"%s\",\"segments\":[", line, spelling(ev, dim));
+    fprintf(out, ",\"line\":%d,\"solve\":\"%s\"", line, spelling(ev, dim));
+    if (hbm > 0)
+        report_json_field(out, "hbm", hbm);
+    else
+        fputs(",\"hbm\":null", out);
+    fputs(",\"segments\":[", out);
     for (int i = 0; i < n; i++)
-        fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\"}", i ? "," : "",
+        fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\",\"fits\":%s}", i ? "," : "",
                 num_format_json(runs[i].from, a, sizeof a),
-                num_format_json(runs[i].to, b, sizeof b), roof_bound_name(runs[i].bound));
+                num_format_json(runs[i].to, b, sizeof b), roof_bound_name(runs[i].bound),
+                runs[i].fits < 0 ? "null" : runs[i].fits ? "true" : "false");
     fputs("]}\n", out);
 }
 
@@ -367,6 +455,13 @@ typedef struct {
     const Stmt *rhs;
     int dim;
 } Equal;
+
+/* Where the two costs meet: between `from` and from + 1, or, when exact, equal at every
+ * whole number from..to (a tie is one answer, not a crossing on each side of it). */
+typedef struct {
+    double from, to;
+    bool exact;
+} Meet;
 
 /* t_lower(a) − t_lower(b) at x, with the two figures. */
 static bool gap_at(Eval *ev, const Equal *q, double x, Figures *a, Figures *b, double *gap)
@@ -382,15 +477,25 @@ static int sign(double v)
     return (v > 0) - (v < 0);
 }
 
+static bool sign_at(Eval *ev, const Equal *q, double x, int *out)
+{
+    Figures a, b;
+    double gap;
+    if (!gap_at(ev, q, x, &a, &b, &gap))
+        return false;
+    *out = sign(gap);
+    return true;
+}
+
 /* The last whole number in [lo, hi) where the gap has lo's sign. */
 static bool bisect_gap(Eval *ev, const Equal *q, double lo, double hi, int side, double *last)
 {
     while (hi - lo > 1) {
-        double mid = floor(lo + (hi - lo) / 2), gap;
-        Figures a, b;
-        if (!gap_at(ev, q, mid, &a, &b, &gap))
+        double mid = floor(lo + (hi - lo) / 2);
+        int at;
+        if (!sign_at(ev, q, mid, &at))
             return false;
-        if (sign(gap) == side)
+        if (at == side)
             lo = mid;
         else
             hi = mid;
@@ -411,7 +516,35 @@ static void equal_row(Eval *ev, const Equal *q, double x)
             num_format_unit(b.t_lower, UNIT_SECONDS, 0, tb, 32));
 }
 
-static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const double *cross, int n,
+static void meet_text(Eval *ev, const Equal *q, const Meet *m)
+{
+    fputs(m->exact ? (m->from == m->to ? "at " : "from ") : "between ", ev->out);
+    equal_row(ev, q, m->from);
+    if (!m->exact || m->to != m->from) {
+        fputs(m->exact ? " to " : " and ", ev->out);
+        equal_row(ev, q, m->exact ? m->to : m->from + 1);
+    }
+}
+
+/* equal[i]..equal_to[i] holds the i-th meet: the tie's whole numbers when exact[i], else
+ * the two whole numbers it lies between. */
+static void meets_json(Eval *ev, const Meet *meets, int n)
+{
+    char a[40];
+    fputs(",\"equal\":[", ev->out);
+    for (int i = 0; i < n; i++)
+        fprintf(ev->out, "%s%s", i ? "," : "", num_format_json(meets[i].from, a, sizeof a));
+    fputs("],\"equal_to\":[", ev->out);
+    for (int i = 0; i < n; i++)
+        fprintf(ev->out, "%s%s", i ? "," : "", num_format_json(meets[i].exact ? meets[i].to
+                                                                : meets[i].from + 1, a, sizeof a));
+    fputs("],\"exact\":[", ev->out);
+    for (int i = 0; i < n; i++)
+        fprintf(ev->out, "%s%s", i ? "," : "", meets[i].exact ? "true" : "false");
+    fputs("]", ev->out);
+}
+
+static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *meets, int n,
                          double top, int first_side)
 {
     const char *d = spelling(ev, q->dim);
@@ -422,10 +555,9 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const double *
         fputs("{\"stmt\":", ev->out);
         report_json_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
-        fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\",\"equal\":[", line, d);
-        for (int i = 0; i < n; i++)
-            fprintf(ev->out, "%s%s", i ? "," : "", num_format_json(cross[i], a, sizeof a));
-        fputs("]}\n", ev->out);
+        fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\"", line, d);
+        meets_json(ev, meets, n);
+        fputs("}\n", ev->out);
         return true;
     }
     fprintf(ev->out, "%.*s\n  %-13s t_lower of each side at %s = 1, 2, 4, ..., %s, then bisected\n",
@@ -434,15 +566,30 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const double *
     fprintf(ev->out, "  %-13s the left side is %s", "from 1", first_side < 0 ? "faster"
                                                             : first_side > 0 ? "slower" : "as fast");
     for (int i = 0; i < n; i++) {
-        fprintf(ev->out, i ? "\n  %-13s " : "\n  %-13s ", i ? "" : "equal");
-        fputs("between ", ev->out);
-        equal_row(ev, q, cross[i]);
-        fputs(" and ", ev->out);
-        equal_row(ev, q, cross[i] + 1);
+        fprintf(ev->out, "\n  %-13s ", i ? "" : "equal");
+        meet_text(ev, q, &meets[i]);
     }
     if (n == 0)
         fprintf(ev->out, "\n  %-13s never, for %s up to %s", "equal", d, num_format_plain(top, a, sizeof a));
     fputs("\n\n", ev->out);
+    return true;
+}
+
+/* The gap's sign went from `side` at x to `next` at 2x: where it changed, as a new meet
+ * or (leaving a tie) the end of the last one. */
+static bool meet_in(Eval *ev, const Equal *q, double x, int side, int next, Meet *meets, int *n)
+{
+    double last;
+    if (!bisect_gap(ev, q, x, 2 * x, side, &last))
+        return false;
+    if (side == 0) { /* a tie since meets[n-1].from ends at last */
+        meets[*n - 1].to = last;
+        return true;
+    }
+    int after = next;
+    if (last + 1 < 2 * x && !sign_at(ev, q, last + 1, &after))
+        return false;
+    meets[(*n)++] = after == 0 ? (Meet){last + 1, last + 1, true} : (Meet){last, last, false};
     return true;
 }
 
@@ -454,25 +601,29 @@ static bool scan_equal(Eval *ev, const Stmt *s, int dim)
     q.lhs.kind = STMT_EXPR;
     q.lhs.as.expr.equal = NULL;
     q.lhs.span = (Span){s->as.expr.value->span.begin, s->as.expr.value->span.end};
-    double cross[SCAN_MAX_CHANGES], gap, x = 1;
-    int n = 0;
-    Figures a, b;
-    if (!gap_at(ev, &q, 1, &a, &b, &gap))
+    Meet meets[SCAN_MAX_CHANGES];
+    double x = 1;
+    int n = 0, first, side;
+    if (!sign_at(ev, &q, 1, &first))
         return false;
-    int first = sign(gap), side = first;
+    side = first;
+    if (first == 0)
+        meets[n++] = (Meet){1, 1, true};
     for (int i = 0; i < SCAN_MAX_DOUBLINGS; i++) {
-        double next;
-        if (!gap_at(ev, &q, 2 * x, &a, &b, &next))
+        int next;
+        if (!sign_at(ev, &q, 2 * x, &next))
             return false;
-        if (sign(next) != side && n == SCAN_MAX_CHANGES)
+        if (next != side && side != 0 && n == SCAN_MAX_CHANGES)
             return eval_fail(ev, s->span, "the two costs cross more than %d times",
                              SCAN_MAX_CHANGES);
-        if (sign(next) != side && !bisect_gap(ev, &q, x, 2 * x, side, &cross[n++]))
+        if (next != side && !meet_in(ev, &q, x, side, next, meets, &n))
             return false;
-        side = sign(next);
+        if (next == 0 && meets[n - 1].exact)
+            meets[n - 1].to = 2 * x;
+        side = next;
         x *= 2;
     }
-    return report_equal(ev, s, &q, cross, n, x, first);
+    return report_equal(ev, s, &q, meets, n, x, first);
 }
 
 bool scan_solve(Eval *ev, const Stmt *s, int dim)
@@ -487,29 +638,20 @@ bool scan_solve(Eval *ev, const Stmt *s, int dim)
     Figures f;
     if (!cost_at(ev, s, dim, 1, &f))
         return false;
-    runs[n++] = (Run){1, 1, f.bound};
+    runs[n++] = (Run){1, 1, f.bound, fits_of(&f)};
     double x = 1;
     bool ok = true;
     for (int i = 0; ok && i < SCAN_MAX_DOUBLINGS && !why; i++) {
         Figures g;
         if (!try_at(ev, s, dim, 2 * x, &g, &why))
             break;
-        double last = x;
-        if (g.bound != runs[n - 1].bound)
-            ok = bisect(ev, s, dim, x, 2 * x, runs[n - 1].bound, &last);
-        if (ok && g.bound != runs[n - 1].bound && n == SCAN_MAX_CHANGES)
-            ok = eval_fail(ev, s->span, "the bound changes more than %d times", SCAN_MAX_CHANGES);
-        if (ok && g.bound != runs[n - 1].bound) {
-            runs[n - 1].to = last;
-            runs[n++] = (Run){last + 1, 2 * x, g.bound};
-        }
-        runs[n - 1].to = 2 * x;
+        ok = runs_to(ev, s, dim, x, 2 * x, &g, runs, &n);
         x *= 2;
     }
     if (ok && ev->json)
-        solve_json(ev, s, dim, runs, n);
+        solve_json(ev, s, dim, runs, n, f.hbm);
     else if (ok)
-        solve_text(ev, s, dim, runs, n, x, why);
+        solve_text(ev, s, dim, runs, n, x, f.hbm, why);
     free(why);
     return ok;
 }

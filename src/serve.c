@@ -326,7 +326,13 @@ static bool measure(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
     v->context = mix->prompt + mix->output;
     v->mid = mix->prompt + floor(mix->output / 2);
     v->per_round = mix->draft ? tokens_per_round(mix) : 1;
-    if (!model_at(ev, s, mix, 1, v->context, 0, &one) || !pick_batch(ev, s, mix, v))
+    if (!model_at(ev, s, mix, 1, v->context, 0, &one))
+        return false;
+    if (one.cache_bytes <= 0) /* without one, no batch is the largest that fits */
+        return eval_fail(ev, s->as.expr.value->span, "serve needs a decode block, one that "
+                         "reads a KV cache of S tokens (`cache bf16[B, S, K, H]`, as the stdlib's "
+                         "decode does): this call holds no cache");
+    if (!pick_batch(ev, s, mix, v))
         return false;
     v->kv_per_seq = one.cache_bytes * v->chips;
     bool ok = token_time(ev, s, mix, v->batch, v->mid, v, &v->tpot) &&
