@@ -397,11 +397,11 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
 
 /* remat full: the backward pass keeps what a call in the outermost block returns (a
  * layer's output) and recomputes the call's insides from it. */
-static bool keep_result(Eval *ev, StmtState *st, const Tensor *t, Op *op)
+static bool keep_result(StmtState *st, const Tensor *t, Op *op)
 {
     double bytes;
     Poly *p = tensor_local_bytes(t, &st->layout.mesh);
-    Poly *now = p ? poly_subst(p, world_lookup, ev->world) : NULL;
+    Poly *now = p ? poly_subst(p, layout_lookup, &st->layout.uses) : NULL;
     bool known = now && poly_is_const(now, &bytes);
     poly_free(p);
     poly_free(now);
@@ -433,7 +433,7 @@ bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *
     st->nothing = ok && result.kind == VAL_UNBOUND;
     Op *parent = ev->collect ? ev->collect : statement_root(ev, st);
     if (ok && ev->world->training && result.kind == VAL_TENSOR && remat_keeps_call(ev))
-        ok = keep_result(ev, st, result.tensor, op);
+        ok = keep_result(st, result.tensor, op);
     if (ok && ev->fusion) { /* its operations joined the region; its params go with them */
         fusion_adopt(ev, op);
         op = NULL;

@@ -615,7 +615,7 @@ static Poly *free_elements(const Plan *p, bool left, bool *any)
                                                                         NULL) >= 0))
             continue;
         *any = true;
-        Poly *part = poly_scale(t->dims[i].size, 1 / mesh_span(p->mesh, dim_axes(&t->dims[i],
+        Poly *part = dim_shard_size(t->dims[i].size, mesh_span(p->mesh, dim_axes(&t->dims[i],
                                                                                  p->mesh)));
         n = poly_mul_into(n, part);
         poly_free(part);
@@ -628,8 +628,8 @@ static Poly *contracted_elements(const Plan *p)
 {
     Poly *k = poly_const(1);
     for (int i = 0; i < p->npairs && k; i++) {
-        Poly *part = poly_scale(p->a->dims[p->pairs[i].a].size,
-                                1 / mesh_span(p->mesh, p->pairs[i].sharded));
+        Poly *part = dim_shard_size(p->a->dims[p->pairs[i].a].size,
+                                    mesh_span(p->mesh, p->pairs[i].sharded));
         k = poly_mul_into(k, part);
         poly_free(part);
     }

@@ -33,7 +33,7 @@ const char *const csv_columns[] = {
     /* send */
     "network", "links", "bandwidth", "t_latency",
     /* chips */
-    "field", "value", "meaning", "source", "in_use", "formula",
+    "field", "value", "meaning", "source", "in_use", "notes", "formula",
     /* a statement's figures as formulas of its unbound dims */
     "formula_flops", "formula_bytes", "formula_bytes_read", "formula_bytes_written",
     "formula_intensity", "formula_t_math", "formula_t_hbm", "formula_t_comm",

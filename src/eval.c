@@ -207,6 +207,29 @@ bool world_lookup(int sym, double *value, void *world)
     return true;
 }
 
+void world_note(World *w, const char *text)
+{
+    for (int i = 0; i < w->nnotes; i++)
+        if (strcmp(w->notes[i], text) == 0)
+            return;
+    if (w->nnotes < WORLD_MAX_NOTES)
+        snprintf(w->notes[w->nnotes++], WORLD_NOTE_SIZE, "%s", text);
+}
+
+void world_use_axis(World *w, int axis_name)
+{
+    if (!world_axis_used(w, axis_name) && w->naxes_used < MESH_MAX_AXES)
+        w->axes_used[w->naxes_used++] = axis_name;
+}
+
+bool world_axis_used(const World *w, int axis_name)
+{
+    for (int i = 0; i < w->naxes_used; i++)
+        if (w->axes_used[i] == axis_name)
+            return true;
+    return false;
+}
+
 const char *world_namer(int sym, void *world)
 {
     return intern_name(((World *)world)->names, sym);
@@ -630,17 +653,21 @@ SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int o
     return ok;
 }
 
-/* The value of a figure now, when it is a number (0 for no figure). */
-static bool figure_of(Eval *ev, const Poly *p, double *out)
+/* The value of a figure now, its dims' shards padded, when it is a number (0 for no
+ * figure). */
+static bool figure_of(const StmtState *st, const Poly *p, double *out)
 {
     *out = 0;
-    return !p || value_now(ev, p, out);
+    Poly *now = p ? poly_subst(p, layout_lookup, (void *)&st->layout.uses) : NULL;
+    bool known = !p || (now && poly_is_const(now, out));
+    poly_free(now);
+    return known;
 }
 
-/* The value of a figure now, when it is a number; frees the figure. */
-static bool figure(Eval *ev, Poly *p, double *out)
+/* figure_of, then frees the figure; false for no figure. */
+static bool figure(const StmtState *st, Poly *p, double *out)
 {
-    bool known = p && value_now(ev, p, out);
+    bool known = p && figure_of(st, p, out);
     poly_free(p);
     return known;
 }
@@ -656,9 +683,9 @@ SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *o
         return true;
     const Mesh *m = &st->layout.mesh;
     double all, bytes, count;
-    bool known = figure(ev, tensor_elements(out->tensor), &all) &&
-                 figure(ev, tensor_local_bytes(out->tensor, m), &bytes) &&
-                 figure(ev, tensor_local_elements(out->tensor, m), &count);
+    bool known = figure(st, tensor_elements(out->tensor), &all) &&
+                 figure(st, tensor_local_bytes(out->tensor, m), &bytes) &&
+                 figure(st, tensor_local_elements(out->tensor, m), &count);
     op->known = op->known && known;
     if (known && n->kind == NODE_PARAM) {
         op->own[OWN_PARAMS] += all;
@@ -680,8 +707,11 @@ static bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
  * a tensor before a check failed: a call's argument bf16[B, 8] with B = 0.5 leaked). */
 bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
-    if (eval_node(ev, n, st, out_dtype, out))
+    if (eval_node(ev, n, st, out_dtype, out)) {
+        if (out->tensor)
+            layout_note_tensor(&st->layout, out->tensor);
         return true;
+    }
     eval_free(out);
     return false;
 }
@@ -981,6 +1011,7 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
         .stmt_len = (size_t)(s->span.end - s->span.begin),
         .line = line,
         .lookup = world_lookup,
+        .lookup_ctx = ev->world,
         .namer = world_namer,
         .ctx = ev->world,
         .json = ev->json,
@@ -1070,20 +1101,44 @@ static bool train_cost(Eval *ev, Cost *c)
            (microbatches == 1 || cost_accumulate(c, microbatches));
 }
 
+/* A mesh of several chips whose axes no tensor splits over (nor a pipeline): every
+ * chip runs the whole statement, which the figures per chip do not show. */
+static void note_unused_mesh(Eval *ev, const Mesh *m)
+{
+    char list[160] = "", note[WORLD_NOTE_SIZE];
+    size_t used = 0;
+    for (int i = 0; i < m->n && used < sizeof list; i++)
+        if (m->axes[i].size > 1 && !world_axis_used(ev->world, m->axes[i].name))
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s (%d)", used ? ", " : "",
+                                     spelling(ev, m->axes[i].name), m->axes[i].size);
+    if (!used)
+        return;
+    snprintf(note, sizeof note, "no dim is split over %s %s: %s chips repeat the same work "
+             "(give a strategy, e.g. dp, fsdp or tp, or shard a dim)", strchr(list, ',') ? "axes"
+             : "axis", list, strchr(list, ',') ? "their" : "its");
+    world_note(ev->world, note);
+}
+
 static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip,
                         const Tensor *result)
 {
     Roofline roof;
     if (ev->world->training && !train_cost(ev, &st->cost))
         return finite_poly(ev, NULL, s->span);
-    RoofError e = roof_compute(&st->cost, chip, &st->layout.mesh, world_lookup, ev->world,
-                               &roof);
+    layout_note_padding(ev, &st->layout.uses);
+    RoofError e = roof_compute(&st->cost, chip, &st->layout.mesh, layout_lookup,
+                               &st->layout.uses, &roof);
     bool ok = e.status == ROOF_OK || roof_error(ev, s, chip, e);
     if (ok && nomem_failed()) /* a figure went missing: no report with a hole in it */
         ok = eval_fail(ev, s->span, "out of memory");
     if (ok) {
         Report r;
         report_init(ev, s, &r);
+        r.lookup = layout_lookup;
+        r.lookup_ctx = &st->layout.uses;
+        note_unused_mesh(ev, &st->layout.mesh);
+        r.notes = ev->world->notes;
+        r.nnotes = ev->world->nnotes;
         r.result = result;
         r.roof = &roof;
         r.cost = &st->cost;
@@ -1158,6 +1213,9 @@ static bool eval_collective(Eval *ev, const Stmt *s, StmtState *st, EVal *v)
         return false;
     if (!v->tensor)
         return eval_fail(ev, s->as.expr.value->span, "a collective moves a tensor, not a number");
+    for (int a = 0; a < st->layout.mesh.n; a++) /* an AllReduce's partial sums lie along them */
+        if (axes & 1u << a)
+            world_use_axis(ev->world, st->layout.mesh.axes[a].name);
     Tensor *result;
     CostError e = cost_collective(v->tensor, (CollKind)s->as.expr.collective, axes, &st->opt,
                                   &result, &st->cost);
@@ -1225,11 +1283,11 @@ static void fill_leaf(Op *op, const Roofline *r, double activations)
 
 /* An operation inside a block: a leaf of the breakdown, not a report. */
 /* Each collective's time at its link's bandwidth, added up by kind. */
-static void leaf_collectives(Eval *ev, const Cost *c, const Roofline *r, Op *op)
+static void leaf_collectives(const ShardUses *uses, const Cost *c, const Roofline *r, Op *op)
 {
     for (int i = 0; i < r->ncomm && i < c->ncolls; i++) {
         double v;
-        Poly *now = poly_subst(c->colls[i].bytes, world_lookup, ev->world);
+        Poly *now = poly_subst(c->colls[i].bytes, layout_lookup, (void *)uses);
         if (now && poly_is_const(now, &v) && r->links[i].bandwidth > 0)
             op->t_coll[c->colls[i].kind] += r->links[i].factor * v / r->links[i].bandwidth;
         poly_free(now);
@@ -1255,7 +1313,7 @@ static bool train_leaf(Eval *ev, const Stmt *s, StmtState *st, double *activatio
         *activations = st->kept;
     } else if (remat_keeps(ev, s->kind == STMT_ASSIGN ? s->as.expr.target.name : -1,
                            is_contraction(s))) {
-        if (!figure_of(ev, st->cost.written, activations))
+        if (!figure_of(st, st->cost.written, activations))
             return false;
     } else if (!cost_recompute_all(&st->cost)) {
         return false;
@@ -1270,8 +1328,9 @@ bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     double activations;
     if (!train_leaf(ev, s, st, &activations))
         return finite_poly(ev, NULL, s->span);
-    RoofError e = roof_times(&st->cost, st->chip, &st->layout.mesh, world_lookup, ev->world,
-                               &roof);
+    layout_note_padding(ev, &st->layout.uses);
+    RoofError e = roof_times(&st->cost, st->chip, &st->layout.mesh, layout_lookup,
+                             &st->layout.uses, &roof);
     if (e.status != ROOF_OK) {
         bool ok = st->chip ? roof_error(ev, s, st->chip, e) : finite_poly(ev, NULL, s->span);
         roof_free(&roof);
@@ -1282,7 +1341,7 @@ bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
         op->leaf = true;
         if (st->chip) {
             fill_leaf(op, &roof, activations);
-            leaf_collectives(ev, &st->cost, &roof, op);
+            leaf_collectives(&st->layout.uses, &st->cost, &roof, op);
         } else {
             op->known = false;
         }
@@ -1315,6 +1374,9 @@ static bool report_calls(Eval *ev, const Stmt *s, StmtState *st)
         return false;
     Report r;
     report_init(ev, s, &r);
+    note_unused_mesh(ev, &st->layout.mesh);
+    r.notes = ev->world->notes;
+    r.nnotes = ev->world->nnotes;
     r.chip = st->chip;
     r.mesh = &st->layout.mesh;
     r.training = ev->world->training;
@@ -1453,6 +1515,8 @@ SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_d
 static bool eval_expr_stmt(Eval *ev, const Stmt *s)
 {
     const Clauses *c = &s->as.expr.clauses;
+    if (ev->depth == 0) /* a new top-level statement: its own notes and axes */
+        ev->world->nnotes = ev->world->naxes_used = 0;
     StmtState st;
     stmt_state_init(ev, &st);
     const Chip *chip = NULL;
@@ -1546,8 +1610,11 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
         ok = finite_poly(ev, NULL, s->span);
     RoofError e = {ROOF_OK, DT_BF16, NULL};
     if (ok)
-        e = roof_compute(&st.cost, out->chip, &st.layout.mesh, world_lookup, ev->world,
+        layout_note_padding(ev, &st.layout.uses);
+    if (ok)
+        e = roof_compute(&st.cost, out->chip, &st.layout.mesh, layout_lookup, &st.layout.uses,
                          &out->roof);
+    out->uses = st.layout.uses;
     ok = ok && (e.status == ROOF_OK || roof_error(ev, s, out->chip, e));
     out->cost = st.cost;
     out->mesh = st.layout.mesh;

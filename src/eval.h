@@ -90,6 +90,27 @@ typedef struct {
     bool served;         /* a serve statement: its figures (batch ... usd_per_mtok) too */
 } LastReport;
 
+/* The named dims of a statement's tensors and the chips each is split over. A dim that
+ * does not divide them is costed as frameworks lay it out: every chip holds the padded
+ * shard, ceil(D / chips) (layout.h: layout_lookup). */
+typedef struct {
+    int dim;
+    double chips;  /* the most it is split over; 1: whole */
+    double every;  /* the least common multiple of the chips of each tensor */
+    bool mixed;    /* another tensor splits it over other chips, or holds it whole */
+} ShardUse;
+
+enum { LAYOUT_MAX_USES = 32 };
+
+typedef struct {
+    ShardUse item[LAYOUT_MAX_USES];
+    int n;
+    bool full;     /* a dim went unrecorded: none is padded (layout.h: layout_note_padding) */
+    struct World *world; /* whose values they take (layout_lookup) */
+} ShardUses;
+
+enum { WORLD_MAX_NOTES = 4, WORLD_NOTE_SIZE = 200 };
+
 /* Dims split over more chips than they have elements (8 KV heads over 64 chips):
  * how many tensors had one, and the first such dim. */
 typedef struct {
@@ -103,7 +124,7 @@ typedef struct {
  * many as there are stages. */
 typedef enum { SCHEDULE_1F1B, SCHEDULE_GPIPE } Schedule;
 
-typedef struct {
+typedef struct World {
     Intern *names;
     Value *values; /* by interned id; grows with names */
     unsigned *local_in; /* by interned id: the Frame.id the name is local to, 0 if none */
@@ -135,7 +156,19 @@ typedef struct {
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
     Oversplit oversplit;
+    /* The top-level statement under way: the mesh axes its tensors or pipelines split
+     * over (by name), and what its report notes (padded shards, an unused mesh). */
+    int axes_used[MESH_MAX_AXES];
+    int naxes_used;
+    char notes[WORLD_MAX_NOTES][WORLD_NOTE_SIZE];
+    int nnotes;
 } World;
+
+/* Adds a note for the statement's report, once; past WORLD_MAX_NOTES it is dropped. */
+void world_note(World *w, const char *text);
+/* Records a mesh axis as used by the statement. */
+void world_use_axis(World *w, int axis_name);
+bool world_axis_used(const World *w, int axis_name);
 
 /* The block of that name, or NULL. */
 const BlockDef *world_block(const World *w, int name);
@@ -230,6 +263,7 @@ typedef struct {
     Roofline roof;
     Tensor *result;
     Mesh mesh;
+    ShardUses uses; /* its dims, for their padded values (layout.h: layout_lookup) */
     const Chip *chip;
     OpenDims open;
 } Costed;

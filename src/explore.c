@@ -17,6 +17,7 @@
 
 #include "eval.h"
 #include "interrupt.h"
+#include "layout.h"
 #include "nomem.h"
 #include "num.h"
 #include "outfile.h"
@@ -56,7 +57,7 @@ typedef struct {
 } Along;
 
 /* Compiles the statement's open dims (eval.h) along dim. */
-static bool along_open(Eval *ev, const Costed *c, int dim, Along *out)
+static bool along_open(const Costed *c, int dim, Along *out)
 {
     Poly *itself = poly_sym(dim);
     out->open = calloc((size_t)c->open.n + 1, sizeof *out->open);
@@ -69,7 +70,8 @@ static bool along_open(Eval *ev, const Costed *c, int dim, Along *out)
             continue;
         }
         out->open_at[out->nopen] = d;
-        ok = (out->open[out->nopen] = poly_one(d->size, dim, world_lookup, ev->world)) != NULL;
+        ok = (out->open[out->nopen] = poly_one(d->size, dim, layout_lookup,
+                                                (void *)&c->uses)) != NULL;
         out->nopen += ok;
     }
     poly_free(itself);
@@ -81,7 +83,7 @@ static bool along_open(Eval *ev, const Costed *c, int dim, Along *out)
 static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along *out)
 {
     memset(out, 0, sizeof *out);
-    if (!along_open(ev, c, dim, out))
+    if (!along_open(c, dim, out))
         return eval_fail(ev, s->span, "out of memory");
     if (c->cost.choices > 1)
         return eval_fail(ev, s->span, "%d contractions here may each gather an operand or "
@@ -89,7 +91,8 @@ static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along
                          "solve them one statement each", c->cost.choices, spelling(ev, dim));
     if (c->cost.choices == 0) {
         out->n = 1;
-        return roof_curve(&c->roof, &c->cost, dim, world_lookup, ev->world, &out->plan[0]) ||
+        return roof_curve(&c->roof, &c->cost, dim, layout_lookup, (void *)&c->uses,
+                          &out->plan[0]) ||
                eval_fail(ev, s->span, "out of memory");
     }
     static const CostPlan plans[2] = {COST_PLAN_GATHER, COST_PLAN_REDUCE};
@@ -101,8 +104,8 @@ static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along
         if (!ok)
             break;
         out->n = k + 1;
-        ok = roof_curve(&out->forced[k].roof, &out->forced[k].cost, dim, world_lookup,
-                        ev->world, &out->plan[k]) ||
+        ok = roof_curve(&out->forced[k].roof, &out->forced[k].cost, dim, layout_lookup,
+                        &out->forced[k].uses, &out->plan[k]) ||
              eval_fail(ev, s->span, "out of memory");
     }
     return ok;
@@ -944,6 +947,23 @@ static bool check_points(Eval *ev, const Curve *c, int dim, const Points *pts)
     return finite_block(ev, c, dim, &b);
 }
 
+/* The swept dim's values as the statement alone would take them: where its tensors split
+ * it alike over chips that do not divide it, padded to chips · ceil(x / chips)
+ * (layout.h); x itself when nothing is padded, else into buf. */
+static const double *padded_points(const ShardUses *uses, int dim, const double *x, int n,
+                                   double *buf)
+{
+    const ShardUse *u = NULL;
+    for (int i = 0; !uses->full && i < uses->n; i++)
+        if (uses->item[i].dim == dim && uses->item[i].chips > 1 && !uses->item[i].mixed)
+            u = &uses->item[i];
+    if (!u)
+        return x;
+    for (int j = 0; j < n; j++)
+        buf[j] = x[j] > u->chips ? u->chips * ceil(x[j] / u->chips) : x[j];
+    return buf;
+}
+
 static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart)
 {
     /* With a chart, text mode draws instead of printing a table. */
@@ -953,12 +973,14 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     if (table)
         header_text(ev, c, dim);
     RoofBlock b;
-    double made[ROOF_BLOCK];
+    double made[ROOF_BLOCK], padded[ROOF_BLOCK];
     for (int at = 0; at < pts->n; at += ROOF_BLOCK) {
         int n = pts->n - at < ROOF_BLOCK ? pts->n - at : ROOF_BLOCK;
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
             return eval_fail(ev, c->stmt->span, "interrupted");
-        along_block(&c->along, points_block(pts, at, n, made), n, &b);
+        const double *x = points_block(pts, at, n, made);
+        along_block(&c->along, padded_points(&c->costed.uses, dim, x, n, padded), n, &b);
+        b.x = x; /* the rows show the values swept, the figures their padded shards */
         if (!finite_block(ev, c, dim, &b))
             return false;
         if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))

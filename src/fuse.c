@@ -44,6 +44,7 @@ struct Fusion {
     int nstmts, cap;
     int *read;             /* names from outside the region it has read: on chip since */
     int nread, read_cap;
+    ShardUses uses;        /* the dims of the region's statements (layout.h) */
 };
 
 static bool listed(const int *names, int n, int name)
@@ -102,6 +103,7 @@ bool fusion_take(Eval *ev, const Stmt *s, StmtState *st)
     for (int d = 0; d < COST_SLOTS; d++)
         if (st->cost.flops[d])
             good = (one->flops[d] = poly_copy(st->cost.flops[d])) != NULL && good;
+    layout_merge_uses(&f->uses, &st->layout.uses);
     bool too_many = f->cost.ncolls + st->cost.ncolls > COST_MAX_COLLECTIVES;
     if (good && cost_absorb(&f->cost, &st->cost))
         return true;
@@ -150,7 +152,7 @@ static bool write_out(Eval *ev, Fusion *f, const FusedStmt *one, const Mesh *mes
     if (!bytes)
         return false;
     double now;
-    Poly *value = poly_subst(bytes, world_lookup, ev->world);
+    Poly *value = poly_subst(bytes, layout_lookup, &f->uses);
     if (*kept && value && poly_is_const(value, &now))
         f->kept += now;
     poly_free(value);
@@ -245,6 +247,7 @@ static bool fusion_leaf(Eval *ev, const Stmt *s, Fusion *f)
                                                                        "out of memory"));
     ok = ok && (cost_absorb(&st.cost, &f->cost) || eval_fail(ev, s->span, "out of memory"));
     st.kept = f->kept;
+    layout_merge_uses(&st.layout.uses, &f->uses);
     int before = ev->collect->nchildren;
     ok = ok && (st.cost.ops == 0 || collect_leaf(ev, s, &st, ev->collect));
     if (ok && ev->collect->nchildren > before) /* the region's row holds what it called */
@@ -276,7 +279,7 @@ bool fusion_run(Eval *ev, const Stmt *s)
         Eval inner = *ev;
         return run_body(&inner, s->as.repeat.body);
     }
-    Fusion f = {.depth = ev->depth};
+    Fusion f = {.depth = ev->depth, .uses.world = ev->world};
     cost_init(&f.cost);
     Eval inner = *ev;
     inner.fusion = &f;

@@ -108,13 +108,111 @@ bool layout_check_fit(Eval *ev, const Mesh *m, const Chip *chip, Span where)
                      limit);
 }
 
-void layout_inherit(const World *w, Layout *out)
+void layout_inherit(World *w, Layout *out)
 {
     out->mesh = w->mesh;
     out->caller = w->calling;
     for (int i = 0; i < MESH_MAX_AXES; i++) {
         out->shard_dim[i] = w->calling ? w->calling->shard_dim[i] : -1;
         out->used[i] = false;
+    }
+    out->uses.n = 0;
+    out->uses.full = false;
+    out->uses.world = w;
+}
+
+/* ---- Shards that do not divide ------------------------------------------------- */
+
+static double gcd(double a, double b)
+{
+    while (b > 0) {
+        double r = fmod(a, b);
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+static void add_use(ShardUses *u, int dim, double chips, double every, bool mixed)
+{
+    for (int i = 0; i < u->n; i++) {
+        ShardUse *x = &u->item[i];
+        if (x->dim != dim)
+            continue;
+        x->mixed |= mixed || x->chips != chips;
+        x->chips = fmax(x->chips, chips);
+        x->every = x->every / gcd(x->every, every) * every;
+        return;
+    }
+    if (u->n == LAYOUT_MAX_USES)
+        u->full = true;
+    else
+        u->item[u->n++] = (ShardUse){dim, chips, every, mixed};
+}
+
+void layout_note_tensor(Layout *l, const Tensor *t)
+{
+    for (int i = 0; i < t->ndims; i++) {
+        const Dim *d = &t->dims[i];
+        double chips = mesh_span(&l->mesh, dim_axes(d, &l->mesh));
+        for (int k = 0; k < d->naxes; k++)
+            world_use_axis(l->uses.world, d->axes[k]);
+        if (d->name >= 0 && poly_single_symbol(d->size) == d->name) /* a number: tensor.h */
+            add_use(&l->uses, d->name, chips, chips, false);
+    }
+}
+
+void layout_merge_uses(ShardUses *into, const ShardUses *from)
+{
+    into->world = from->world;
+    into->full |= from->full;
+    for (int i = 0; i < from->n; i++)
+        add_use(into, from->item[i].dim, from->item[i].chips, from->item[i].every,
+                from->item[i].mixed);
+}
+
+/* The use of dim `sym`, bound to `value`, when its chips do not divide it; else NULL. */
+static const ShardUse *uneven(const ShardUses *uses, int sym, double value)
+{
+    for (int i = 0; !uses->full && i < uses->n; i++) {
+        const ShardUse *u = &uses->item[i];
+        if (u->dim == sym)
+            return value > u->chips && fmod(value, u->every) != 0 ? u : NULL;
+    }
+    return NULL;
+}
+
+bool layout_lookup(int sym, double *value, void *ctx)
+{
+    const ShardUses *uses = ctx;
+    if (!world_lookup(sym, value, uses->world))
+        return false;
+    const ShardUse *u = uneven(uses, sym, *value);
+    if (u && !u->mixed)
+        *value = u->chips * ceil(*value / u->chips);
+    return true;
+}
+
+void layout_note_padding(Eval *ev, const ShardUses *uses)
+{
+    for (int i = 0; i < uses->n; i++) {
+        double v;
+        const ShardUse *u = world_lookup(uses->item[i].dim, &v, uses->world)
+                                ? uneven(uses, uses->item[i].dim, v) : NULL;
+        if (!u)
+            continue;
+        const char *name = spelling(ev, u->dim);
+        char note[WORLD_NOTE_SIZE];
+        double shard = ceil(v / u->chips);
+        if (u->mixed)
+            snprintf(note, sizeof note, "%s = %.17g over %g chips is split in one operand and "
+                     "whole (or split otherwise) in another: the figures take %.6g a chip, not "
+                     "the padded %.17g", name, v, u->chips, v / u->chips, shard);
+        else
+            snprintf(note, sizeof note, "%s = %.17g over %g chips: %.17g a chip, the last shard "
+                     "padded by %.17g; the figures cost the padded shards", name, v, u->chips,
+                     shard, shard * u->chips - v);
+        world_note(ev->world, note);
     }
 }
 

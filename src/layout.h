@@ -24,6 +24,7 @@ typedef struct Layout {
     bool used[MESH_MAX_AXES];      /* the `shard` axis i sharded some dim */
     struct Layout *caller;         /* in a block: the calling statement's layout, whose
                                     * `shard` rules apply here too; or NULL */
+    ShardUses uses;                /* its tensors' named dims */
 } Layout;
 
 /* The mesh that `mesh X = 4, Y = n` (a statement, or a statement's clause) names. */
@@ -32,7 +33,7 @@ bool layout_mesh_from(Eval *ev, const MeshAxisDef *axes, int n, Mesh *out);
 bool layout_shape_mesh(Eval *ev, const char *shape, Span span, Mesh *out);
 /* The layout a statement starts from: the world's mesh, and inside a block call the
  * calling statement's `shard` rules. */
-void layout_inherit(const World *w, Layout *out);
+void layout_inherit(World *w, Layout *out);
 /* The statement's layout: the chip's slice when `on CHIP AxB` gives one, or its
  * `mesh X = 4, Y = n` clause, else the world's mesh; then one new axis for each `shard D over N`. Checked against the chip's
  * pod when there is a chip. */
@@ -48,6 +49,20 @@ bool layout_split_name(Eval *ev, const Layout *l, int name, Span span, int *base
 /* Puts the `shard` axes on the dims they name, and checks that every axis of t is in
  * the mesh and shards one dim only. */
 bool layout_apply(Eval *ev, Layout *l, Tensor *t, Span span);
+/* Records t's named dims and their chips (ShardUses), and its axes as used by the
+ * statement (World.axes_used). */
+void layout_note_tensor(Layout *l, const Tensor *t);
+/* Adds one statement's uses to another's (a fused region's statements). */
+void layout_merge_uses(ShardUses *into, const ShardUses *from);
+/* A PolyLookup on ShardUses: the world's values, but a dim split alike in every tensor
+ * over chips it does not divide takes the padded value chips · ceil(D / chips), so that
+ * D / chips, the figures' per-chip size, is the padded shard. */
+bool layout_lookup(int sym, double *value, void *uses);
+/* Before a statement is costed: a note (World.notes) for each dim that does not divide
+ * its chips: padded, or, when another tensor holds it whole or splits it otherwise
+ * (padding its symbol would pad them too), left unpadded, and the note says so. */
+void layout_note_padding(Eval *ev, const ShardUses *uses);
+
 /* The axes written in braces, `{tp, X}` or `F_{tp}`: a name bound to axes (a block's
  * axis parameter) gives those, any other name is an axis itself. Repeats count once;
  * false (reported) past `max`. */

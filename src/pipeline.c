@@ -39,6 +39,9 @@ bool pipeline_stages(Eval *ev, const Stmt *repeat, double layers, Pipeline *out)
     if (!layout_axes(ev, &layout, over, &out->axes))
         return false;
     out->stages = mesh_span(&layout.mesh, out->axes);
+    for (int a = 0; a < layout.mesh.n; a++) /* the stages use them */
+        if (out->axes & 1u << a)
+            world_use_axis(ev->world, layout.mesh.axes[a].name);
     if (out->stages == 1)
         return true;
     if (ev->world->training == COST_INFERENCE)

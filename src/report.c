@@ -683,6 +683,25 @@ static void time_rows(const Report *r, Table *t)
     memory_row(r, t);
 }
 
+/* What the figures do not show on their own: padded shards, a mesh no dim uses. */
+static void note_rows(const Report *r, int width)
+{
+    for (int i = 0; i < r->nnotes; i++)
+        fprintf(r->out, "  %-*s %s\n", width, "note", r->notes[i]);
+}
+
+static void json_notes(const Report *r)
+{
+    if (r->nnotes == 0)
+        return;
+    fputs(",\"notes\":[", r->out);
+    for (int i = 0; i < r->nnotes; i++) {
+        fputs(i ? "," : "", r->out);
+        report_json_string(r->out, r->notes[i], strlen(r->notes[i]));
+    }
+    fputc(']', r->out);
+}
+
 static void no_chip_row(Table *t)
 {
     Row *row = add_row(t, "chip");
@@ -703,6 +722,7 @@ static void text_statement(const Report *r)
     else
         no_chip_row(&t);
     print_table(&t, r->out);
+    note_rows(r, 13);
     fputc('\n', r->out);
 }
 
@@ -759,7 +779,7 @@ static void json_shape(const Report *r)
     json_key(r->out, "shape");
     fputc('[', r->out);
     for (int i = 0; i < r->result->ndims; i++) {
-        Poly *now = poly_subst(r->result->dims[i].size, r->lookup, r->ctx);
+        Poly *now = poly_subst(r->result->dims[i].size, world_lookup, r->ctx);
         double v;
         char buf[256];
         fputs(i ? "," : "", r->out);
@@ -799,7 +819,7 @@ static size_t floored_sum(const Report *r, int l, char *buf, size_t size)
         const LinkCost *link = &f->links[i];
         if (l >= 0 && !(link->lanes >> l & 1u))
             continue;
-        Poly *now = poly_subst(r->cost->colls[i].bytes, r->lookup, r->ctx);
+        Poly *now = poly_subst(r->cost->colls[i].bytes, r->lookup, r->lookup_ctx);
         Poly *t = now ? poly_scale(now, link->factor / link->bandwidth) : NULL;
         char one[FORMULA_MAX / 4], floor_s[32];
         poly_text(r, t, POLY_STYLE_ASCII, one, sizeof one);
@@ -997,6 +1017,7 @@ static void json_statement(const Report *r)
         fputs("null", r->out);
     else
         fprintf(r->out, "\"%s\"", roof_bound_name(f->bound));
+    json_notes(r);
     json_formulas(r);
     fputs("}\n", r->out);
 }
@@ -1074,7 +1095,7 @@ void report_number(const Report *r, const Poly *value)
     if (r->json)
         return;
     char now[FORMULA_MAX];
-    Poly *sub = poly_subst(value, r->lookup, r->ctx);
+    Poly *sub = poly_subst(value, r->lookup, r->lookup_ctx);
     poly_text(r, sub ? sub : value, POLY_STYLE_TEXT, now, sizeof now);
     report_text_line(r->out, r->stmt, r->stmt_len);
     if (!says_already(r->stmt, r->stmt_len, now))
@@ -1089,7 +1110,7 @@ void report_tensor(const Report *r, const char *name)
         return;
     char shape[FORMULA_MAX], bytes[FORMULA_MAX];
     Quantity q = {.formula = tensor_bytes(r->result)};
-    q.now = q.formula ? poly_subst(q.formula, r->lookup, r->ctx) : NULL;
+    q.now = q.formula ? poly_subst(q.formula, r->lookup, r->lookup_ctx) : NULL;
     tensor_format(r->result, r->namer, r->ctx, shape, sizeof shape);
     if (q.now) {
         q.known = poly_is_const(q.now, &q.value);
@@ -1281,6 +1302,7 @@ static void text_block(const Report *r, const Op *one)
                 num_format_percent(100 * by[2] / sum, m, sizeof m),
                 num_format_percent(100 * by[3] / sum, n, sizeof n));
     memory_rows(r, op);
+    note_rows(r, 12);
     fputc('\n', r->out);
 }
 
@@ -1351,8 +1373,10 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     json_number(r->out, "t_derated", op->known, op->t_derated);
     json_number(r->out, "params", op->known, op->params);
     json_number(r->out, "memory", op->known, block_memory(op, r->training));
-    if (root)
+    if (root) {
         json_memory_parts(r, op);
+        json_notes(r);
+    }
     fputs(",\"ops\":[", r->out);
     for (int i = 0; i < one->nchildren; i++) {
         fputs(i ? "," : "", r->out);

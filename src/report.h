@@ -15,6 +15,7 @@
 #include "mesh.h"
 #include "model.h"
 #include "roof.h"
+#include "eval.h"
 
 typedef struct {
     const char *stmt; /* the statement's source text */
@@ -29,9 +30,12 @@ typedef struct {
     const Remat *remat;         /* training: what the backward pass keeps */
     const Optimizer *optimizer; /* training: how its state is counted */
     double microbatches; /* of a training step (`mode training microbatches M`); 1 */
-    PolyLookup lookup;
+    char (*notes)[WORLD_NOTE_SIZE]; /* what the report notes (World.notes) */
+    int nnotes;
+    PolyLookup lookup; /* the figures' values: padded shards (layout.h) */
+    void *lookup_ctx;
     PolyNamer namer;
-    void *ctx;        /* for lookup and namer */
+    void *ctx;        /* for namer, and the world's values (a result's shape) */
     bool json;
     FILE *out;
 } Report;

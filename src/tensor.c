@@ -1,6 +1,7 @@
 /* tensor.c — tensor types: building, copying, sizes whole and per chip, printing. */
 #include "tensor.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,9 +91,35 @@ Poly *tensor_bytes(const Tensor *t)
     return poly_scale_into(tensor_elements(t), dtype_bytes(t->dtype));
 }
 
+Poly *dim_shard_size(const Poly *size, double chips)
+{
+    double n;
+    if (chips > 1 && poly_is_const(size, &n) && n > chips && fmod(n, chips) != 0)
+        return poly_const(ceil(n / chips));
+    return poly_scale(size, 1 / chips);
+}
+
+/* A dim of known size that its chips do not divide. */
+static bool uneven_dim(const Dim *d, const Mesh *m)
+{
+    double n, chips = mesh_span(m, dim_axes(d, m));
+    return chips > 1 && poly_is_const(d->size, &n) && n > chips && fmod(n, chips) != 0;
+}
+
 Poly *tensor_local_elements(const Tensor *t, const Mesh *m)
 {
-    return poly_scale_into(tensor_elements(t), 1 / mesh_span(m, tensor_axes(t, m)));
+    bool uneven = false;
+    for (int i = 0; i < t->ndims; i++)
+        uneven = uneven || uneven_dim(&t->dims[i], m);
+    if (!uneven)
+        return poly_scale_into(tensor_elements(t), 1 / mesh_span(m, tensor_axes(t, m)));
+    Poly *n = poly_const(1);
+    for (int i = 0; i < t->ndims && n; i++) {
+        Poly *part = dim_shard_size(t->dims[i].size, mesh_span(m, dim_axes(&t->dims[i], m)));
+        n = poly_mul_into(n, part);
+        poly_free(part);
+    }
+    return n;
 }
 
 Poly *tensor_local_bytes(const Tensor *t, const Mesh *m)

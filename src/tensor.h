@@ -46,6 +46,12 @@ int tensor_repeated_dim(const Tensor *t);
 /* Elements and bytes of the whole tensor, and of the shard one chip holds. */
 Poly *tensor_elements(const Tensor *t);
 Poly *tensor_bytes(const Tensor *t);
+/* A dim of `size` split over `chips`: size / chips, or when size is a number they do not
+ * divide, the padded shard ceil(size / chips) that frameworks give every chip. A dim
+ * split over more chips than it has (8 KV heads over 16) stays size / chips: frameworks
+ * replicate it instead, and search sets such a layout aside (layout.c, oversplit). */
+Poly *dim_shard_size(const Poly *size, double chips);
+/* Elements per chip: each sharded dim's shard (dim_shard_size). */
 Poly *tensor_local_elements(const Tensor *t, const Mesh *m);
 Poly *tensor_local_bytes(const Tensor *t, const Mesh *m);
 

@@ -94,10 +94,13 @@ run -e "$L" -e 'allgather bf16[E_X, F] over X on v5p 8x4x4'
 check ag_v5p8_chips chips 128
 check ag_v5p8_t_comm t_comm '67108864/1.8e11'
 check ag_v5p8_comm_bytes comm_bytes '67108864/2'
-# 6x4x4: X = 6 is not a multiple of 4, a line: W = 9e10; T = 5/6·V0/9e10 = 621.38 µs
+# 6x4x4: X = 6 is not a multiple of 4, a line: W = 9e10. E = 4096 rows do not divide
+# over 6: each chip holds the padded shard, ceil(4096/6) = 683 rows (6·683 = 4098),
+# 683·8192·2 = 11,190,272 B, and receives the other 5: 55,951,360 B, / 9e10 = 621.68 µs
+# (unpadded, 5/6·V0/9e10 = 621.38 µs)
 run -e "$L" -e 'allgather bf16[E_X, F] over X on v5p 6x4x4'
-check ag_v5p6_t_comm t_comm '5/6*67108864/9e10'
-check ag_v5p6_comm_bytes comm_bytes '5/6*67108864'
+check ag_v5p6_t_comm t_comm '5*683*8192*2/9e10'
+check ag_v5p6_comm_bytes comm_bytes '5*683*8192*2'
 # allreduce over Z = 4 of 8x4x4 (a ring): T = 2·V0/1.8e11 = 745.65 µs
 run -e "$L" -e 'allreduce bf16[E, F] over Z on v5p 8x4x4'
 check ar_v5p4_t_comm t_comm '2*67108864/1.8e11'
