@@ -1,7 +1,9 @@
 /* roof.h — a statement's cost put on a chip's roofline (COSTMODEL §2):
  *
  *   T_math = FLOPs / peak      T_hbm = bytes / HBM bandwidth
- *   T_comm = the collectives' bytes / network bandwidth (mesh.h)
+ *   T_comm = the collectives' bytes / network bandwidth (mesh.h); collectives on
+ *            different links (lanes, mesh.h) run at once, so T_comm is the busiest
+ *            link's time (per pass in training), unless the Cost says axes_add
  *   T_lower = max(...)         T_upper = sum      intensity = FLOPs / bytes
  *   ridge = peak / HBM bandwidth                  bound = the largest term
  *
