@@ -973,6 +973,26 @@ static void json_collective(const Report *r)
     fputc('"', r->out);
 }
 
+/* Overlapped lanes: "t_comm_links":{"XY":0.00037,"Z":0.00017}, each group of links'
+ * time in the step (with latency floors), the largest of which makes t_comm. */
+static void json_links(const Report *r)
+{
+    const Roofline *f = r->roof;
+    json_key(r->out, "t_comm_links");
+    fputc('{', r->out);
+    bool first = true;
+    for (int l = 0; l < MESH_LANES; l++) {
+        char name[64], v[64];
+        if (!(f->lanes >> l & 1u) || !lane_group(r, l, name, sizeof name))
+            continue;
+        fputs(first ? "" : ",", r->out);
+        report_json_string(r->out, name, strlen(name));
+        fprintf(r->out, ":%s", num_format_json(f->lane_value[l], v, sizeof v));
+        first = false;
+    }
+    fputc('}', r->out);
+}
+
 static void json_statement(const Report *r)
 {
     const Roofline *f = r->roof;
@@ -999,6 +1019,8 @@ static void json_statement(const Report *r)
     json_number(r->out, "t_hbm", chip && f->t_hbm.known, f->t_hbm.value);
     json_number(r->out, "t_comm", chip && f->t_comm.known, f->t_comm.value);
     json_number(r->out, "comm_bytes", chip && f->comm_bytes.known, f->comm_bytes.value);
+    if (chip && f->overlapped && f->t_comm.known)
+        json_links(r);
     json_collective(r);
     if (chip && f->ncomm > 0) {
         double hops = 0;
