@@ -1232,6 +1232,7 @@ static void leaf_collectives(Eval *ev, const Cost *c, const Roofline *r, Op *op)
         Poly *now = poly_subst(c->colls[i].bytes, world_lookup, ev->world);
         if (now && poly_is_const(now, &v) && r->links[i].bandwidth > 0)
             op->t_coll[c->colls[i].kind] += r->links[i].factor * v / r->links[i].bandwidth;
+        op->latency_unset |= r->links[i].unset;
         poly_free(now);
     }
 }
