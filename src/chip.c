@@ -10,6 +10,8 @@
 
 #include "intern.h"
 
+_Static_assert(CHIP_FIELD_COUNT <= 64, "a ChipFieldSet holds 64 fields");
+
 const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
     [CHIP_FLOPS_F64] = {"flops_f64", UNIT_RATE, false, "peak f64 FLOPs/s"},
     [CHIP_FLOPS_F32] = {"flops_f32", UNIT_RATE, false, "peak f32 FLOPs/s"},

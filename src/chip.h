@@ -61,6 +61,10 @@ typedef enum {
     CHIP_FIELD_COUNT
 } ChipField;
 
+/* A set of fields, bit f for field f (CHIP_FIELD_COUNT fits in 64). */
+typedef unsigned long long ChipFieldSet;
+#define CHIP_FIELD_BIT(f) (1ull << (f))
+
 typedef struct {
     const char *name; /* as written in a chip definition: "hbm_bw" */
     Unit unit;

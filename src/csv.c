@@ -16,7 +16,7 @@ const char *const csv_columns[] = {
     /* the cost of a statement, a block or an operation */
     "flops", "bytes", "bytes_read", "bytes_written", "intensity", "ridge", "unit",
     "padding_flops", "t_math", "t_hbm", "t_comm", "comm_bytes", "collective", "hops",
-    "latency_bound", "microbatches", "stages", "in_flight", "runs", "t_lower", "t_upper", "t_derated", "bound",
+    "latency_bound", "latency_unset", "microbatches", "stages", "in_flight", "runs", "t_lower", "t_upper", "t_derated", "bound",
     "attained",
     /* memory per chip */
     "params", "memory", "memory_params", "memory_gradients", "memory_master",

@@ -1290,6 +1290,7 @@ static void leaf_collectives(const ShardUses *uses, const Cost *c, const Rooflin
         Poly *now = poly_subst(c->colls[i].bytes, layout_lookup, (void *)uses);
         if (now && poly_is_const(now, &v) && r->links[i].bandwidth > 0)
             op->t_coll[c->colls[i].kind] += r->links[i].factor * v / r->links[i].bandwidth;
+        op->latency_unset |= r->links[i].unset;
         poly_free(now);
     }
 }

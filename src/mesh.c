@@ -138,14 +138,25 @@ static double ring_factor(CollKind kind, const Mesh *m, AxisSet axes, bool line)
 static LinkStatus link_ok(LinkCost *out, double factor, double bandwidth, double links,
                           double hops, double latency, const char *network)
 {
-    *out = (LinkCost){factor, bandwidth, links, hops * latency, hops, network, 0};
+    *out = (LinkCost){factor, bandwidth, links, hops * latency, hops, network, 0, 0};
     return LINK_OK;
 }
 
-/* A latency field of the chip, 0 when it gives none. */
-static double latency(const Chip *chip, ChipField f)
+/* A latency field of the chip; when it gives none, 0, and the field goes into *unset
+ * so that the report says the floor leaves that network out. */
+static double latency(const Chip *chip, ChipField f, ChipFieldSet *unset)
 {
-    return chip->set[f] ? chip->value[f] : 0;
+    if (chip->set[f])
+        return chip->value[f];
+    *unset |= CHIP_FIELD_BIT(f);
+    return 0;
+}
+
+/* An AllReduce is a ReduceScatter then an AllGather: its bytes wait through the ring's
+ * steps twice. */
+static double passes(CollKind kind)
+{
+    return kind == COLL_ALLREDUCE ? 2 : 1;
 }
 
 /* An axis of at most 2 chips reaches its one neighbour both ways. Without torus_wrap
@@ -181,8 +192,12 @@ static LinkStatus ici_cost(CollKind kind, const Mesh *m, AxisSet axes, const Chi
         wrapping += wrap;
     }
     double bw = kind == COLL_ALLTOALL ? least : sum;
-    return link_ok(out, ring_factor(kind, m, axes, wrapping == 0), bw, bw / ici, hops,
-                   latency(chip, CHIP_HOP_LATENCY), ici_network(wrapping, mesh_count(axes)));
+    ChipFieldSet unset = 0;
+    double hop = latency(chip, CHIP_HOP_LATENCY, &unset);
+    link_ok(out, ring_factor(kind, m, axes, wrapping == 0), bw, bw / ici, passes(kind) * hops,
+            hop, ici_network(wrapping, mesh_count(axes)));
+    out->unset = unset;
+    return LINK_OK;
 }
 
 /* A GPU collective's group: D GPUs in each of M nodes, Y groups sharing a node. The
@@ -225,32 +240,60 @@ static void slower(double factor, double bandwidth, const char *network, LinkCos
     }
 }
 
+/* Inside the node, D GPUs of a group of N = D · M: a ring of D (an AllReduce with sharp,
+ * V / W). An AllToAll is not hierarchical: each GPU sends V / N² to each of its D − 1
+ * node mates over NVLink (the rest leaves through the node egress), (D − 1) / N². */
+static double node_factor(CollKind kind, GpuGroup g, bool sharp)
+{
+    if (sharp)
+        return 1;
+    double n = g.d * g.m;
+    return kind == COLL_ALLTOALL ? (g.d - 1) / (n * n) : level_factor(kind, g.d);
+}
+
+/* The fat tree above the node (COSTMODEL §6.5, V · max_i (D_i − 1) / (D_i · W_i)): the
+ * nodes of a leaf group, D = min(M, leaf_nodes), over each node's share W of the
+ * egress; then the G = ceil(M / leaf_nodes) groups over the group's uplink, leaf_nodes
+ * nodes × W / oversub. An AllToAll crosses the node egress with all it sends off the
+ * node, (M − 1) / M², and the spine with what leaves the group, (G − 1) / (G² · leaf). */
+static void tree_levels(CollKind kind, GpuGroup g, const Chip *chip, LinkCost *best,
+                        double *node_steps)
+{
+    double node = chip->value[CHIP_NODE_BW] / g.y;
+    double leaf = chip->set[CHIP_LEAF_NODES] && chip->value[CHIP_LEAF_NODES] < g.m
+                      ? chip->value[CHIP_LEAF_NODES] : g.m;
+    double groups = ceil(g.m / leaf);
+    double oversub = chip->set[CHIP_OVERSUB] ? chip->value[CHIP_OVERSUB] : 1;
+    slower(level_factor(kind, kind == COLL_ALLTOALL ? g.m : leaf), node, "InfiniBand", best);
+    if (groups > 1)
+        slower(level_factor(kind, groups) / leaf, node / oversub, "fat tree spine", best);
+    *node_steps = leaf - 1 + groups - 1;
+}
+
 static LinkStatus gpu_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet sharded,
                            const Chip *chip, LinkCost *out)
 {
     GpuGroup g = gpu_group(m, axes, sharded, chip);
     if (g.m > 1 && !chip->set[CHIP_NODE_BW])
         return LINK_NO_NODE_BW;
-    LinkCost best = {0, 1, 1, 0, 0, "NVLink", 0};
-    double nvlink = chip->value[CHIP_NVLINK_BW];
+    LinkCost best = {0, 1, 1, 0, 0, "NVLink", 0, 0};
     bool sharp = kind == COLL_ALLREDUCE && chip->set[CHIP_SHARP];
     if (g.d > 1)
-        slower(sharp ? 1 : level_factor(kind, g.d), nvlink, sharp ? "NVLink (SHARP)" : "NVLink",
-               &best);
-    if (g.m > 1) {
-        double node = chip->value[CHIP_NODE_BW] / g.y;
-        slower(level_factor(kind, g.m), node, "InfiniBand", &best);
-        double leaf = chip->set[CHIP_LEAF_NODES] ? chip->value[CHIP_LEAF_NODES] : INFINITY;
-        double groups = ceil(g.m / leaf);
-        if (groups > 1 && chip->set[CHIP_OVERSUB])
-            slower(level_factor(kind, groups), node / chip->value[CHIP_OVERSUB],
-                   "fat tree spine", &best);
-    }
-    double steps = (g.d - 1) * latency(chip, CHIP_NVLINK_LATENCY) +
-                   (g.m - 1) * latency(chip, CHIP_NODE_LATENCY);
-    double times = kind == COLL_ALLREDUCE ? 2 : 1;
-    return link_ok(out, best.factor, best.bandwidth, 1, times * (g.d - 1 + g.m - 1),
-                   g.d - 1 + g.m - 1 > 0 ? steps / (g.d - 1 + g.m - 1) : 0, best.network);
+        slower(node_factor(kind, g, sharp), chip->value[CHIP_NVLINK_BW],
+               sharp ? "NVLink (SHARP)" : "NVLink", &best);
+    double node_steps = 0, steps = 0;
+    ChipFieldSet unset = 0;
+    if (g.m > 1)
+        tree_levels(kind, g, chip, &best, &node_steps);
+    if (g.d > 1)
+        steps += (g.d - 1) * latency(chip, CHIP_NVLINK_LATENCY, &unset);
+    if (node_steps > 0)
+        steps += node_steps * latency(chip, CHIP_NODE_LATENCY, &unset);
+    double hops = g.d - 1 + node_steps;
+    link_ok(out, best.factor, best.bandwidth, 1, passes(kind) * hops, hops > 0 ? steps / hops : 0,
+            best.network);
+    out->unset = unset;
+    return LINK_OK;
 }
 
 LaneSet coll_lanes(const Mesh *m, AxisSet axes, const Chip *chip)
@@ -280,8 +323,12 @@ LinkStatus coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet sh
     if (dcn) {
         if (!chip->set[CHIP_DCN_BW])
             return LINK_NO_DCN;
-        return link_ok(out, ring_factor(kind, m, axes, false), chip->value[CHIP_DCN_BW], 1,
-                       mesh_span(m, axes) - 1, latency(chip, CHIP_DCN_LATENCY), "DCN");
+        ChipFieldSet unset = 0;
+        double step = latency(chip, CHIP_DCN_LATENCY, &unset);
+        link_ok(out, ring_factor(kind, m, axes, false), chip->value[CHIP_DCN_BW], 1,
+                passes(kind) * (mesh_span(m, axes) - 1), step, "DCN");
+        out->unset = unset;
+        return LINK_OK;
     }
     if (chip->set[CHIP_ICI_BW])
         return ici_cost(kind, m, axes, chip, out);

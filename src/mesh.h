@@ -22,20 +22,27 @@
  *   A TPU that gives no torus_wrap has rings only on axes of at most 2 chips.
  *   hops: largest axis / 2 on a ring (both ways), axis − 1 on a line; hop_latency each.
  *   DCN (axes marked dcn): bandwidth dcn_bw, the ring's factors; N − 1 steps of
- *   dcn_latency.
+ *   dcn_latency. An AllReduce, a ReduceScatter then an AllGather, waits through the
+ *   hops (steps) twice, on every network.
  *   GPU: the last axes of the mesh are the GPUs of a node (an axis longer than what is
  *   left of a node spans nodes). A group of N = D · M GPUs, D in each of M nodes, while
  *   Y groups share each node (the node's axes that shard the array but are not the
  *   collective's: each moves its own part; a replicated array crosses once), runs
  *   level by level and takes the
- *   slowest: inside the node W = nvlink_bw, across nodes a group's share of the node
- *   egress W = node_bw / Y, above a leaf group of leaf_nodes nodes W = node_bw /
- *   (Y · oversub) over the ceil(M / leaf_nodes) groups:
+ *   slowest, each level a ring of its own degree D_i (COSTMODEL §6.5): inside the node
+ *   D GPUs at W = nvlink_bw; across nodes the L = min(M, leaf_nodes) nodes of a leaf
+ *   group at a group's share of the node egress, W = node_bw / Y; above the leaves the
+ *   G = ceil(M / L) leaf groups at the group's uplink, L · node_bw / (Y · oversub):
  *     AllGather, ReduceScatter   max over levels of (D_i − 1) / D_i · V / W_i
  *     AllReduce                  twice that; with sharp, V / W inside the node
- *     AllToAll                   (D − 1) / D² · V / W in the node; across nodes
- *                                (M − 1) / M² · V / W_i
- *   steps: D − 1 of nvlink_latency, M − 1 of node_latency (twice for an AllReduce).
+ *     AllToAll                   not hierarchical: (D − 1) / N² · V / W in the node
+ *                                (N = D · M), (M − 1) / M² · V / W across nodes, and
+ *                                (G − 1) / (G² · L) · V over each node's share of the
+ *                                spine, node_bw / (Y · oversub)
+ *   steps: D − 1 of nvlink_latency, L − 1 + G − 1 of node_latency.
+ *
+ * A latency field the chip lacks counts 0; the LinkCost names it in `unset`, so the
+ * report says the floor leaves that network out instead of pricing it at zero.
  *
  * The report splits the bandwidth into `links` link directions of bandwidth / links
  * each (on a TPU one way of one ICI link: a ring axis gives 2, a line 1; elsewhere 1),
@@ -108,6 +115,8 @@ typedef struct {
     const char *network; /* "ICI ring", "ICI line (no wraparound)", "ICI", "DCN",
                             "NVLink", "InfiniBand", "fat tree spine" */
     LaneSet lanes;       /* the links it keeps busy (coll_lanes) */
+    ChipFieldSet unset;  /* the latency fields the chip lacks for the networks the
+                            collective crosses: their steps count 0 in the floor */
 } LinkCost;
 
 typedef enum {

@@ -70,6 +70,7 @@ static void add_child(Op *op, const Op *c)
     op->optim_bytes += k * c->optim_bytes;
     for (int i = 0; i < 4; i++)
         op->t_coll[i] += k * c->t_coll[i];
+    op->latency_unset |= c->latency_unset;
     op->known = op->known && c->known;
 }
 
@@ -116,6 +117,7 @@ void op_total(Op *op)
         return;
     memset(&op->flops, 0, (size_t)((char *)&op->bound - (char *)&op->flops));
     memset(op->t_coll, 0, sizeof op->t_coll);
+    op->latency_unset = 0;
     op->known = true;
     for (int i = 0; i < op->nchildren; i++) {
         op_total(op->children[i]);

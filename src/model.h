@@ -71,6 +71,7 @@ struct Op {
     double held;       /* a leaf's: its operands and result per chip (a report's memory) */
     double t_coll[4];  /* the network time by CollKind, every collective at its bandwidth
                         * (no latency floor): which kind of collective dominates */
+    ChipFieldSet latency_unset; /* the latency fields its collectives' networks lack */
     /* A pipelined repeat (pipeline.c): its chips hold its layers, one stage of
      * `stages` (0 or 1: no pipeline), so the model's params count it that many times;
      * its activations are kept for `in_flight` microbatches at once (0 or 1: one). */

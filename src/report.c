@@ -378,6 +378,50 @@ static void latency_row(const Report *r, Table *t)
         snprintf(row->value, sizeof row->value, "%s: latency-bound at any array size", b);
 }
 
+/* The latency fields a statement's collectives lack (LinkCost.unset). */
+static ChipFieldSet unset_latencies(const Roofline *f)
+{
+    ChipFieldSet unset = 0;
+    for (int i = 0; i < f->ncomm; i++)
+        unset |= f->links[i].unset;
+    return unset;
+}
+
+/* "nvlink_latency, node_latency": the names of a set of fields. */
+static char *field_names(ChipFieldSet set, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int f = 0; f < CHIP_FIELD_COUNT && used < size; f++)
+        if (set & CHIP_FIELD_BIT(f))
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
+                                     chip_fields[f].name);
+    return buf;
+}
+
+/* A network the chip gives no latency for: its floor is unset, not zero. */
+static void unset_row(const Report *r, Table *t)
+{
+    ChipFieldSet unset = unset_latencies(r->roof);
+    if (!unset)
+        return;
+    char names[128];
+    Row *row = add_row(t, "latency");
+    snprintf(row->formula, sizeof row->formula, "%s gives no %s", r->roof->chip->name,
+             field_names(unset, names, sizeof names));
+    snprintf(row->value, sizeof row->value, "unset: those hops add no latency floor");
+}
+
+/* The same in JSON: "latency_unset", the fields' names (empty when none is missing). */
+static void json_unset(FILE *out, ChipFieldSet unset)
+{
+    fputs(",\"latency_unset\":[", out);
+    for (int f = 0, n = 0; f < CHIP_FIELD_COUNT; f++)
+        if (unset & CHIP_FIELD_BIT(f))
+            fprintf(out, "%s\"%s\"", n++ ? "," : "", chip_fields[f].name);
+    fputc(']', out);
+}
+
 /* What moves: "allreduce of bf16[B,F] over D (2 chips, ICI ring)", then why. */
 static void collective_rows(const Report *r, Table *t)
 {
@@ -513,6 +557,7 @@ static void comm_rows(const Report *r, Table *t)
         strncat(row->value, " (the latency floor: hops × hop latency)",
                 sizeof row->value - strlen(row->value) - 1);
     latency_row(r, t);
+    unset_row(r, t);
     if (!roof_has_network_ratio(f) || !r->cost->read)
         return;
     row = add_row(t, "net_intensity");
@@ -1028,6 +1073,7 @@ static void json_statement(const Report *r)
             hops = f->links[i].hops > hops ? f->links[i].hops : hops;
         json_number(r->out, "hops", true, hops);
         fprintf(r->out, ",\"latency_bound\":%s", f->latency_bound ? "true" : "false");
+        json_unset(r->out, unset_latencies(f));
     }
     if (r->cost->microbatches > 1)
         json_number(r->out, "microbatches", true, r->cost->microbatches);
@@ -1315,6 +1361,12 @@ static void text_block(const Report *r, const Op *one)
     if (roof_has_derating(r->chip))
         total_row(r, "t_derated", "at the chip's achievable fractions", op->t_derated,
                   UNIT_SECONDS);
+    if (op->latency_unset) {
+        char names[128];
+        fprintf(r->out, "  %-12s unset: %s gives no %s; those hops add no latency floor\n",
+                "latency", r->chip ? r->chip->name : "the chip",
+                field_names(op->latency_unset, names, sizeof names));
+    }
     op_bound_shares(one, 1, by);
     double sum = by[1] + by[2] + by[3];
     char c[32], m[32], n[32];
@@ -1398,6 +1450,7 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     if (root) {
         json_memory_parts(r, op);
         json_notes(r);
+        json_unset(r->out, op->latency_unset);
     }
     fputs(",\"ops\":[", r->out);
     for (int i = 0; i < one->nchildren; i++) {

@@ -7,6 +7,7 @@
  *     way round on an axis that wraps); it leaves over one link per axis it moves
  *     along (two on a ring axis whose target is half-way round), so
  *     T = bytes / (links · ici_bw) + hops · hop_latency
+ *     A chip sends what it holds: of a sharded tensor (bf16[E_Y, F]) its shard.
  *   send T from all to (0, 0)
  *     a gather to one chip: every other chip's share, (N − 1)/N of the bytes, arrives
  *     over the target's links (two per ring axis, one per line axis at an end, two
@@ -35,6 +36,7 @@ typedef struct {
 
 typedef struct {
     double bytes;     /* what moves, all of it */
+    double whole;     /* the tensor's bytes, when a chip sends only its shard of them */
     double share;     /* of it that crosses the links: (N − 1)/N for a gather, else 1 */
     double hops;
     double links;
@@ -191,11 +193,11 @@ static bool plan(Eval *ev, const Stmt *s, const Chip *chip, const Mesh *m, const
                      "two GPU ranks of a one-axis mesh (nvlink_bw)", chip->name);
 }
 
-static double tensor_size(Eval *ev, const Tensor *x, Span span, bool *ok)
+/* The tensor's bytes on one chip of mesh m (with no axes: all of them). */
+static double tensor_size(Eval *ev, const Tensor *x, const Mesh *m, Span span, bool *ok)
 {
-    Mesh whole = {0};
-    Poly *p = tensor_local_bytes(x, &whole), *now = p ? poly_subst(p, world_lookup, ev->world)
-                                                       : NULL;
+    Poly *p = tensor_local_bytes(x, m), *now = p ? poly_subst(p, world_lookup, ev->world)
+                                                 : NULL;
     double v = 0;
     *ok = now && poly_is_const(now, &v);
     poly_free(p);
@@ -211,6 +213,9 @@ static void report_text(Eval *ev, const Stmt *s, const Transfer *t)
     FILE *out = ev->out;
     fprintf(out, "%.*s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin);
     fprintf(out, "  bytes      %s", num_format_unit(t->bytes, UNIT_BYTES, 0, a, sizeof a));
+    if (t->whole != t->bytes)
+        fprintf(out, ", the shard the chip holds of %s",
+                num_format_unit(t->whole, UNIT_BYTES, 0, b, sizeof b));
     if (t->share != 1)
         fprintf(out, ", %s of it moves", num_format_unit(t->share * t->bytes, UNIT_BYTES, 0, b,
                                                          sizeof b));
@@ -268,8 +273,14 @@ bool eval_send(Eval *ev, const Stmt *s)
     const Mesh *m = &st.layout.mesh;
     ok = ok && read_end(ev, s->as.send.from, m, true, &from) &&
          read_end(ev, s->as.send.to, m, false, &to);
+    /* Point to point a chip sends what it holds; a gather or a load from the hosts moves
+     * the whole tensor, each chip's part of it. */
+    Mesh whole = {0};
     if (ok)
-        t.bytes = tensor_size(ev, v.tensor, s->as.send.value->span, &ok);
+        t.whole = tensor_size(ev, v.tensor, &whole, s->as.send.value->span, &ok);
+    t.bytes = t.whole;
+    if (ok && from.kind == END_CHIP && to.kind == END_CHIP)
+        t.bytes = tensor_size(ev, v.tensor, m, s->as.send.value->span, &ok);
     ok = ok && plan(ev, s, chip, m, &from, &to, &t);
     if (ok) {
         t.t = t.share * t.bytes / (t.links * t.bandwidth) + t.hops * t.latency;

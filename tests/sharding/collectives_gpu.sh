@@ -37,9 +37,13 @@ run -e "$L" -e 'mesh X = 8' -e 'alltoall bf16[E_X, F] over X on H100 -> bf16[E, 
 check h100_a2a_comm_bytes comm_bytes '7/64*67108864'
 check h100_a2a_t_comm t_comm '7/64*67108864/450e9'
 
-# no floor: bf16[1024] (2048 B): 7/8·2048/450e9 = 3.98 ns
-run -e 'let E = 1024' -e 'mesh X = 8' -e 'allgather bf16[E_X] over X on H100'
+# no floor without nvlink_latency: bf16[1024] (2048 B): 7/8·2048/450e9 = 3.98 ns
+run -e 'let E = 1024' -e 'mesh X = 8' -e 'chip bare : H100 { nvlink_latency = 1e-300 }' \
+    -e 'allgather bf16[E_X] over X on bare'
 check h100_no_floor_t_comm t_comm '7/8*2048/450e9'
+# H100's nvlink_latency (NCCL's 0.6 µs a ring step): 7 steps, 4.2 µs
+run -e 'let E = 1024' -e 'mesh X = 8' -e 'allgather bf16[E_X] over X on H100'
+check h100_floor_t_comm t_comm '7*0.6e-6'
 
 # 4 of the node's GPUs (mesh X = 4): a ring over the N = 4 that take part: 3/4·V0
 run -e "$L" -e 'mesh X = 4' -e 'allgather bf16[E_X, F] over X on H100'

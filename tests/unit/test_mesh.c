@@ -199,11 +199,11 @@ static void test_coll_names(void)
  * the axis of 2: it wraps (2 chips reach each other both ways), so the bandwidth is
  * 2·4.5e10 = 9e10 and T = 2V/9e10 = 33554432/9e10 = 372.83 µs = 2BF/4.5e10.
  * T_math = BDF/1.97e14 equals it at D = 1.97e14·T/(BF) = 1.97e14/2.25e10 = 8755.6.
- * Floor 1e-6·2/2 = 1e-6. */
+ * Floor: the ReduceScatter's 2/2 = 1 hop, then the AllGather's 1: 2 · 1e-6. */
 static void test_two_chips(void)
 {
     Mesh m = MESH(0, 2);
-    LINK(COLL_ALLREDUCE, &m, A0, v5e, 2, 9e10, 1e-6, "ICI ring");
+    LINK(COLL_ALLREDUCE, &m, A0, v5e, 2, 9e10, 2e-6, "ICI ring");
     LinkCost c;
     double v = 2.0 * 512 * 16384;
     CHECK(coll_link_cost(COLL_ALLREDUCE, &m, A0, 0, v5e, &c) == LINK_OK);
@@ -214,23 +214,25 @@ static void test_two_chips(void)
 }
 
 /* v5e: ici_bw 4.5e10, an axis wraps only at 16 (or at ≤ 2 chips); a ring doubles it.
- * Floor: 1e-6 · hops, (largest axis) / 2 on a ring, axis − 1 on a line; a line's
- * AllGather is the one-direction ring's (N − 1)/N (COSTMODEL §6.2). */
+ * Floor: 1e-6 · hops, (largest axis) / 2 on a ring, axis − 1 on a line, twice for an
+ * AllReduce (a ReduceScatter, then an AllGather: both passes wait through the hops);
+ * a line's AllGather is the one-direction ring's (N − 1)/N (COSTMODEL §6.2). */
 static void test_v5e_ici(void)
 {
     Mesh x16 = MESH(0, 16), x8 = MESH(0, 8), m84 = MESH(0, 8, 4), m1616 = MESH(0, 16, 16);
     Mesh m168 = MESH(0, 16, 8);
     LINK(COLL_ALLGATHER, &x16, A0, v5e, 1, 9e10, 8e-6, "ICI ring");        /* 16·1e-6/2 */
     LINK(COLL_REDUCESCATTER, &x16, A0, v5e, 1, 9e10, 8e-6, "ICI ring");
-    LINK(COLL_ALLREDUCE, &x16, A0, v5e, 2, 9e10, 8e-6, "ICI ring");
+    LINK(COLL_ALLREDUCE, &x16, A0, v5e, 2, 9e10, 16e-6, "ICI ring");       /* 2 · 8 hops */
     LINK(COLL_ALLTOALL, &x16, A0, v5e, 0.25, 9e10, 8e-6, "ICI ring");      /* 16/(4·16) */
     LINK(COLL_ALLGATHER, &x8, A0, v5e, 7.0 / 8, 4.5e10, 7e-6, "ICI line (no wraparound)");
-    LINK(COLL_ALLREDUCE, &x8, A0, v5e, 14.0 / 8, 4.5e10, 7e-6, "ICI line (no wraparound)");
+    /* allreduce int8[64, 8192] over X on a line of 8: 7 hops a pass, 14 in all */
+    LINK(COLL_ALLREDUCE, &x8, A0, v5e, 14.0 / 8, 4.5e10, 14e-6, "ICI line (no wraparound)");
     /* over Y = 4 of 8x4: no wraparound, one way: 4.5e10, 3/4; floor 3 hops */
     LINK(COLL_ALLGATHER, &m84, A1, v5e, 3.0 / 4, 4.5e10, 3e-6, "ICI line (no wraparound)");
     /* over X and Y of 16x16: two rings, 9e10 + 9e10 = 1.8e11 */
     LINK(COLL_ALLGATHER, &m1616, A0 | A1, v5e, 1, 1.8e11, 8e-6, "ICI ring");
-    LINK(COLL_ALLREDUCE, &m1616, A0 | A1, v5e, 2, 1.8e11, 8e-6, "ICI ring");
+    LINK(COLL_ALLREDUCE, &m1616, A0 | A1, v5e, 2, 1.8e11, 16e-6, "ICI ring");
     /* a ring and a line: 9e10 + 4.5e10 = 1.35e11 */
     LINK(COLL_ALLGATHER, &m168, A0 | A1, v5e, 1, 1.35e11, 8e-6, "ICI");
 }
@@ -269,7 +271,9 @@ static void test_no_wrap_figure(void)
     free(v3);
 }
 
-/* DCN: dcn_bw per chip, the ring factors, no floor. */
+/* DCN: dcn_bw per chip, the ring factors; no dcn_latency on this v5e, so no floor
+ * (and the report says so). With dcn_latency 1e-4: N − 1 = 3 steps over pods = 4,
+ * twice for an AllReduce. */
 static void test_dcn(void)
 {
     Mesh m = MESH(A0, 4, 16, 16), two = MESH(A0 | A1, 2, 4, 16);
@@ -278,6 +282,10 @@ static void test_dcn(void)
     LINK(COLL_ALLTOALL, &m, A0, v5e, 0.25, 3.125e9, 0, "DCN");
     /* two DCN axes of 2 and 4: AllToAll 4/(4·8) = 1/8 */
     LINK(COLL_ALLTOALL, &two, A0 | A1, v5e, 1.0 / 8, 3.125e9, 0, "DCN");
+    Chip *far = CHIP({CHIP_ICI_BW, 4.5e10}, {CHIP_DCN_BW, 3.125e9}, {CHIP_DCN_LATENCY, 1e-4});
+    LINK(COLL_ALLGATHER, &m, A0, far, 1, 3.125e9, 3e-4, "DCN");
+    LINK(COLL_ALLREDUCE, &m, A0, far, 2, 3.125e9, 6e-4, "DCN");
+    free(far);
     /* the ICI axes of the same mesh are still ICI */
     LINK(COLL_ALLGATHER, &m, A1 | A2, v5e, 1, 1.8e11, 8e-6, "ICI ring");
     LINK_FAILS(COLL_ALLGATHER, &m, A0 | A1, v5e, LINK_MIXED);
@@ -346,21 +354,65 @@ static void test_gpu_sharp(void)
     free(nvls);
 }
 
-/* A fat tree: 64 nodes under leaf groups of 32, oversubscribed 2:1 above them. Over the
- * nodes axis (Y = 8): leaf level 63/64 at 5e10 = 1.969e-11 s/B; spine, 2 groups, 1/2 at
- * 2.5e10 = 2e-11 s/B: the spine decides. */
+/* A fat tree (COSTMODEL §6.5; the book's ch. 12, "a more precise derivation"): each
+ * level a ring of its own degree, V · max_i (D_i − 1) / (D_i · W_i). The book's H100
+ * SuperPod: 128 nodes, leaf groups (SUs) of 32, 4 groups under the spine. Over the
+ * nodes axis and the node's 8 GPUs (nothing else shards the array): node 7/8 at 450e9
+ * = 1.944e-12 s/B (514 GB/s); leaf 31/32 at 400e9 = 2.422e-12 s/B (the book's
+ * 400e9 · 32/31 = 413 GB/s); spine 3/4 over the SU's uplink 32 · 400e9 = 12.8e12
+ * (as 3/(4·32) over one node's 400e9) = 5.9e-14 s/B (17.1 TB/s): the leaf decides.
+ * One ring over all 128 nodes would give 127/128 at 400e9 (403 GB/s). */
 static void test_gpu_fat_tree(void)
 {
     Chip *pod = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 400e9},
-                     {CHIP_LEAF_NODES, 32}, {CHIP_OVERSUB, 2});
-    Mesh m = MESH(0, 64, 8);
-    LINK_S(COLL_ALLGATHER, &m, A0, A1, pod, 1.0 / 2, 2.5e10, 0, "fat tree spine");
-    /* full bisection (no oversub field): the leaf level, 63/64 at 5e10 */
-    Chip *flat = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 400e9},
-                      {CHIP_LEAF_NODES, 32});
-    LINK_S(COLL_ALLGATHER, &m, A0, A1, flat, 63.0 / 64, 5e10, 0, "InfiniBand");
+                     {CHIP_LEAF_NODES, 32});
+    Mesh book = MESH(0, 128, 8), m = MESH(0, 64, 8);
+    LINK(COLL_ALLGATHER, &book, A0 | A1, pod, 31.0 / 32, 400e9, 0, "InfiniBand");
+    LINK(COLL_ALLREDUCE, &book, A0 | A1, pod, 31.0 / 16, 400e9, 0, "InfiniBand");
+    /* 64 nodes, Y = 8 groups share each node's egress (5e10 each): leaf 31/32 at 5e10
+     * = 1.9375e-11 s/B. Oversubscribed 2:1 above the leaves, 2 groups: 1/2 over the
+     * SU's 32 · 5e10 / 2 = 8e11, or 1/(2·32) over 2.5e10: 6.25e-13 s/B: the leaf still
+     * decides (hierarchically the spine carries a 32nd of what each node sends). */
+    Chip *over2 = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 400e9},
+                       {CHIP_LEAF_NODES, 32}, {CHIP_OVERSUB, 2});
+    LINK_S(COLL_ALLGATHER, &m, A0, A1, over2, 31.0 / 32, 5e10, 0, "InfiniBand");
+    /* 64:1: the spine 1/64 over 5e10 / 64 = 7.8125e8: 2e-11 s/B beats the leaf's */
+    Chip *over64 = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 400e9},
+                        {CHIP_LEAF_NODES, 32}, {CHIP_OVERSUB, 64});
+    LINK_S(COLL_ALLGATHER, &m, A0, A1, over64, 1.0 / 64, 7.8125e8, 0, "fat tree spine");
+    /* An AllToAll is not hierarchical: all a node sends off it crosses its egress,
+     * (M − 1)/M² = 63/4096 at 5e10 = 3.08e-13 s/B; what leaves the SU crosses the spine,
+     * (G − 1)/(G² · leaf) = 1/128 at 7.8125e8 = 1e-11 s/B: the spine decides. At 2:1,
+     * 1/128 at 2.5e10 = 3.125e-13 s/B still does; at full bisection, 1/128 at 5e10 =
+     * 1.5625e-13 s/B, the node egress does. */
+    LINK_S(COLL_ALLTOALL, &m, A0, A1, over64, 1.0 / 128, 7.8125e8, 0, "fat tree spine");
+    LINK_S(COLL_ALLTOALL, &m, A0, A1, over2, 1.0 / 128, 2.5e10, 0, "fat tree spine");
+    LINK_S(COLL_ALLTOALL, &m, A0, A1, pod, 63.0 / 4096, 5e10, 0, "InfiniBand");
+    /* no leaf_nodes: one level over the 64 nodes, 63/64 */
+    LINK_S(COLL_ALLGATHER, &m, A0, A1, h100, 63.0 / 64, 5e10, 0, "InfiniBand");
     free(pod);
-    free(flat);
+    free(over2);
+    free(over64);
+}
+
+/* The book's AllToAll (ch. 12): in a node of N = 8, (N − 1)/N² · V / 450e9, the
+ * effective bandwidth 450e9 · 64/7 = 4.11e12 (the book's ≈ 8 · 450e9 = 3.6e12); over
+ * M = 2 nodes (M − 1)/M² = 1/4 of V over the node's 400e9, 1.6e12 (the book's worked
+ * "B / (2 · 400e9)" is its ≈ B / (M · W) form, which at M = 2 is twice the exact).
+ * Across nodes NVLink carries only what goes to node mates, V / N² to each of D − 1:
+ * with D = 8, N = 16, 7/256 (not the 8-GPU AllToAll's 7/64). A node egress of 4e13
+ * shows it: across, 1/4 at 4e13 = 6.25e-15 s/B; in the node 7/256 at 450e9 = 6.08e-14. */
+static void test_gpu_alltoall_levels(void)
+{
+    Mesh g8 = MESH(0, 8), x16 = MESH(0, 16);
+    LinkCost c;
+    CHECK(coll_link_cost(COLL_ALLTOALL, &g8, A0, 0, h100, &c) == LINK_OK &&
+          near(c.bandwidth / c.factor, 450e9 * 64 / 7));
+    CHECK(coll_link_cost(COLL_ALLTOALL, &x16, A0, 0, h100, &c) == LINK_OK &&
+          near(c.bandwidth / c.factor, 1.6e12));
+    Chip *wide = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 4e13});
+    LINK(COLL_ALLTOALL, &x16, A0, wide, 7.0 / 256, 450e9, 0, "NVLink");
+    free(wide);
 }
 
 /* Latency: D − 1 steps of nvlink_latency and M − 1 of node_latency, twice for an
@@ -375,6 +427,31 @@ static void test_gpu_latency(void)
     LinkCost c;
     CHECK(coll_link_cost(COLL_ALLREDUCE, &m, A0 | A1, 0, slow, &c) == LINK_OK && c.hops == 20);
     free(slow);
+}
+
+/* A network whose latency field the chip lacks is named in `unset`: its steps count 0
+ * in the floor, and the report says so. */
+static void test_latency_unset(void)
+{
+    Mesh x8 = MESH(0, 8), m = MESH(0, 4, 8), pods = MESH(A0, 4, 16);
+    LinkCost c;
+    CHECK(coll_link_cost(COLL_ALLREDUCE, &x8, A0, 0, v5e, &c) == LINK_OK && c.unset == 0);
+    CHECK(coll_link_cost(COLL_ALLREDUCE, &x8, A0, 0, v5p, &c) == LINK_OK &&
+          c.unset == CHIP_FIELD_BIT(CHIP_HOP_LATENCY));
+    CHECK(coll_link_cost(COLL_ALLGATHER, &pods, A0, 0, v5e, &c) == LINK_OK &&
+          c.unset == CHIP_FIELD_BIT(CHIP_DCN_LATENCY));
+    CHECK(coll_link_cost(COLL_ALLGATHER, &x8, A0, 0, h100, &c) == LINK_OK &&
+          c.unset == CHIP_FIELD_BIT(CHIP_NVLINK_LATENCY));
+    CHECK(coll_link_cost(COLL_ALLGATHER, &m, A0 | A1, 0, h100, &c) == LINK_OK &&
+          c.unset == (CHIP_FIELD_BIT(CHIP_NVLINK_LATENCY) | CHIP_FIELD_BIT(CHIP_NODE_LATENCY)));
+    /* over the nodes only: NVLink is not crossed */
+    CHECK(coll_link_cost(COLL_ALLGATHER, &m, A0, 0, h100, &c) == LINK_OK &&
+          c.unset == CHIP_FIELD_BIT(CHIP_NODE_LATENCY));
+    Chip *nv = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 400e9},
+                    {CHIP_NVLINK_LATENCY, 6e-7});
+    CHECK(coll_link_cost(COLL_ALLGATHER, &m, A0 | A1, 0, nv, &c) == LINK_OK &&
+          c.unset == CHIP_FIELD_BIT(CHIP_NODE_LATENCY) && near(c.floor, 7 * 6e-7));
+    free(nv);
 }
 
 static void test_link_errors(void)
@@ -403,6 +480,8 @@ int main(void)
     test_gpu_across_nodes();
     test_gpu_sharp();
     test_gpu_fat_tree();
+    test_gpu_alltoall_levels();
+    test_latency_unset();
     test_gpu_latency();
     test_link_errors();
     free_chips();
