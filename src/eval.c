@@ -1105,7 +1105,7 @@ static bool train_cost(Eval *ev, Cost *c)
  * chip runs the whole statement, which the figures per chip do not show. */
 static void note_unused_mesh(Eval *ev, const Mesh *m)
 {
-    char list[160] = "", note[WORLD_NOTE_SIZE];
+    char list[80] = "", note[WORLD_NOTE_SIZE]; /* the list may lose its end, not the note */
     size_t used = 0;
     for (int i = 0; i < m->n && used < sizeof list; i++)
         if (m->axes[i].size > 1 && !world_axis_used(ev->world, m->axes[i].name))
