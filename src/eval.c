@@ -324,7 +324,7 @@ bool finite_poly(Eval *ev, const Poly *p, Span span)
 {
     if (!p)
         return eval_fail(ev, span, "too many distinct dims in one term (at most %d)",
-                         POLY_MAX_VARS);
+                         LIMIT_TERM_DIMS);
     if (poly_has_nonfinite(p))
         return eval_fail(ev, span, "number too large: the result overflows");
     return true;
@@ -389,10 +389,16 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
     return ok;
 }
 
-/* A tensor's bytes, once its dims are bound, must fit in a double. */
+/* A tensor's size is one term of a polynomial, so it names at most LIMIT_TERM_DIMS
+ * distinct dims (caps.h); its bytes, once its dims are bound, must fit in a double. */
 static bool check_size(Eval *ev, const Tensor *t, Span span)
 {
-    Poly *bytes = tensor_bytes(t), *now = bytes ? poly_subst(bytes, world_lookup, ev->world) : NULL;
+    Poly *bytes = tensor_bytes(t);
+    if (!bytes)
+        return eval_fail(ev, span, "this tensor names more than %d distinct dims, the most "
+                         "one cost term holds (a dim written as a number does not count)",
+                         LIMIT_TERM_DIMS);
+    Poly *now = poly_subst(bytes, world_lookup, ev->world);
     bool ok = now && !poly_has_nonfinite(bytes) && !poly_has_nonfinite(now);
     poly_free(bytes);
     poly_free(now);
