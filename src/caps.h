@@ -18,6 +18,13 @@ enum {
     LIMIT_REPEAT_DEPTH = 256,        /* repeat bodies inside repeat bodies (calls too) */
     LIMIT_INCLUDE_DEPTH = 16,        /* files including files */
     LIMIT_MESH_CHIPS = 1 << 20,      /* chips along one mesh axis */
+    /* Distinct symbols (named dims) in one term of a cost polynomial (poly.h): a
+     * tensor's size is one term, so a tensor names at most 12 distinct dims (a dim
+     * written as a number, or a name repeated, adds none); a contraction's FLOPs are
+     * one term over both operands' dims. Each term holds its symbols inline, so the
+     * cap is the size of every term of every polynomial: the book's largest tensors
+     * name 6 (attention's [B, T, S, K, G, H]). */
+    LIMIT_TERM_DIMS = 12,
     LIMIT_SWEEP_POINTS = 10000000,   /* values of one sweep (for a chart) */
     LIMIT_SWEEP_ROWS = 1000000       /* rows a sweep prints: points × statements */
 };

@@ -324,7 +324,7 @@ bool finite_poly(Eval *ev, const Poly *p, Span span)
 {
     if (!p)
         return eval_fail(ev, span, "too many distinct dims in one term (at most %d)",
-                         POLY_MAX_VARS);
+                         LIMIT_TERM_DIMS);
     if (poly_has_nonfinite(p))
         return eval_fail(ev, span, "number too large: the result overflows");
     return true;
@@ -389,10 +389,16 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
     return ok;
 }
 
-/* A tensor's bytes, once its dims are bound, must fit in a double. */
+/* A tensor's size is one term of a polynomial, so it names at most LIMIT_TERM_DIMS
+ * distinct dims (caps.h); its bytes, once its dims are bound, must fit in a double. */
 static bool check_size(Eval *ev, const Tensor *t, Span span)
 {
-    Poly *bytes = tensor_bytes(t), *now = bytes ? poly_subst(bytes, world_lookup, ev->world) : NULL;
+    Poly *bytes = tensor_bytes(t);
+    if (!bytes)
+        return eval_fail(ev, span, "this tensor names more than %d distinct dims, the most "
+                         "one cost term holds (a dim written as a number does not count)",
+                         LIMIT_TERM_DIMS);
+    Poly *now = poly_subst(bytes, world_lookup, ev->world);
     bool ok = now && !poly_has_nonfinite(bytes) && !poly_has_nonfinite(now);
     poly_free(bytes);
     poly_free(now);
@@ -1022,18 +1028,28 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
     };
 }
 
-/* A training step that calls blocks ends with the optimizer's update, once per step:
- * a row of the block when the statement calls just one, else of the statement. */
+/* A training step that calls blocks, or a top-level repeat, ends with the optimizer's
+ * update of the params it holds, once per step: a row of the block (or repeat) when the
+ * statement is just one that runs once, else of the statement. Every way of writing the
+ * same step so gets the same update (tests/training/same_step.roof). A statement of
+ * operations written out costs those operations alone, in the per-operation terms of
+ * the book's formulas, solve and sweep (README: "Training"). */
 static bool add_optimizer_step(Eval *ev, Op *root, const Chip *chip)
 {
-    bool calls = false;
-    for (int i = 0; i < root->nchildren; i++)
-        calls = calls || !root->children[i]->leaf;
-    if (!ev->world->training || !calls)
+    if (!ev->world->training)
         return true;
     Op *step = root->nchildren == 1 && root->children[0]->runs == 1 ? root->children[0] : root;
     op_total(root);
     return train_optimizer_step(ev, step, chip);
+}
+
+/* Whether a breakdown holds a block call (not only operations written out). */
+static bool calls_blocks(const Op *root)
+{
+    for (int i = 0; i < root->nchildren; i++)
+        if (!root->children[i]->leaf)
+            return true;
+    return false;
 }
 
 /* The label of a statement on a chart: its name, or its text cut short, and what its
@@ -1369,7 +1385,7 @@ static bool report_calls(Eval *ev, const Stmt *s, StmtState *st)
 {
     if (st->cost.ops > 0 && !collect_leaf(ev, s, st, st->root))
         return false;
-    if (!add_optimizer_step(ev, st->root, st->chip))
+    if (calls_blocks(st->root) && !add_optimizer_step(ev, st->root, st->chip))
         return eval_fail(ev, s->span, "out of memory");
     if (!add_up(ev, s, st->root))
         return false;
@@ -1516,7 +1532,8 @@ SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_d
 static bool eval_expr_stmt(Eval *ev, const Stmt *s)
 {
     const Clauses *c = &s->as.expr.clauses;
-    if (ev->depth == 0) /* a new top-level statement: its own notes and axes */
+    if (ev->depth == 0 && ev->repeats == 0) /* a new top-level statement: its own notes
+                                              * and axes (a top-level repeat's, for all) */
         ev->world->nnotes = ev->world->naxes_used = 0;
     StmtState st;
     stmt_state_init(ev, &st);
@@ -1570,7 +1587,7 @@ bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
     quiet.frame = &frame;
     bool ok = eval_expr_stmt(&quiet, s);
     frame_restore(ev->world, &frame);
-    if (ok && !add_optimizer_step(ev, root, eval_chip_of(ev, s)))
+    if (ok && calls_blocks(root) && !add_optimizer_step(ev, root, eval_chip_of(ev, s)))
         ok = eval_fail(ev, s->span, "out of memory");
     return ok;
 }
@@ -1668,15 +1685,41 @@ static bool eval_return(Eval *ev, const Stmt *s)
     return ok;
 }
 
-static bool report_repeat(Eval *ev, const Stmt *s, Op *op)
+/* A top-level repeat in training is a step: its optimizer update runs once, so a repeat
+ * that runs more than once goes under a node of the statement's that holds the update
+ * beside it (*op becomes that node). */
+static bool repeat_step(Eval *ev, const Stmt *s, Op **op, const Chip *chip)
+{
+    char label[96];
+    if (!ev->world->training)
+        return true;
+    op_total(*op);
+    if ((*op)->runs != 1 && (*op)->local_params > 0) {
+        Op *step = op_new(stmt_label(ev, s, label, sizeof label));
+        if (!step || !op_add(step, *op)) {
+            op_free(step);
+            return false;
+        }
+        *op = step;
+    }
+    return add_optimizer_step(ev, *op, chip);
+}
+
+static bool report_repeat(Eval *ev, const Stmt *s, Op **step)
 {
     const Chip *chip = ev->world->use_chip >= 0
                            ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
                            : NULL;
+    if (!repeat_step(ev, s, step, chip))
+        return eval_fail(ev, s->span, "out of memory");
+    Op *op = *step;
     if (!add_up(ev, s, op))
         return false;
     Report r;
     report_init(ev, s, &r);
+    note_unused_mesh(ev, &ev->world->mesh);
+    r.notes = ev->world->notes;
+    r.nnotes = ev->world->nnotes;
     r.chip = chip;
     r.mesh = &ev->world->mesh;
     r.training = ev->world->training;
@@ -1699,6 +1742,8 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
         return eval_fail(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to 1e9");
     if (ev->repeats >= LIMIT_REPEAT_DEPTH)
         return eval_fail(ev, s->span, "repeats nested more than %d deep", LIMIT_REPEAT_DEPTH);
+    if (ev->depth == 0 && ev->repeats == 0) /* a new top-level statement */
+        ev->world->nnotes = ev->world->naxes_used = 0;
     Pipeline pipe;
     if (!pipeline_stages(ev, s, n, &pipe))
         return false;
@@ -1717,7 +1762,7 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
     if (ok && pipe.stages > 1 && !(op = pipeline_node(ev, s, op, &pipe)))
         return false;
     if (ok && !ev->collect)
-        ok = report_repeat(ev, s, op);
+        ok = report_repeat(ev, s, &op);
     if (ok && ev->collect && op_add(ev->collect, op))
         return true;
     op_free(op);

@@ -17,7 +17,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define POLY_MAX_VARS 12 /* distinct symbols in one monomial */
+#include "caps.h"
+
+#define POLY_MAX_VARS LIMIT_TERM_DIMS /* distinct symbols in one monomial */
 
 typedef struct Poly Poly;
 
