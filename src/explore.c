@@ -1044,10 +1044,33 @@ static bool option_scale(Eval *ev, const PlotOption *o, bool *logscale)
     return true;
 }
 
+/* What an option sets: a title, an axis's scale or its range. */
+static const char *option_sets(const PlotOption *o)
+{
+    return o->text ? "text" : o->scale ? "scale" : "range";
+}
+
+/* An option given twice (`x log ... x linear`) would have the last one win unseen:
+ * refused, at the second. */
+static bool options_once(Eval *ev, const AstList *options)
+{
+    for (int i = 0; options && i < options->n; i++)
+        for (int j = 0; j < i; j++) {
+            const PlotOption *a = options->items[j], *b = options->items[i];
+            if (a->what.name == b->what.name && strcmp(option_sets(a), option_sets(b)) == 0)
+                return eval_fail(ev, b->span, "`%s` already has its %s in this chart's "
+                                 "options; give it once", spelling(ev, b->what.name),
+                                 option_sets(b));
+        }
+    return true;
+}
+
 /* The options after `plot`, applied to the chart in order: `title "..."`, `x log`,
- * `y linear`, `x 1 .. 1024`. A range is checked against the scale set last. */
+ * `y linear`, `x 1 .. 1024`, each once. A range is checked against the scale. */
 static bool apply_options(Eval *ev, const AstList *options, Plot *p)
 {
+    if (!options_once(ev, options))
+        return false;
     for (int i = 0; options && i < options->n; i++) {
         const PlotOption *o = options->items[i];
         const char *what = spelling(ev, o->what.name);
