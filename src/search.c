@@ -154,7 +154,7 @@ static bool fits_pod(const Config *c, const Search *z)
     for (int a = 0; a < c->naxes; a++)
         mesh_add(&m, z->axis_names[a], c->sizes[a], false);
     double limit;
-    return mesh_misfit(&m, z->chip, &limit) < 0;
+    return mesh_misfit(&m, z->chip, &limit) == MESH_FITS;
 }
 
 /* Every way to give the mesh's axes to the searched parameters. */
