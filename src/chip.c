@@ -35,6 +35,8 @@ const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
     [CHIP_POD_X] = {"pod_x", UNIT_NONE, true, "chips along X in a pod"},
     [CHIP_POD_Y] = {"pod_y", UNIT_NONE, true, "chips along Y in a pod"},
     [CHIP_POD_Z] = {"pod_z", UNIT_NONE, true, "chips along Z in a pod"},
+    [CHIP_POD_CHIPS] = {"pod_chips", UNIT_NONE, true,
+                        "chips in a pod: a mesh's ICI axes together hold at most this many"},
     [CHIP_PCIE_BW] = {"pcie_bw", UNIT_BW, false, "PCIe bandwidth to the host"},
     [CHIP_DCN_BW] = {"dcn_bw", UNIT_BW, false, "DCN egress per chip"},
     [CHIP_NVLINK_BW] = {"nvlink_bw", UNIT_BW, false, "NVLink egress per GPU"},

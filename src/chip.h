@@ -36,6 +36,7 @@ typedef enum {
     CHIP_POD_X,
     CHIP_POD_Y,
     CHIP_POD_Z,
+    CHIP_POD_CHIPS,
     CHIP_PCIE_BW,
     CHIP_DCN_BW,
     CHIP_NVLINK_BW,

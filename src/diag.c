@@ -112,17 +112,20 @@ void diag_error(Diag *d, const Source *src, Span span, const char *fmt, ...)
     va_end(ap);
 }
 
-/* What went to stdout before a message comes before it when both go to one pipe. */
-static void flush_output(void)
+/* What went to stdout before a message comes before it when both go to one pipe; a
+ * progress line is cleared so that the message starts its own line. */
+static void flush_output(Diag *d)
 {
     fflush(stdout);
+    if (d->progress)
+        progress_hide(d->progress);
 }
 
 void diag_verror(Diag *d, const Source *src, Span span, const char *fmt, va_list ap)
 {
     if (!count_error(d))
         return;
-    flush_output();
+    flush_output(d);
     int line, col;
     source_position(src, span.begin, &line, &col);
     fprintf(d->err, "%s%s:%d:%d:%s %serror:%s ", paint(d, "\033[1m"), src->name, line, col,
@@ -145,7 +148,7 @@ void diag_note(Diag *d, const char *fmt, ...)
 void diag_plain(Diag *d, const char *fmt, ...)
 {
     d->errors++;
-    flush_output();
+    flush_output(d);
     fprintf(d->err, "roofline: %serror:%s ", paint(d, "\033[1;31m"), paint(d, "\033[0m"));
     va_list ap;
     va_start(ap, fmt);

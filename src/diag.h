@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "caps.h"
+#include "progress.h"
 #include "source.h"
 
 
@@ -22,6 +23,8 @@ typedef struct {
     bool color;
     int errors;  /* reported so far */
     bool capped; /* LIMIT_ERRORS reached: later errors are dropped */
+    Progress *progress; /* a long statement's line on the terminal, cleared before a
+                           message; NULL when none runs (borrowed) */
 } Diag;
 
 #if defined(__GNUC__)

@@ -268,6 +268,24 @@ bool eval_fail(Eval *ev, Span span, const char *fmt, ...)
     return false;
 }
 
+bool eval_rows_written(Eval *ev)
+{
+    return !ev->rows_written || ev->rows_written(ev->rows_ctx);
+}
+
+void eval_progress_begin(Eval *ev, Progress *p, const char *what, const char *items,
+                         double total)
+{
+    progress_begin(p, what, items, total);
+    ev->diag->progress = p;
+}
+
+void eval_progress_end(Eval *ev, Progress *p)
+{
+    progress_end(p);
+    ev->diag->progress = NULL;
+}
+
 /* A scalar's value with the bound dims put in; false (reported) if not a number. */
 bool number_now(Eval *ev, const Poly *p, Span span, double *out)
 {

@@ -220,6 +220,9 @@ typedef struct Eval Eval;
 typedef struct Fusion Fusion; /* fuse.c: a fused region under way */
 /* Runs an included file, resolved against the file being evaluated. */
 typedef bool (*IncludeFn)(void *ctx, const Source *from, const char *path, Span span);
+/* Takes the records written to Eval.out so far (--csv turns them into rows at once, so
+ * that a long sweep's rows stream as --json's do); false if that failed. */
+typedef bool (*RowsFn)(void *ctx);
 
 /* The names a block call binds, with what they held before, to put back after. */
 typedef struct {
@@ -248,6 +251,8 @@ struct Eval {
     FILE *out;
     IncludeFn include;
     void *include_ctx;
+    RowsFn rows_written; /* NULL: what is written to out stays there */
+    void *rows_ctx;
     const AstList *body; /* the statements being run (a block's, a repeat's), or NULL */
     int block;           /* the block being run (interned name), or -1 at top level */
     double stages;       /* pipeline stages around (1: none): each holds its own layers */
@@ -316,5 +321,11 @@ bool eval_stmt(Eval *ev, const Stmt *s);
  * `span` of the source being evaluated and returns false; the spelling of a name. */
 bool eval_fail(Eval *ev, Span span, const char *fmt, ...) DIAG_PRINTF(3, 4);
 const char *spelling(const Eval *ev, int name);
+/* After a sweep's rows: passes them on (Eval.rows_written); false after an error. */
+bool eval_rows_written(Eval *ev);
+/* A long statement's progress line (progress.h), cleared by any error it reports. */
+void eval_progress_begin(Eval *ev, Progress *p, const char *what, const char *items,
+                         double total);
+void eval_progress_end(Eval *ev, Progress *p);
 
 #endif

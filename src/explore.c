@@ -964,7 +964,8 @@ static const double *padded_points(const ShardUses *uses, int dim, const double 
     return buf;
 }
 
-static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart)
+static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart,
+                      Progress *progress)
 {
     /* With a chart, text mode draws instead of printing a table. */
     bool table = !ev->json && !chart;
@@ -985,6 +986,8 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
             return false;
         if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))
             return eval_fail(ev, c->stmt->span, "out of memory");
+        if (ev->json || table)
+            progress_before_row(progress);
         for (int i = 0; (ev->json || table) && i < b.n; i++) {
             RoofPoint p = roof_block_point(&b, i);
             if (!isfinite(p.t_derated))
@@ -995,6 +998,9 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
             else
                 row_text(ev->out, b.x[i], &p, c->costed.roof.ncomm > 0);
         }
+        if (ev->json && !eval_rows_written(ev)) /* --csv: the rows as they are made */
+            return false;
+        progress_advance(progress, b.n);
     }
     if (table)
         fputc('\n', ev->out);
@@ -1038,10 +1044,33 @@ static bool option_scale(Eval *ev, const PlotOption *o, bool *logscale)
     return true;
 }
 
+/* What an option sets: a title, an axis's scale or its range. */
+static const char *option_sets(const PlotOption *o)
+{
+    return o->text ? "text" : o->scale ? "scale" : "range";
+}
+
+/* An option given twice (`x log ... x linear`) would have the last one win unseen:
+ * refused, at the second. */
+static bool options_once(Eval *ev, const AstList *options)
+{
+    for (int i = 0; options && i < options->n; i++)
+        for (int j = 0; j < i; j++) {
+            const PlotOption *a = options->items[j], *b = options->items[i];
+            if (a->what.name == b->what.name && strcmp(option_sets(a), option_sets(b)) == 0)
+                return eval_fail(ev, b->span, "`%s` already has its %s in this chart's "
+                                 "options; give it once", spelling(ev, b->what.name),
+                                 option_sets(b));
+        }
+    return true;
+}
+
 /* The options after `plot`, applied to the chart in order: `title "..."`, `x log`,
- * `y linear`, `x 1 .. 1024`. A range is checked against the scale set last. */
+ * `y linear`, `x 1 .. 1024`, each once. A range is checked against the scale. */
 static bool apply_options(Eval *ev, const AstList *options, Plot *p)
 {
+    if (!options_once(ev, options))
+        return false;
     for (int i = 0; options && i < options->n; i++) {
         const PlotOption *o = options->items[i];
         const char *what = spelling(ev, o->what.name);
@@ -1154,8 +1183,11 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
         n--;
     for (int i = 0; ok && i < n; i++)
         ok = check_points(ev, &curves[i], dim, pts);
+    Progress progress;
+    eval_progress_begin(ev, &progress, "sweep", "points", (double)pts->n * n);
     for (int i = 0; ok && i < n; i++)
-        ok = run_curve(ev, &curves[i], dim, pts, s->as.sweep.plot);
+        ok = run_curve(ev, &curves[i], dim, pts, s->as.sweep.plot, &progress);
+    eval_progress_end(ev, &progress);
     if (ok && s->as.sweep.plot)
         ok = draw_chart(ev, s, &chart, curves, n);
     if (curves)

@@ -97,9 +97,12 @@ static bool add_shard_axis(Eval *ev, const ShardClause *sh, Layout *l)
 bool layout_check_fit(Eval *ev, const Mesh *m, const Chip *chip, Span where)
 {
     double limit;
-    int bad = chip ? mesh_misfit(m, chip, &limit) : -1;
-    if (bad < 0)
+    int bad = chip ? mesh_misfit(m, chip, &limit) : MESH_FITS;
+    if (bad == MESH_FITS)
         return true;
+    if (bad == MESH_OVER_POD)
+        return eval_fail(ev, where, "the mesh does not fit a %s pod: its ICI axes hold %.0f "
+                         "chips, the pod %.0f", chip->name, mesh_ici_chips(m), limit);
     if (limit == 0)
         return eval_fail(ev, where, "%s has a %g-D torus: no torus dimension is left for axis %s",
                          chip->name, chip->value[CHIP_TORUS_DIMS], spelling(ev, m->axes[bad].name));

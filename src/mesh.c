@@ -91,10 +91,19 @@ static bool fits_dim(const Chip *chip, int dim, int size, double *limit)
     return true;
 }
 
+double mesh_ici_chips(const Mesh *m)
+{
+    double chips = 1;
+    for (int i = 0; i < m->n; i++)
+        if (!m->axes[i].dcn)
+            chips *= m->axes[i].size;
+    return chips;
+}
+
 int mesh_misfit(const Mesh *m, const Chip *chip, double *limit)
 {
     if (!chip->set[CHIP_ICI_BW])
-        return -1;
+        return MESH_FITS;
     int dim = 0;
     for (int i = 0; i < m->n; i++) {
         if (m->axes[i].dcn)
@@ -102,7 +111,11 @@ int mesh_misfit(const Mesh *m, const Chip *chip, double *limit)
         if (!fits_dim(chip, dim++, m->axes[i].size, limit))
             return i;
     }
-    return -1;
+    if (chip->set[CHIP_POD_CHIPS] && mesh_ici_chips(m) > chip->value[CHIP_POD_CHIPS]) {
+        *limit = chip->value[CHIP_POD_CHIPS];
+        return MESH_OVER_POD;
+    }
+    return MESH_FITS;
 }
 
 /* ---- Collectives ------------------------------------------------------------ */

@@ -79,14 +79,18 @@ int mesh_find(const Mesh *m, int name);
 int mesh_add(Mesh *m, int name, int size, bool dcn);
 /* The number of chips of the whole mesh, and of the axes in a set. */
 double mesh_chips(const Mesh *m);
+double mesh_ici_chips(const Mesh *m); /* its ICI axes' chips: a pod's (no DCN axis) */
 double mesh_span(const Mesh *m, AxisSet axes);
 int mesh_count(AxisSet axes); /* how many axes are in the set */
 
-/* Whether the mesh fits the chip's pod: no more ICI axes than torus_dims, and ICI axis
- * i no longer than the pod along torus dimension i (pod_x, pod_y, pod_z, when the chip
- * gives them). Returns -1 when it fits; else the index of the first axis that does not
- * fit, with *limit the pod's length along it (0 when there is no torus dimension left
- * for it). Only TPUs (chips with ici_bw) are checked. */
+/* Whether the mesh fits the chip's pod: no more ICI axes than torus_dims, ICI axis i no
+ * longer than the pod along torus dimension i (pod_x, pod_y, pod_z, when the chip gives
+ * them), and the ICI axes together no more chips than pod_chips (when given: a pod
+ * whose axes a mesh axis may span, v5p's). Returns MESH_FITS; the index of the first
+ * axis that does not fit, with *limit the pod's length along it (0 when there is no
+ * torus dimension left for it); or MESH_OVER_POD, with *limit pod_chips. Only TPUs
+ * (chips with ici_bw) are checked. */
+enum { MESH_FITS = -1, MESH_OVER_POD = -2 };
 int mesh_misfit(const Mesh *m, const Chip *chip, double *limit);
 
 /* Whether a TPU axis of `size` chips wraps around (a ring): at most 2 chips, or a

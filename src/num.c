@@ -9,6 +9,7 @@
 #include "num.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,10 +147,13 @@ static NumStatus scan_suffix(const Cursor *c, Suffix *out)
     return is_letter(*c->p) ? NUM_BAD_SUFFIX : NUM_BAD;
 }
 
-/* Splits the text into mantissa, exponent and suffix, checking the grammar. */
-static NumStatus scan_literal(Cursor *c, Mantissa *m, long long *exp10, Suffix *suffix)
+/* Splits the text into mantissa, exponent and suffix, checking the grammar; *whole
+ * says whether it is written as a whole number (digits, no '.' and no exponent). */
+static NumStatus scan_literal(Cursor *c, Mantissa *m, long long *exp10, Suffix *suffix,
+                              bool *whole)
 {
     size_t count = scan_digits(c, m, 0);
+    *whole = !at(c, '.') && !at(c, 'e') && !at(c, 'E');
     if (at(c, '.')) {
         c->p++;
         count += scan_digits(c, m, 1);
@@ -213,6 +217,37 @@ static NumStatus mantissa_value(Mantissa *m, long long exp10, const Suffix *suff
     return classify(*out);
 }
 
+/* Whether digits[0..n) × 10^exp10 is exactly v, a whole double: both as decimal
+ * digits (printf's %.0f writes a double's exact value). */
+static bool holds_exactly(const char *digits, int n, long long exp10, double v)
+{
+    char exact[400];
+    int len = snprintf(exact, sizeof exact, "%.0f", v);
+    while (n > 0 && digits[n - 1] == '0') {
+        n--;
+        exp10++;
+    }
+    if (exp10 < 0 || len < 0 || (size_t)len >= sizeof exact || n + exp10 != len ||
+        memcmp(exact, digits, (size_t)n) != 0)
+        return false;
+    return strspn(exact + n, "0") == (size_t)(len - n);
+}
+
+/* Above 2^53 a double skips whole numbers: a literal written whole must be one it
+ * holds, or it would round unseen (9007199254740993 -> ...992). A binary suffix
+ * scales exactly, so the mantissa decides. */
+static NumStatus whole_exact(const Mantissa *m, long long exp10, const Suffix *suffix)
+{
+    long long at = m->exp10 + exp10 + suffix->decimal_exp;
+    if (m->n + at <= 15 && suffix->binary_exp == 0) /* below 10^15 < 2^53 */
+        return NUM_OK;
+    double v = digits_to_double(m->digits, m->n, at);
+    if (!(v >= 9007199254740992.0) || isinf(v))
+        return NUM_OK;
+    return !m->dropped_nonzero && holds_exactly(m->digits, m->n, at, v) ? NUM_OK
+                                                                         : NUM_INEXACT;
+}
+
 NumStatus num_parse(const char *text, size_t len, double *out)
 {
     *out = 0;
@@ -222,8 +257,11 @@ NumStatus num_parse(const char *text, size_t len, double *out)
     Mantissa m = {.n = 0};
     long long exp10;
     Suffix suffix;
-    NumStatus s = scan_literal(&c, &m, &exp10, &suffix);
+    bool whole;
+    NumStatus s = scan_literal(&c, &m, &exp10, &suffix, &whole);
     if (s != NUM_OK || m.n == 0)
+        return s;
+    if (whole && (s = whole_exact(&m, exp10, &suffix)) != NUM_OK)
         return s;
     s = mantissa_value(&m, exp10, &suffix, out);
     if (s != NUM_OK)
@@ -239,6 +277,8 @@ const char *num_status_message(NumStatus s)
     case NUM_BAD_SUFFIX: return "unknown suffix (use k M G T P or Ki Mi Gi Ti Pi)";
     case NUM_OVERFLOW: return "number too large";
     case NUM_UNDERFLOW: return "number too small: it rounds to zero (the smallest a double holds is 4.9e-324)";
+    case NUM_INEXACT: return "a whole number above 2^53 = 9007199254740992 that a double cannot "
+                             "hold exactly: it would round to a neighbour";
     }
     return "not a number";
 }

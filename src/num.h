@@ -14,8 +14,10 @@ typedef enum {
     NUM_BAD,       /* not a number at all, or a stray character ("1.2.3", "1e") */
     NUM_BAD_SUFFIX, /* digits then an unknown suffix ("2B", "8kB", "3x") */
     NUM_OVERFLOW,  /* does not fit a double ("1e999", "1e308k") */
-    NUM_UNDERFLOW  /* not zero but rounds to zero ("1e-400"); a subnormal ("2.2e-308")
+    NUM_UNDERFLOW, /* not zero but rounds to zero ("1e-400"); a subnormal ("2.2e-308")
                     * is a number */
+    NUM_INEXACT    /* a whole number written in digits (no '.', no exponent) above 2^53
+                    * that a double does not hold: 9007199254740993 would round */
 } NumStatus;
 
 /* Parse a literal: decimal digits with optional '_' separators between digits, an

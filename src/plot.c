@@ -31,21 +31,28 @@ static bool on_axis(double v, bool logscale)
 
 /* Up to four significant digits with an SI prefix: 1e14 -> "100T", 2.5e11 -> "250G",
  * 1000 -> "1k", 0.5 -> "0.5". Beyond yotta, an exponent. */
-static void si_format(char *buf, size_t size, double v)
+static void si_format_digits(char *buf, size_t size, double v, int digits)
 {
     static const char PREFIXES[] = "kMGTPEZY";
     double scaled = v;
     int k = 0;
+    digits = digits < 2 ? 2 : digits > 17 ? 17 : digits; /* a double has 17 */
     while (fabs(scaled) >= 1000 && PREFIXES[k] != '\0') {
         scaled /= 1000;
         k++;
     }
     if (k == 0)
-        snprintf(buf, size, "%.4g", v + 0.0); /* + 0.0: no "-0" */
-    else if (fabs(scaled) >= 1000)
-        snprintf(buf, size, "%.3g", v);
+        snprintf(buf, size, "%.*g", digits, v + 0.0); /* + 0.0: no "-0" */
+    else if (fabs(scaled) >= 1000) /* past the prefixes: "1e+30", unless more tell */
+        snprintf(buf, size, "%.*g", digits > 4 ? digits : 3, v);
     else
-        snprintf(buf, size, "%.4g%c", scaled, PREFIXES[k - 1]);
+        snprintf(buf, size, "%.*g%c", digits, scaled, PREFIXES[k - 1]);
+}
+
+/* Four significant digits: "1.97T", "240", "1e+30". */
+static void si_format(char *buf, size_t size, double v)
+{
+    si_format_digits(buf, size, v, 4);
 }
 
 /* "ridge 240": intensities read best as whole numbers, as the book writes them. */
@@ -129,7 +136,8 @@ static void extent_add(Extent *e, double v, bool logscale)
 typedef struct {
     bool logscale;
     double lo, hi; /* the drawn range: whole decades on a log axis, whole steps else */
-    double step;   /* a linear axis's tick spacing */
+    double step;   /* a linear axis's tick spacing; on a log axis, the decades from one
+                      labelled tick to the next (1, or more when too many decades) */
 } Axis;
 
 /* The largest of 1, 2 or 5 times a power of ten that is at most v (down) or the
@@ -197,9 +205,23 @@ static Axis linear_axis(Extent e, int target)
     return a;
 }
 
+/* Every how many decades a log axis has a tick. Each decade, while they are few
+ * enough to get a row (a text chart's target is a quarter of its rows) or a label's
+ * room each; else 1, 2 or 5 times a power of ten of them, so that about target labels
+ * fall evenly: 1e-300 .. 1e300 on 4 gets one every 200 decades. Skipping the labels
+ * that collide instead kept an uneven few, and MAX_TICKS cut the top decades off. */
+static double decade_step(double lo, double hi, int target)
+{
+    double decades = log10(hi) - log10(lo);
+    target = target < 2 ? 2 : target;
+    return decades <= 4 * target ? 1 : nice_step(decades / target);
+}
+
 static Axis axis_make(Extent e, bool logscale, int target)
 {
     Axis a = logscale ? log_axis(e) : linear_axis(e, target < 2 ? 2 : target);
+    if (logscale)
+        a.step = decade_step(a.lo, a.hi, target);
     bool sane = isfinite(a.lo) && isfinite(a.hi) && a.hi > a.lo &&
                 (logscale || (isfinite(a.step) && a.step > 0));
     if (!sane) /* data near the limits of double: an empty default, never nan */
@@ -211,8 +233,8 @@ static Axis axis_make(Extent e, bool logscale, int target)
 static Axis fixed_axis(const double range[2], bool logscale, int target)
 {
     Axis a = {.logscale = logscale, .lo = range[0], .hi = range[1]};
-    if (!logscale)
-        a.step = nice_step((a.hi - a.lo) / (target < 2 ? 2 : target));
+    a.step = logscale ? decade_step(a.lo, a.hi, target)
+                      : nice_step((a.hi - a.lo) / (target < 2 ? 2 : target));
     return a;
 }
 
@@ -254,11 +276,23 @@ static bool within(const Axis *a, double v)
     return v >= a->lo * (1 - 1e-9) && v <= a->hi * (1 + 1e-9);
 }
 
+/* Labelled ticks every a->step decades, when that is more than one: no minor ones. */
+static int sparse_log_ticks(const Axis *a, int first, int last, Tick *t)
+{
+    int step = (int)a->step, n = 0;
+    for (int e = (int)ceil((double)first / step) * step; e <= last && n < MAX_TICKS; e += step)
+        if (within(a, pow(10, e)))
+            t[n++] = (Tick){pow(10, e), true};
+    return n;
+}
+
 /* A tick at each decade and at 2..9 times it, within the range; the decades are
  * labelled, and 2 and 5 times them too when fewer than three decades fall inside. */
 static int log_ticks(const Axis *a, Tick *t)
 {
     int first = (int)floor(log10(a->lo) + 1e-9), last = (int)ceil(log10(a->hi) - 1e-9), n = 0;
+    if (a->step > 1)
+        return sparse_log_ticks(a, first, last, t);
     int decades = 0;
     for (int e = first; e <= last; e++)
         decades += within(a, pow(10, e));
@@ -294,17 +328,27 @@ typedef struct {
     char label[24];
 } Mark;
 
+/* Significant digits that tell a linear axis's labels apart: 4, or more when the
+ * range is narrow beside its values (1e300 .. 1.0000001e300 printed "1e+300" at
+ * every tick). */
+static int label_digits(const Axis *a)
+{
+    double span = fmax(fabs(a->lo), fabs(a->hi)) / a->step;
+    int digits = a->logscale || !(span > 1e3) ? 4 : (int)ceil(log10(span)) + 1;
+    return digits > 17 ? 17 : digits;
+}
+
 /* The labelled ticks, in increasing order, with their positions and SI labels. */
 static int axis_marks(const Axis *a, Mark *m)
 {
     Tick t[MAX_TICKS];
-    int n = axis_ticks(a, t), count = 0;
+    int n = axis_ticks(a, t), count = 0, digits = label_digits(a);
     for (int i = 0; i < n; i++) {
         double pos = axis_pos(a, t[i].value);
         if (!t[i].major || !(pos >= -1e-9 && pos <= 1 + 1e-9))
             continue;
         m[count].pos = pos;
-        si_format(m[count].label, sizeof m[count].label, t[i].value);
+        si_format_digits(m[count].label, sizeof m[count].label, t[i].value, digits);
         count++;
     }
     return count;

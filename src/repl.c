@@ -23,6 +23,7 @@
 #ifdef HAVE_LIBEDIT
 #include <editline/readline.h>
 #include <malloc.h> /* malloc_usable_size: guard_line_buffer */
+#include <unistd.h> /* read: read_byte */
 #endif
 
 #include "history_line.h"
@@ -634,6 +635,85 @@ static bool save_history(const char *path)
     return false;
 }
 
+/* libedit, in the C locale, reads each byte as a character and drops every one above
+ * 0x7F when it makes the line: `x\xff\xfe = 1` came back as `x = 1` and ran, and a
+ * typed `µ` vanished. Those bytes are kept here as they are read, each with the number
+ * of printable characters typed before it, and put back where they were typed, so
+ * that the line is the one typed and the lexer judges it as in a script (invalid UTF-8
+ * is a located error). After editing keys the place is where the byte was typed. */
+typedef struct {
+    size_t at;          /* printable characters read before the byte */
+    unsigned char byte;
+} KeptByte;
+
+/* Static, as completion_session is: libedit's getc hook takes no context. */
+static struct {
+    KeptByte *bytes;
+    size_t n, cap, typed;
+    bool out_of_memory;
+} kept;
+
+/* One byte of the terminal, as libedit's rl_getc_function; -1 at the end of input or
+ * when Ctrl-C interrupts the read (readline then returns NULL, as without the hook). */
+static int read_byte(FILE *in)
+{
+    unsigned char byte;
+    for (;;) {
+        ssize_t n = read(fileno(in), &byte, 1);
+        if (n == 1)
+            return byte;
+        if (n == 0 || errno != EINTR || interrupt_pending())
+            return -1;
+    }
+}
+
+/* Keeps a byte above 0x7F, never handing it to libedit: it would read it as a meta
+ * key and edit the line (0xFF deletes a word). */
+static bool keep_byte(unsigned char byte)
+{
+    if (kept.n == kept.cap) {
+        size_t cap = 2 * kept.cap + 16;
+        KeptByte *grown = realloc(kept.bytes, cap * sizeof *grown);
+        if (!grown) {
+            kept.out_of_memory = true; /* read_edit ends the session */
+            return false;
+        }
+        kept.bytes = grown;
+        kept.cap = cap;
+    }
+    kept.bytes[kept.n++] = (KeptByte){kept.typed, byte};
+    return true;
+}
+
+static int getc_keeping_bytes(FILE *in)
+{
+    int c;
+    while ((c = read_byte(in)) >= 0x80)
+        keep_byte((unsigned char)c);
+    if (c >= 0x20 && c < 0x7F)
+        kept.typed++;
+    return c;
+}
+
+/* The line libedit made, with the kept bytes put back; NULL if out of memory. */
+static char *with_kept_bytes(const char *line)
+{
+    size_t len = strlen(line), from = 0, used = 0;
+    char *whole = malloc(len + kept.n + 1);
+    for (size_t i = 0; whole && i < kept.n; i++) {
+        size_t at = kept.bytes[i].at < len ? kept.bytes[i].at : len;
+        if (at > from) {
+            memcpy(whole + used, line + from, at - from);
+            used += at - from;
+            from = at;
+        }
+        whole[used++] = (char)kept.bytes[i].byte;
+    }
+    if (whole)
+        memcpy(whole + used, line + from, len - from + 1);
+    return whole;
+}
+
 static void edit_begin(Session *s)
 {
     completion_session = s;
@@ -645,6 +725,7 @@ static void edit_begin(Session *s)
     /* libedit's own SIGINT handler would re-raise the signal and retry the read;
      * ours makes readline return so the loop can drop the pending statement. */
     rl_catch_signals = 0;
+    rl_getc_function = getc_keeping_bytes; /* stays: a later readline may use it */
     using_history();
     stifle_history(HISTORY_MAX);
 }
@@ -658,6 +739,9 @@ static void edit_end(void)
     free(line_buffer_guard);
     line_buffer_guard = NULL;
     line_buffer_guard_cap = 0;
+    free(kept.bytes);
+    kept.bytes = NULL;
+    kept.n = kept.cap = 0;
 }
 
 /* Each line goes into history as it is typed; once a statement of several lines is
@@ -672,9 +756,19 @@ static void remember_line(Repl *r, const char *line)
 
 static ReadResult read_edit(Repl *r, const char *prompt)
 {
-    char *line = readline(prompt);
-    if (!line)
+    kept.n = kept.typed = 0;
+    kept.out_of_memory = false;
+    char *typed = readline(prompt);
+    if (!typed)
         return interrupt_pending() ? READ_INTERRUPT : READ_EOF;
+    char *line = kept.n && !kept.out_of_memory ? with_kept_bytes(typed) : typed;
+    if (line != typed)
+        free(typed);
+    if (!line || kept.out_of_memory) { /* the session ends, as in handle_line */
+        fputs("roofline: error: out of memory\n", stderr);
+        free(line);
+        return READ_EOF;
+    }
     remember_line(r, line);
     r->line_len = strlen(line);
     free(r->line);

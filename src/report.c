@@ -141,7 +141,7 @@ static void print_table(const Table *t, FILE *out)
 /* "8 (X=4, Y=2)": the chips and the mesh's axes. */
 static void mesh_text(const Report *r, char *buf, size_t size)
 {
-    size_t used = (size_t)snprintf(buf, size, "%g (", r->roof->chips);
+    size_t used = (size_t)snprintf(buf, size, "%.0f (", r->roof->chips);
     for (int a = 0; a < r->mesh->n && used < size; a++)
         used += (size_t)snprintf(buf + used, size - used, "%s%s=%d%s", a ? ", " : "",
                                  r->namer(r->mesh->axes[a].name, r->ctx),
@@ -433,7 +433,7 @@ static void collective_rows(const Report *r, Table *t)
         if (r->roof->chip)
             link_text(&r->roof->links[i], net, sizeof net);
         Row *row = add_row(t, "collective");
-        snprintf(row->formula, sizeof row->formula, "%s of %s over %s (%g chips%s)",
+        snprintf(row->formula, sizeof row->formula, "%s of %s over %s (%.0f chips%s)",
                  coll_name(c->kind), array, axes, mesh_span(r->mesh, c->axes), net);
         if (c->why)
             snprintf(add_row(t, "")->formula, FORMULA_MAX, "%s", c->why);

@@ -213,7 +213,7 @@ typedef struct {
 /* Costs s at every x: a table, JSON lines, and the chart's points, as asked; with a
  * chart, text mode draws instead of printing a table, as a sweep of statements does. */
 static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const Value *x, int n,
-                            ScanCurve *c)
+                            ScanCurve *c, Progress *progress)
 {
     label_of(ev, s, c->label, sizeof c->label);
     bool table = !ev->json && !c->x;
@@ -229,10 +229,15 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const Value *x, in
             c->x[i] = x[i].number;
             c->y[i] = attained(&f);
         }
+        if (ev->json || table)
+            progress_before_row(progress);
         if (ev->json)
             row_json(ev, s, c->label, dim, &x[i], &f);
         else if (table)
             row_text(ev->out, &x[i], &f);
+        if (ev->json && !eval_rows_written(ev)) /* --csv: each row as it is made */
+            return false;
+        progress_advance(progress, 1);
     }
     if (table)
         fputc('\n', ev->out);
@@ -271,10 +276,13 @@ static bool sweep_plotted(Eval *ev, const Stmt *sweep, int dim, const Value *x, 
     }
     if (!ok)
         ok = eval_fail(ev, sweep->span, "out of memory");
+    Progress progress;
+    eval_progress_begin(ev, &progress, "sweep", "points", (double)n * body->n);
     for (int i = 0; ok && i < body->n; i++) {
-        ok = sweep_statement(ev, body->items[i], dim, x, n, &curves[i]);
+        ok = sweep_statement(ev, body->items[i], dim, x, n, &curves[i], &progress);
         series[i] = (PlotSeries){curves[i].label, curves[i].x, curves[i].y, n};
     }
+    eval_progress_end(ev, &progress);
     ok = ok && sweep_chart_draw(ev, sweep, &chart, series, body->n);
     free_scan_curves(curves, body->n);
     free(series);
@@ -292,12 +300,15 @@ bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const Value *x, int n, boo
     }
     if (sweep->as.sweep.plot)
         return sweep_plotted(ev, sweep, dim, x, n, logx);
-    for (int i = 0; i < body->n; i++) {
+    Progress progress;
+    eval_progress_begin(ev, &progress, "sweep", "points", (double)n * body->n);
+    bool ok = true;
+    for (int i = 0; ok && i < body->n; i++) {
         ScanCurve table = {.x = NULL};
-        if (!sweep_statement(ev, body->items[i], dim, x, n, &table))
-            return false;
+        ok = sweep_statement(ev, body->items[i], dim, x, n, &table, &progress);
     }
-    return true;
+    eval_progress_end(ev, &progress);
+    return ok;
 }
 
 /* ---- solve ------------------------------------------------------------------------ */

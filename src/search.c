@@ -154,7 +154,7 @@ static bool fits_pod(const Config *c, const Search *z)
     for (int a = 0; a < c->naxes; a++)
         mesh_add(&m, z->axis_names[a], c->sizes[a], false);
     double limit;
-    return mesh_misfit(&m, z->chip, &limit) < 0;
+    return mesh_misfit(&m, z->chip, &limit) == MESH_FITS;
 }
 
 /* Every way to give the mesh's axes to the searched parameters. */
@@ -217,7 +217,7 @@ static bool add_size(Eval *ev, Search *z, const SearchSize *size, Configs *out)
     if (!add_factorizations(ev, z, c, (int)chips, out))
         return false;
     if (out->n == before)
-        return eval_fail(ev, size->span, "no mesh of %g %s chips fits its pod", chips,
+        return eval_fail(ev, size->span, "no mesh of %.0f %s chips fits its pod", chips,
                          z->chip->name);
     return true;
 }
@@ -551,6 +551,23 @@ static bool model_flops(Eval *ev, Search *z)
     return true;
 }
 
+/* Every configuration costed, with a progress line: a large search takes minutes. */
+static bool cost_configs(Eval *ev, Search *z, Configs *c)
+{
+    Progress progress;
+    bool ok = true;
+    eval_progress_begin(ev, &progress, "search", "configurations", c->n);
+    for (int i = 0; ok && i < c->n; i++) {
+        if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
+            ok = eval_fail(ev, z->stmt->span, "interrupted");
+        else
+            ok = cost_config(ev, z, &c->items[i]);
+        progress_advance(&progress, 1);
+    }
+    eval_progress_end(ev, &progress);
+    return ok;
+}
+
 static bool run_search(Eval *ev, Search *z, Configs *c)
 {
     const AstList *sizes = z->stmt->as.expr.sizes;
@@ -560,12 +577,8 @@ static bool run_search(Eval *ev, Search *z, Configs *c)
         if (!add_size(ev, z, sizes->items[i], c))
             return false;
     drop_twins(z, c);
-    for (int i = 0; i < c->n; i++) {
-        if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
-            return eval_fail(ev, z->stmt->span, "interrupted");
-        if (!cost_config(ev, z, &c->items[i]))
-            return false;
-    }
+    if (!cost_configs(ev, z, c))
+        return false;
     int kept = 0;
     for (int i = 0; i < c->n; i++)
         if (c->items[i].costed)

@@ -130,6 +130,12 @@ static bool include_file(void *ctx, const Source *from, const char *path, Span s
 
 /* ---- Running --------------------------------------------------------------------- */
 
+static bool csv_rows(void *ctx)
+{
+    Session *s = ctx;
+    return csv_flush(&s->csv, s->opt.err);
+}
+
 static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, bool *keep)
 {
     Eval ev = {
@@ -142,6 +148,8 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
         .out = s->opt.csv ? s->csv.records : s->opt.out,
         .include = include_file,
         .include_ctx = s,
+        .rows_written = s->opt.csv ? csv_rows : NULL,
+        .rows_ctx = s,
         .block = -1,
         .stages = 1,
     };

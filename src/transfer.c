@@ -123,7 +123,7 @@ static void ici_gather(const Chip *chip, const Mesh *m, const End *b, Transfer *
     }
     double n = mesh_chips(m);
     t->share = (n - 1) / n;
-    snprintf(t->path, sizeof t->path, "%g chips into one over %g links", n, t->links);
+    snprintf(t->path, sizeof t->path, "%.0f chips into one over %g links", n, t->links);
     if (t->links == 0)
         t->links = 1;
 }

@@ -16,7 +16,7 @@
 static const char *status_name(NumStatus s)
 {
     static const char *const NAMES[] = {"NUM_OK", "NUM_BAD", "NUM_BAD_SUFFIX", "NUM_OVERFLOW",
-                                        "NUM_UNDERFLOW"};
+                                        "NUM_UNDERFLOW", "NUM_INEXACT"};
     return NAMES[s];
 }
 
@@ -67,8 +67,9 @@ static void test_parse_plain(void)
     PARSE("1.7976931348623157e308", DBL_MAX);
     PARSE("1e-300", 1e-300);
     PARSE("2.2250738585072014e-308", DBL_MIN);
-    PARSE("9007199254740993", 9007199254740992.0); /* a tie: rounds to even */
-    PARSE("9007199254740995", 9007199254740996.0);
+    /* a tie rounds to even (written as a float: whole, it is refused, below) */
+    PARSE("9007199254740993.0", 9007199254740992.0);
+    PARSE("9007199254740995e0", 9007199254740996.0);
 }
 
 static void test_parse_separators(void)
@@ -153,6 +154,23 @@ static void test_parse_errors(void)
     PARSE_FAILS("2.4e-324", NUM_UNDERFLOW); /* below half the smallest subnormal: 0 */
     PARSE_FAILS("1e-99999999999999999999999", NUM_UNDERFLOW);
     PARSE_FAILS("2x", NUM_BAD_SUFFIX);
+    /* Whole numbers above 2^53 = 9007199254740992 that a double does not hold: odd
+     * ones up to 2^54, 2^64 + 1; and with a suffix, 9007199254740993 × 1000 (the
+     * digits decide) and 9007199254740993 × 2^10 (the mantissa decides). */
+    PARSE_FAILS("9007199254740993", NUM_INEXACT);
+    PARSE_FAILS("9_007_199_254_740_995", NUM_INEXACT);
+    PARSE_FAILS("18446744073709551617", NUM_INEXACT);
+    PARSE_FAILS("9007199254740993k", NUM_INEXACT);
+    PARSE_FAILS("9007199254740993Ki", NUM_INEXACT);
+    /* Those it holds pass: 2^53, 2^53 + 2, 2^64, 10^20 = 2^20 × 5^20 (5^20 < 2^53),
+     * 8 × 2^50 = 2^53; and a number written with '.' or an exponent is a float:
+     * 1e23 rounds as any float does. */
+    PARSE("9007199254740992", 9007199254740992.0);
+    PARSE("9007199254740994", 9007199254740994.0);
+    PARSE("18446744073709551616", 18446744073709551616.0);
+    PARSE("100000000000000000000", 1e20);
+    PARSE("8Pi", 9007199254740992.0);
+    PARSE("1e23", 1e23);
 }
 
 /* The text need not end in NUL: only len bytes count. */
