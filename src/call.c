@@ -7,6 +7,7 @@
 #include "evalparts.h"
 #include "nomem.h"
 #include "shapes.h"
+#include "stack.h"
 
 enum { CALL_NOTES = 3 }; /* notes naming the calls an error happened in */
 
@@ -416,6 +417,8 @@ bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *
     if (ev->depth >= LIMIT_CALL_DEPTH)
         return eval_fail(ev, n->span, "blocks call blocks more than %d deep (a block that calls "
                          "itself never ends)", LIMIT_CALL_DEPTH);
+    if (stack_low()) /* a stack smaller than the cap assumes (stack.h) */
+        return eval_stack_fail(ev, n->span);
     Op *op = op_new(spelling(ev, b->name));
     Value result = {.kind = VAL_UNBOUND};
     bool ran = false;

@@ -22,6 +22,7 @@
 #include "report.h"
 #include "roof.h"
 #include "spell.h"
+#include "stack.h"
 
 /* The expression evaluator recurses once per level of a tree up to LIMIT_EXPR_DEPTH
  * deep: each kind's handler gets its own frame so that eval_expr's stays small (with
@@ -727,6 +728,16 @@ static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVa
 
 static bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out);
 
+bool eval_stack_fail(Eval *ev, Span span)
+{
+    if (ev->depth == 0 && ev->repeats == 0)
+        return eval_fail(ev, span, "expression too deep for a stack of %ld kB; split it with "
+                         "`let`, or raise the limit (ulimit -s)", stack_limit_kb());
+    return eval_fail(ev, span, "too deep for a stack of %ld kB (%d block calls and %d repeats "
+                     "down); raise the limit (ulimit -s)", stack_limit_kb(), ev->depth,
+                     ev->repeats);
+}
+
 /* An expression's value into out; on failure out holds nothing (a handler may have made
  * a tensor before a check failed: a call's argument bf16[B, 8] with B = 0.5 leaked). */
 bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
@@ -746,6 +757,8 @@ static inline bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dty
     if (n->depth - 1 > LIMIT_EXPR_DEPTH) /* a leaf is depth 1 */
         return eval_fail(ev, n->span, "expression too deep: more than %d operations chained or "
                          "nested; split it with `let`", LIMIT_EXPR_DEPTH);
+    if (stack_low()) /* a stack smaller than the cap assumes (stack.h) */
+        return eval_stack_fail(ev, n->span);
     switch (n->kind) {
     case NODE_NUMBER:
         out->scalar = poly_const(n->as.number);
@@ -1760,6 +1773,8 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
         return eval_fail(ev, s->as.repeat.value->span, "repeat takes a whole count, 1 to 1e9");
     if (ev->repeats >= LIMIT_REPEAT_DEPTH)
         return eval_fail(ev, s->span, "repeats nested more than %d deep", LIMIT_REPEAT_DEPTH);
+    if (stack_low()) /* a stack smaller than the cap assumes (stack.h) */
+        return eval_stack_fail(ev, s->span);
     if (ev->depth == 0 && ev->repeats == 0) /* a new top-level statement */
         ev->world->nnotes = ev->world->naxes_used = 0;
     Pipeline pipe;

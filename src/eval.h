@@ -320,6 +320,9 @@ bool eval_stmt(Eval *ev, const Stmt *s);
 /* For the evaluator's phases (eval, layout, explore, check): reports an error at
  * `span` of the source being evaluated and returns false; the spelling of a name. */
 bool eval_fail(Eval *ev, Span span, const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* The stack is nearly used up (stack.h): reported at span, with how many block calls
+ * down the recursion is. Always false. */
+bool eval_stack_fail(Eval *ev, Span span);
 const char *spelling(const Eval *ev, int name);
 /* After a sweep's rows: passes them on (Eval.rows_written); false after an error. */
 bool eval_rows_written(Eval *ev);

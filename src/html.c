@@ -1682,10 +1682,10 @@ static bool write_file(const Page *pg, const HtmlOptions *opt, long *bytes, char
     bool ok = outfile_open(&file, opt->path);
     if (ok) {
         page_write(pg, opt, file.f);
-        *bytes = ftell(file.f);
         if (nomem_failed()) /* a chart went missing: no page with a hole in it */
             errno = ENOMEM;
         ok = outfile_close(&file, !ferror(file.f) && !nomem_failed());
+        *bytes = file.bytes; /* what the page's file or device received */
     }
     if (!ok)
         snprintf(why, size, "cannot write %s: %s", opt->path, strerror(errno));

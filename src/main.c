@@ -17,6 +17,7 @@
 #include "session.h"
 #include "source.h"
 #include "spell.h"
+#include "stack.h"
 
 static const char usage[] =
     "usage: roofline [OPTION]... [FILE.roof | -e STATEMENT | -]...\n"
@@ -216,6 +217,7 @@ static int write_page(Session *s, const Options *o, HtmlPage *page, int status)
 
 int main(int argc, char **argv)
 {
+    stack_begin(argc, argv);
     Options o = {.inputs = calloc((size_t)argc, sizeof(Input))};
     if (!o.inputs) {
         fputs("roofline: error: out of memory\n", stderr);

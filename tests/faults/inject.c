@@ -12,6 +12,8 @@
  *                            history (cut short, as libedit leaves it on a full disk);
  *                            a stream that failed once keeps failing (the disk stays full)
  *   ROOFLINE_FAIL_ERRNO=EIO  the output error: ENOSPC (the default) or EIO
+ *   ROOFLINE_FAIL_SIGNAL=N   instead of failing the Nth output operation, raise signal N
+ *                            there (15: a SIGTERM in the middle of writing a file)
  *   ROOFLINE_FAIL_SITE=LO-HI  count only the allocations made from code at addresses
  *                            LO..HI (a function's, from nm) once the first script was
  *                            read (after the stdlib): "the Nth in poly_alloc"
@@ -30,6 +32,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <execinfo.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -62,6 +65,7 @@ static long site_allocs, named_outputs;        /* made there, and on those files
 static bool script_read;                       /* source_read_file was called */
 static const char *fail_name;                  /* ROOFLINE_FAIL_NAME */
 static int fail_errno = ENOSPC;
+static int fail_signal;                        /* ROOFLINE_FAIL_SIGNAL */
 
 static long env_number(const char *name)
 {
@@ -193,6 +197,10 @@ static bool output_fails(const char *op, const char *name)
     if ((fail_name && !strstr(name, fail_name)) || ++named_outputs != fail_output)
         return false;
     log_failed("failed output %s %s\n", op, name);
+    if (fail_signal) {
+        raise(fail_signal); /* a signal the run survives: the operation goes on */
+        return false;
+    }
     errno = fail_errno;
     return true;
 }
@@ -326,6 +334,7 @@ __attribute__((constructor)) static void inject_begin(void)
         site_hi = (uintptr_t)strtoull(strchr(range, '-') + 1, NULL, 16);
     }
     fail_name = getenv("ROOFLINE_FAIL_NAME");
+    fail_signal = (int)env_number("ROOFLINE_FAIL_SIGNAL");
     const char *e = getenv("ROOFLINE_FAIL_ERRNO");
     if (e && strcmp(e, "EIO") == 0)
         fail_errno = EIO;
