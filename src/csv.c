@@ -20,7 +20,7 @@ const char *const csv_columns[] = {
     "attained",
     /* memory per chip */
     "params", "memory", "memory_params", "memory_gradients", "memory_master",
-    "memory_optimizer", "memory_activations", "memory_cache", "hbm",
+    "memory_optimizer", "memory_activations", "memory_working_set", "memory_cache", "hbm",
     /* search */
     "t_step", "mfu", "fits", "oversplit", "pareto", "rank",
     /* solve and fit */

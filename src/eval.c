@@ -1311,7 +1311,7 @@ static char *stmt_label(Eval *ev, const Stmt *s, char *buf, size_t size)
     return buf;
 }
 
-static void fill_leaf(Op *op, const Roofline *r, double activations)
+static void fill_leaf(Op *op, const Roofline *r, const double kept[2])
 {
     op->known = r->times_known;
     op->flops = r->flops.value;
@@ -1320,7 +1320,8 @@ static void fill_leaf(Op *op, const Roofline *r, double activations)
     op->t_math = r->t_math.value;
     op->t_hbm = r->t_hbm.value;
     op->t_comm = r->t_comm.value;
-    op->own[4] = activations;
+    op->own[OWN_ACTIVATIONS] = kept[0];
+    op->recomputed = kept[1];
     op->t_lower = r->t_lower; /* per pass when training (roof.h) */
     op->t_upper = r->t_upper;
     op->bound = r->bound;
@@ -1351,20 +1352,26 @@ static bool is_contraction(const Stmt *s)
 }
 
 /* Training: the backward pass too, and what it keeps of the result (the remat policy:
- * a result not kept is recomputed); a fused region has settled both (fuse.c). */
-static bool train_leaf(Eval *ev, const Stmt *s, StmtState *st, double *activations)
+ * a result not kept is recomputed); a fused region has settled both (fuse.c).
+ * kept[0] is the bytes kept, kept[1] those recomputed: the backward pass holds them
+ * again while it runs (the working set; 0 when they have no figure). */
+static bool train_leaf(Eval *ev, const Stmt *s, StmtState *st, double kept[2])
 {
-    *activations = 0;
+    kept[0] = kept[1] = 0;
     if (!ev->world->training)
         return true;
     if (s->kind == STMT_FUSED) {
-        *activations = st->kept;
+        kept[0] = st->kept;
+        if (figure_of(st, st->cost.written, &kept[1]))
+            kept[1] = kept[1] > st->kept ? kept[1] - st->kept : 0;
     } else if (remat_keeps(ev, s->kind == STMT_ASSIGN ? s->as.expr.target.name : -1,
                            is_contraction(s))) {
-        if (!figure_of(st, st->cost.written, activations))
+        if (!figure_of(st, st->cost.written, &kept[0]))
             return false;
     } else if (!cost_recompute_all(&st->cost)) {
         return false;
+    } else if (!figure_of(st, st->cost.written, &kept[1])) {
+        kept[1] = 0;
     }
     return train_cost(ev, &st->cost);
 }
@@ -1373,8 +1380,8 @@ bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
 {
     char label[96];
     Roofline roof;
-    double activations;
-    if (!train_leaf(ev, s, st, &activations))
+    double kept[2];
+    if (!train_leaf(ev, s, st, kept))
         return finite_poly(ev, NULL, s->span);
     layout_note_padding(ev, &st->layout.uses);
     RoofError e = roof_times(&st->cost, st->chip, &st->layout.mesh, layout_lookup,
@@ -1388,7 +1395,7 @@ bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     if (op) {
         op->leaf = true;
         if (st->chip) {
-            fill_leaf(op, &roof, activations);
+            fill_leaf(op, &roof, kept);
             leaf_collectives(&st->layout.uses, &st->cost, &roof, op);
         } else {
             op->known = false;

@@ -60,6 +60,7 @@ static void add_child(Op *op, const Op *c)
     op->t_lower += k * c->t_lower;
     op->t_upper += k * c->t_upper;
     op->t_derated += k * c->t_derated;
+    op->recomputed += k * c->recomputed;
     op->params += k * (c->stages > 1 ? c->stages : 1) * c->params;
     op->param_bytes += k * c->param_bytes;
     op->local_params += k * c->local_params;
@@ -130,7 +131,8 @@ Op op_scaled(const Op *op)
 {
     Op all = *op;
     double *figures[] = {&all.flops, &all.bytes, &all.comm_bytes, &all.t_math, &all.t_hbm,
-                         &all.t_comm, &all.t_lower, &all.t_upper, &all.t_derated, &all.params,
+                         &all.t_comm, &all.t_lower, &all.t_upper, &all.t_derated,
+                         &all.recomputed, &all.params,
                          &all.param_bytes, &all.local_params, &all.cache_bytes, &all.act_bytes,
                          &all.grad_bytes, &all.master_bytes, &all.optim_bytes};
     for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
@@ -146,6 +148,27 @@ bool op_finite(const Op *op)
                  all.params + all.param_bytes + all.local_params + all.cache_bytes +
                  all.act_bytes + all.grad_bytes + all.master_bytes + all.optim_bytes;
     return isfinite(sum) && isfinite(op->runs); /* none is negative: a sum tells */
+}
+
+/* A repeat's node, or a pipeline's: its units are its body's statements. */
+static bool is_loop(const Op *op)
+{
+    return !op->leaf && (strncmp(op->label, "repeat ", 7) == 0 ||
+                         strncmp(op->label, "pipeline, ", 10) == 0);
+}
+
+double op_working_set(const Op *block)
+{
+    double most = 0, own = 0; /* the largest block call; the operations together */
+    for (int i = 0; i < block->nchildren; i++) {
+        const Op *c = block->children[i];
+        double one = is_loop(c) ? op_working_set(c) : c->recomputed;
+        if (c->leaf)
+            own += c->recomputed;
+        else if (one > most)
+            most = one;
+    }
+    return own > most ? own : most;
 }
 
 double block_memory(const Op *op, bool training)

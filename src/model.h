@@ -61,6 +61,8 @@ struct Op {
     bool leaf;
     double flops, bytes, comm_bytes, t_math, t_hbm, t_comm, t_lower, t_upper;
     double t_derated;  /* T_lower with the chip's achievable fractions; = t_lower without */
+    double recomputed; /* training: the bytes of the results remat drops and the backward
+                        * pass recomputes (a leaf's; a node's: its children's, by runs) */
     Bound bound;       /* a leaf's; a block's is what bounds most of its time */
     /* With the children: params (all of them), and per chip the bytes of the params,
      * their count, the KV cache, the activations a backward pass keeps, and in training
@@ -95,6 +97,12 @@ void op_bound_shares(const Op *op, double scale, double *by);
 /* The node's own figures times its runs: what it costs in all. Shallow: the copy
  * shares the children. */
 Op op_scaled(const Op *op);
+/* The peak working set of a statement's training step under remat (block: the
+ * statement's node, the outermost block's call): the results that the backward pass
+ * recomputes and holds for one unit at a time, the largest. A unit is a block call
+ * among the outermost block's statements (one layer), or its operations together; a
+ * repeat's or a pipeline's units are its body's. 0 when remat drops nothing. */
+double op_working_set(const Op *block);
 /* What a chip holds for a block: its params, the KV cache, and when training the
  * gradients, master weights and optimizer state (training.c) and the activations kept
  * for the backward pass. */

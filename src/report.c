@@ -1296,6 +1296,8 @@ static void training_memory(const Report *r, const Op *op, double memory, double
              remat_name(r->remat->policy));
     memory_part(r, "activations", op->act_bytes, what);
     memory_part(r, "KV cache", op->cache_bytes, "");
+    memory_part(r, "working set", op_working_set(op),
+                "transient: the largest block recomputed at once (not in the total)");
 }
 
 static void memory_rows(const Report *r, const Op *op)
@@ -1390,6 +1392,7 @@ static void json_memory_parts(const Report *r, const Op *op)
         json_number(r->out, "memory_master", op->known, op->master_bytes);
         json_number(r->out, "memory_optimizer", op->known, op->optim_bytes);
         json_number(r->out, "memory_activations", op->known, op->act_bytes);
+        json_number(r->out, "memory_working_set", op->known, op_working_set(op));
     }
     json_number(r->out, "memory_cache", op->known, op->cache_bytes);
 }
