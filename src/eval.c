@@ -697,6 +697,17 @@ static bool figure(const StmtState *st, Poly *p, double *out)
     return known;
 }
 
+/* A count of the whole tensor (its params): the dims as bound, never padded, so that
+ * the model's parameters do not depend on its mesh. Frees p. */
+static bool whole_figure(const StmtState *st, Poly *p, double *out)
+{
+    Poly *now = p ? poly_subst(p, world_lookup, st->layout.uses.world) : NULL;
+    bool known = now && poly_is_const(now, out);
+    poly_free(now);
+    poly_free(p);
+    return known;
+}
+
 /* `param T` and `cache T`: a tensor that counts as weights or as a KV cache in the
  * block it is written in. */
 SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *out)
@@ -708,7 +719,7 @@ SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *o
         return true;
     const Mesh *m = &st->layout.mesh;
     double all, bytes, count;
-    bool known = figure(st, tensor_elements(out->tensor), &all) &&
+    bool known = whole_figure(st, tensor_elements(out->tensor), &all) &&
                  figure(st, tensor_local_bytes(out->tensor, m), &bytes) &&
                  figure(st, tensor_local_elements(out->tensor, m), &count);
     op->known = op->known && known;
