@@ -2,15 +2,6 @@
 # that calls itself fail with the chain of calls, its notes capped.
 . "$(dirname "$0")/lib.shinc"
 
-# chain N: b0 calls b1 ... calls bN-1, which does one matmul
-chain() {
-    awk -v n="$1" 'BEGIN {
-        print "use v5e"
-        for (i = 0; i < n - 1; i++) printf "block b%d(x) { return b%d(x) }\n", i, i + 1
-        printf "block b%d(x) { return x *_D bf16[8, 8] }\n", n - 1
-        print "y = b0(bf16[8, 8])"
-    }'
-}
 for n in 64 65 1000; do
     chain $n > chain$n.roof
     limit "a chain of $n calls" chain$n.roof

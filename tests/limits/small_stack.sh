@@ -43,15 +43,6 @@ show '999 nested calls' nested_calls.roof
 ' 256; } > repeats.roof
 show '256 nested repeat { }' repeats.roof
 
-# chain N: b0 calls b1 ... calls bN-1, which does one matmul (call_depth.sh)
-chain() {
-    awk -v n="$1" 'BEGIN {
-        print "use v5e"
-        for (i = 0; i < n - 1; i++) printf "block b%d(x) { return b%d(x) }\n", i, i + 1
-        printf "block b%d(x) { return x *_D bf16[8, 8] }\n", n - 1
-        print "y = b0(bf16[8, 8])"
-    }'
-}
 for n in 8 64 10000; do
     chain $n > calls$n.roof
     show "a chain of $n calls" calls$n.roof
