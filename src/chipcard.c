@@ -1,5 +1,5 @@
 /* chipcard.c — `chip v5p`: every field a chip sets, with its meaning and its source,
- * and the figures that follow from them (COSTMODEL §5, §6.1): the peak its anatomy
+ * and the figures that follow from them (docs/costmodel.md §5, §6.1): the peak its anatomy
  * implies, its ridges against each memory and network, the message below which an ICI
  * transfer is latency-bound. Text for a person, one JSON object for a program.
  */

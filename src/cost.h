@@ -1,4 +1,4 @@
-/* cost.h — the FLOPs, HBM bytes and collectives of one operation (COSTMODEL §1, §3).
+/* cost.h — the FLOPs, HBM bytes and collectives of one operation (docs/costmodel.md §1, §3).
  *
  * Everything is per chip: with a mesh, each chip holds its shard of every operand,
  * computes its part, and the collectives the shardings imply (AllGather of an
@@ -37,7 +37,7 @@ typedef struct {
 typedef enum { COST_INFERENCE, COST_TRAIN_PASS, COST_TRAIN_STEP } CostMode;
 
 /* FLOPs are kept by slot: the dtype whose peak runs them, on the matrix unit, or on the
- * vector unit (elementwise ops, reductions, dot products: COSTMODEL §6.1), priced at the
+ * vector unit (elementwise ops, reductions, dot products: docs/costmodel.md §6.1), priced at the
  * chip's vpu_flops when it gives one. */
 enum { COST_SLOTS = 2 * DT_COUNT };
 static inline int cost_slot(DType t, bool vector)
@@ -95,7 +95,7 @@ bool cost_absorb(Cost *into, Cost *from);
 enum { COST_TILE = 128 };
 Poly *cost_total_flops(const Cost *c);
 /* Training: each operation's backward pass too, 3 × its FLOPs and HBM traffic (the
- * gradients of both operands of a matmul: COSTMODEL §4), plus the FLOPs it recomputes
+ * gradients of both operands of a matmul: docs/costmodel.md §4), plus the FLOPs it recomputes
  * (`recompute`), its forward collectives
  * twice (the backward pass mirrors each); the weight-gradient collectives once. The
  * forward pass is then a third of the FLOPs and bytes and half of each collective

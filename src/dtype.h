@@ -20,7 +20,7 @@ typedef enum {
 /* The dtype a name spells ("bf16", "f32" or "fp32", "fp8" = e4m3), or -1. */
 int dtype_lookup(const char *name, size_t len);
 const char *dtype_name(DType t);
-/* Bytes per element (COSTMODEL §1): f64 8, f32 4, bf16/f16 2, fp8/int8 1, int4/fp4 0.5. */
+/* Bytes per element (docs/costmodel.md §1): f64 8, f32 4, bf16/f16 2, fp8/int8 1, int4/fp4 0.5. */
 double dtype_bytes(DType t);
 /* The wider of two dtypes (the first on a tie): the output and compute dtype. */
 DType dtype_wider(DType a, DType b);

@@ -1111,7 +1111,7 @@ static char *chart_label(Eval *ev, const Stmt *s, const char *suffix)
 /* Whether a statement goes on the chart against the network: communication bounds it,
  * and one link prices every collective (link_bw), so that T_comm is at least
  * comm_bytes / link_bw and attained = flops / T_lower lies on or under that link's roof
- * at x = flops / comm_bytes (COSTMODEL §2; mesh.h). */
+ * at x = flops / comm_bytes (docs/costmodel.md §2; mesh.h). */
 static bool chart_vs_network(const Roofline *r)
 {
     return r->bound == BOUND_COMM && r->link_bw > 0 && r->comm_bytes.known &&

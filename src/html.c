@@ -587,7 +587,7 @@ static void time_formulas(const Json *chip, const Json *op, bool leaf, char f[3]
                  human(t_comm, UNIT_SECONDS, c, sizeof c));
     else
         snprintf(f[2], 192, "t_forward + t_backward: each pass the max of its part of t_math, "
-                 "t_hbm and its t_comm (COSTMODEL §6.3)");
+                 "t_hbm and its t_comm (docs/costmodel.md §6.3)");
 }
 
 static void tree_cells(ModelCtx *m, const Json *op, double runs, double all, bool leaf)

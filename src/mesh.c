@@ -1,6 +1,6 @@
 /* mesh.c — meshes of named axes, whether a mesh fits a chip's pod, and how a
  * collective over some axes moves its bytes: over which network, with what factor,
- * bandwidth and latency floor (COSTMODEL §3). The formulas are listed in mesh.h.
+ * bandwidth and latency floor (docs/costmodel.md §3). The formulas are listed in mesh.h.
  */
 #include "mesh.h"
 
@@ -264,7 +264,7 @@ static double node_factor(CollKind kind, GpuGroup g, bool sharp)
     return kind == COLL_ALLTOALL ? (g.d - 1) / (n * n) : level_factor(kind, g.d);
 }
 
-/* The fat tree above the node (COSTMODEL §6.5, V · max_i (D_i − 1) / (D_i · W_i)): the
+/* The fat tree above the node (docs/costmodel.md §6.5, V · max_i (D_i − 1) / (D_i · W_i)): the
  * nodes of a leaf group, D = min(M, leaf_nodes), over each node's share W of the
  * egress; then the G = ceil(M / leaf_nodes) groups over the group's uplink, leaf_nodes
  * nodes × W / oversub. An AllToAll crosses the node egress with all it sends off the

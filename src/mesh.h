@@ -1,5 +1,5 @@
 /* mesh.h — chips in named axes, shardings as sets of axes, and what a collective over
- * some axes costs on a chip's network (COSTMODEL §3).
+ * some axes costs on a chip's network (docs/costmodel.md §3).
  *
  * A mesh lists its axes outermost first; on a TPU the ICI axes lie along the torus
  * dimensions in that order (X, Y, Z), and DCN axes join whole pods. On a GPU the last
@@ -8,7 +8,7 @@
  *
  * A collective moves an array of V bytes (the whole array within one group of chips:
  * gathered, or reduced) over a set of axes. Its cost is T = factor · V / bandwidth,
- * and at least the latency floor, hops × the latency of one (COSTMODEL §6.2, §6.5):
+ * and at least the latency floor, hops × the latency of one (docs/costmodel.md §6.2, §6.5):
  *
  *   TPU ICI, per axis: bandwidth 2 · ici_bw when the axis wraps around (its size is a
  *   multiple of the chip's torus_wrap, or it has at most 2 chips, whose one neighbour
@@ -29,7 +29,7 @@
  *   Y groups share each node (the node's axes that shard the array but are not the
  *   collective's: each moves its own part; a replicated array crosses once), runs
  *   level by level and takes the
- *   slowest, each level a ring of its own degree D_i (COSTMODEL §6.5): inside the node
+ *   slowest, each level a ring of its own degree D_i (docs/costmodel.md §6.5): inside the node
  *   D GPUs at W = nvlink_bw; across nodes the L = min(M, leaf_nodes) nodes of a leaf
  *   group at a group's share of the node egress, W = node_bw / Y; above the leaves the
  *   G = ceil(M / L) leaf groups at the group's uplink, L · node_bw / (Y · oversub):
@@ -98,7 +98,7 @@ int mesh_misfit(const Mesh *m, const Chip *chip, double *limit);
 bool mesh_axis_wraps(const Chip *chip, int size);
 
 /* The links a collective keeps busy, its lanes: collectives on one lane take turns,
- * on different lanes they run at once (COSTMODEL §6.3: "we can fully overlap the comms
+ * on different lanes they run at once (docs/costmodel.md §6.3: "we can fully overlap the comms
  * on the X and Y axis with each other"). A TPU's ICI axis is a lane of its own (its
  * own links along one torus dimension); every DCN axis shares the chip's one DCN
  * egress; on a GPU every axis inside a node shares its NVLink egress and every axis

@@ -1,5 +1,5 @@
 /* pipeline.c — pipeline parallelism (issue 12; How to Scale Your Model, ch. 5,
- * "Pipelining"; COSTMODEL §6.3).
+ * "Pipelining"; docs/costmodel.md §6.3).
  *
  * `repeat L over pp { x = layer(x) }` with P chips on the axes pp: each chip runs L/P
  * of the layers for every one of the step's M microbatches and holds their params

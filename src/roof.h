@@ -1,4 +1,4 @@
-/* roof.h — a statement's cost put on a chip's roofline (COSTMODEL §2):
+/* roof.h — a statement's cost put on a chip's roofline (docs/costmodel.md §2):
  *
  *   T_math = FLOPs / peak      T_hbm = bytes / HBM bandwidth
  *   T_comm = the collectives' bytes / network bandwidth (mesh.h); collectives on
@@ -8,7 +8,7 @@
  *   ridge = peak / HBM bandwidth                  bound = the largest term
  *
  * A training step (cost.h: COST_TRAIN_PASS, the default of `mode training`) follows
- * the book (COSTMODEL §6.3): a collective overlaps only the pass that runs it, so each
+ * the book (docs/costmodel.md §6.3): a collective overlaps only the pass that runs it, so each
  * pass is a roofline of its own,
  *
  *   T_lower = max(T_math/3, T_hbm/3, T_comm fwd) + max(2·T_math/3, 2·T_hbm/3, T_comm bwd)
@@ -30,7 +30,7 @@
  *
  * With M microbatches (cost_accumulate) the times are the step's, M runs of one
  * microbatch, and per pass each microbatch's passes are rooflines of their own, the
- * weights' gradients reduced during the last backward pass only (COSTMODEL §6.3):
+ * weights' gradients reduced during the last backward pass only (docs/costmodel.md §6.3):
  *
  *   T_lower = max(T_math/3, T_hbm/3, T_comm fwd)
  *           + ((M−1)·max(2·T_math/3, 2·T_hbm/3, T_comm fwd) + max(2·T_math/3, 2·T_hbm/3,

@@ -1,5 +1,5 @@
 /* transfer.c — `send`: a tensor moved between two chips, from every chip of a slice to
- * one, or from the hosts into HBM (COSTMODEL §6.1; the book's chapter 2, questions 5
+ * one, or from the hosts into HBM (docs/costmodel.md §6.1; the book's chapter 2, questions 5
  * and 6):
  *
  *   send bf16[8, 128, 8192] from (0, 0) to (3, 3) on v5e 4x4

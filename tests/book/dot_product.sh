@@ -1,5 +1,5 @@
 # The chapter's dot product x . y: bf16[N], bf16[N] -> bf16[1] (book ch. 1;
-# COSTMODEL.md §1, §2): load 2N + 2N bytes, write 2; N multiplies and N - 1 adds
+# docs/costmodel.md §1, §2): load 2N + 2N bytes, write 2; N multiplies and N - 1 adds
 # (2N - 1 FLOPs with --exact; 2N by the default 2-per-multiply-add convention);
 # intensity (2N - 1)/(4N + 2) -> 1/2, memory-bound.
 . "$(dirname "$0")/lib.shinc"
@@ -57,7 +57,7 @@ check_formula dot_sym_exact_formula_t_math t_math 'N=10' '19 / 1.97e14'
 run --exact -e 'let B=256, D=8192, F=32768' -e 'bf16[B,D] *_D bf16[D,F] on v5e'
 check matmul_exact_flops flops '256*32768*(2*8192 - 1)'
 
-# Elementwise x * y on N elements: N FLOPs, no factor 2 (COSTMODEL.md §1).
+# Elementwise x * y on N elements: N FLOPs, no factor 2 (docs/costmodel.md §1).
 # N = 1000: flops 1000, bytes 3 * 2N = 6000
 run -e 'let N=1000' -e 'bf16[N] * bf16[N] on v5e'
 check elementwise_flops flops 1000

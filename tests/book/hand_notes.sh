@@ -1,4 +1,4 @@
-# The reader's hand notes on chapter 1 (seeds 000, 001; COSTMODEL.md §2): for Question 2
+# The reader's hand notes on chapter 1 (seeds 000, 001; docs/costmodel.md §2): for Question 2
 # (bf16[B,D] *_D int8[D,F] -> bf16[B,F]) with Question 1's bandwidth 8.1e11, the ridge
 # is 1.97e14/8.1e11 = 243.2; then with the exact bytes 2BD + DF + 2BF:
 #   D = F = 128:   intensity 64B/(B + 32) -> 64 < 243: never compute-bound;

@@ -1,6 +1,6 @@
 # The chapter's bf16 matmul X[B,D] *_D Y[D,F] -> Z[B,F] on a TPU v5e, with the issue's
-# acceptance figures B=256, D=8192, F=32768 (COSTMODEL.md §1, §2).
-# v5e: bf16 peak 1.97e14 FLOPs/s, HBM 8.2e11 B/s (COSTMODEL.md §5, book ch. 1).
+# acceptance figures B=256, D=8192, F=32768 (docs/costmodel.md §1, §2).
+# v5e: bf16 peak 1.97e14 FLOPs/s, HBM 8.2e11 B/s (docs/costmodel.md §5, book ch. 1).
 . "$(dirname "$0")/lib.shinc"
 
 run -e 'bf16[256,8192] *_D bf16[8192,32768] on v5e'

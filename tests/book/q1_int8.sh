@@ -1,5 +1,5 @@
 # Question 1 (book ch. 1): X[B,D] *_D Y[D,F] -> Z[B,F] in int8, with the question's HBM
-# bandwidth 8.1e11 B/s and the int8 peak 3.94e14 OPs/s (COSTMODEL.md §2).
+# bandwidth 8.1e11 B/s and the int8 peak 3.94e14 OPs/s (docs/costmodel.md §2).
 # The book: BD + DF bytes read, BF written, 2BDF OPs, intensity 2BDF/(BD + DF + BF)
 # -> 2B, int8 ridge 3.94e14/8.1e11 = 486, so compute-bound when B > 486/2 = 243.
 . "$(dirname "$0")/lib.shinc"
@@ -78,7 +78,7 @@ check_bound_at q1_sym_cross_16k_250 'B=250 D=16384 F=16384' memory
 check_bound_at q1_sym_cross_16k_251 'B=251 D=16384 F=16384' compute
 
 # On the stock v5e (HBM 8.2e11) the int8 ridge is 3.94e14/8.2e11 = 480.4878, so
-# compute-bound when B > 240.24 (COSTMODEL.md §2: "compute bound when B > 240").
+# compute-bound when B > 240.24 (docs/costmodel.md §2: "compute bound when B > 240").
 # D = F = 1e6: B > 480.4878e6/(2*(1e6 - 480.4878)) = 240.3594 -> 240 / 241
 run -e 'let B=240, D=1M, F=1M' -e 'int8[B,D] *_D int8[D,F] on v5e'
 check v5e_int8_ridge ridge '3.94e14 / 8.2e11'

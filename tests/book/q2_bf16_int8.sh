@@ -1,5 +1,5 @@
 # Question 2 (book ch. 1): int8 weights, bf16 activations and compute,
-# bf16[B,D] *_D int8[D,F] -> bf16[B,F] on v5e (COSTMODEL.md §2). Bytes 2BD + DF + 2BF,
+# bf16[B,D] *_D int8[D,F] -> bf16[B,F] on v5e (docs/costmodel.md §2). Bytes 2BD + DF + 2BF,
 # 2BDF FLOPs at the bf16 peak 1.97e14; intensity -> 2B, so compute-bound when
 # 2B > 240, i.e. B > 120. Question 3 plots the same for D = F = 4096 and 1024.
 . "$(dirname "$0")/lib.shinc"

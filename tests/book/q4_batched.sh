@@ -1,5 +1,5 @@
 # Question 4 (book ch. 1): a different matrix per batch element,
-# int8[B,D] *_D int8[B,D,F] -> int8[B,F] (COSTMODEL.md §2). B is a batch dim (in both
+# int8[B,D] *_D int8[B,D,F] -> int8[B,F] (docs/costmodel.md §2). B is a batch dim (in both
 # operands, kept), D contracted: FLOPs 2BDF, bytes BD + BDF + BF, intensity
 # 2BDF/(BD + BDF + BF) -> 2: memory-bound however large B is.
 . "$(dirname "$0")/lib.shinc"

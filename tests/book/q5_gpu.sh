@@ -1,4 +1,4 @@
-# Question 5 (book ch. 1) and the chapter's GPU/TPU figures (COSTMODEL.md §2, §5):
+# Question 5 (book ch. 1) and the chapter's GPU/TPU figures (docs/costmodel.md §2, §5):
 # H100 ridge 9.89e14/3.35e12 ~ 295; the chapter's answer 298 uses 1e15 FLOPs/s.
 . "$(dirname "$0")/lib.shinc"
 
@@ -36,7 +36,7 @@ check intro_flops flops 1e12
 # 1e12/9.89e14 = 1.0111223e-3 s; the book prints 1.01 ms (+-0.005: 0.5%)
 check intro_h100_t_math t_math '1e12 / 9.89e14'
 check intro_h100_t_math_book t_math 1.01e-3 0.005
-# v6e: the project's pick is 9.20e14 (COSTMODEL.md §5): 1e12/9.2e14 = 1.0869565e-3 s,
+# v6e: the project's pick is 9.20e14 (docs/costmodel.md §5): 1e12/9.2e14 = 1.0869565e-3 s,
 # which the book's "1.1ms" covers to its 2 digits (+-0.05 ms: 4.5%)
 run -e 'bf16[500000,1000] *_D bf16[1000,1000] on v6e'
 check intro_v6e_t_math t_math '1e12 / 9.2e14'

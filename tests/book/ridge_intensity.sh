@@ -1,5 +1,5 @@
 # The v5e ridge and when a bf16 matmul becomes compute-bound (book ch. 1, "Matrix
-# multiplication"; COSTMODEL.md §2): ridge = 1.97e14/8.2e11 = 240, intensity
+# multiplication"; docs/costmodel.md §2): ridge = 1.97e14/8.2e11 = 240, intensity
 # BDF/(BD + DF + BF) -> B for B << D, F, so compute-bound iff B > ~240.
 . "$(dirname "$0")/lib.shinc"
 

@@ -1,4 +1,4 @@
-# Training parallelism (book ch. 5; COSTMODEL.md §6.3): a gradient collective overlaps
+# Training parallelism (book ch. 5; docs/costmodel.md §6.3): a gradient collective overlaps
 # only the backward pass, so each pass hides its own communication or does not. The
 # thresholds, through `solve` in `mode training` on v5p (C = 4.59e14, one-way ICI
 # 9e10: an axis of 4 wraps, W = 1.8e11, α = C/W = 2550):

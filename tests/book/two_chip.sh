@@ -1,5 +1,5 @@
 # The chapter's two-chip example (book ch. 1, "Network communication rooflines";
-# COSTMODEL.md §3 check): X bf16[B,D], Y bf16[D,F] with D split over 2 v5e chips that
+# docs/costmodel.md §3 check): X bf16[B,D], Y bf16[D,F] with D split over 2 v5e chips that
 # copy 4.5e10 B/s each way: T_math = 2BDF/(2*1.97e14) = BDF/1.97e14,
 # T_comms = 2BF/4.5e10, compute-bound when D/2 > 1.97e14/4.5e10 = 4377, i.e. D > 8755.
 #

@@ -1,5 +1,5 @@
 # `solve`: every "at what batch size?" answer of the book's chapter 1 and of the
-# reader's hand notes (COSTMODEL.md §2), from the --json solve object (segments
+# reader's hand notes (docs/costmodel.md §2), from the --json solve object (segments
 # [{from, to, bound}], limit_intensity) and from the text's asymptote row. Each
 # expected value is derived by hand from the book's formulas in the comment beside it.
 #
@@ -200,7 +200,7 @@ check_null narrow2_compute_to segments.2.to
 # ---- training: solve costs the statement as `mode training` does --------------------
 # bf16[B_X,D] *_D param bf16[D,F] on v5p 16x1, D = 8192, F = 32768. Per chip, the
 # weight gradient's AllReduce over X (V = 2·D·F, 2V/W with W = 2 · 9e10) runs in the
-# backward pass alone, which has 2/3 of the FLOPs (COSTMODEL §6.3):
+# backward pass alone, which has 2/3 of the FLOPs (docs/costmodel.md §6.3):
 #   T_math bwd = 2·2·(B/16)·D·F / 4.59e14     T_comm bwd = 2·2·D·F / 1.8e11
 # equal at B = 16 · 4.59e14 / 1.8e11 = 16 · 2550 = 40800, the book's B/X = C/W.
 run -e 'let D = 8192, F = 32768' -e 'use v5p 16x1' -e 'mode training' \

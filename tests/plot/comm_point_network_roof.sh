@@ -2,7 +2,7 @@
 # it: at x = FLOPs / the bytes T_comm moves over the link, not at its HBM intensity,
 # labelled "(vs network)", and the x axis says what its x is. By hand, for
 # q = bf16[B,D] *_D bf16[D,F] on v5e shard D over 2, B = 512, D = 4096, F = 16384,
-# per chip (COSTMODEL §3, the chapter's two-chip example):
+# per chip (docs/costmodel.md §3, the chapter's two-chip example):
 #   flops B·D·F = 3.436e10, T_math = 174.4 µs; bytes B·D + D·F + 2·B·F = 8.598e7,
 #   T_hbm = 104.9 µs; comm_bytes 2·B·F = 1.678e7 over the 4.5e10 B/s link, T_comm =
 #   372.8 µs (+ no latency: 1 µs floor below it): comm-bound;

@@ -1,4 +1,4 @@
-# Collectives on GPUs: COSTMODEL.md §3 ("GPUs") and src/mesh.h.
+# Collectives on GPUs: docs/costmodel.md §3 ("GPUs") and src/mesh.h.
 #
 #   Inside a node (an axis whose size times the sizes of the axes after it is at most
 #   node_gpus = 8), over N GPUs, bandwidth nvlink_bw, links 1:
@@ -55,7 +55,7 @@ run -e "$L" -e 'mesh X = 2, Y = 4' -e 'allreduce bf16[E, F] over XY on H100'
 check h100_xy_t_comm t_comm '14/8*67108864/450e9'
 
 # ==== H100 across nodes: mesh N = 4, X = 8 (N spans 4·8 = 32 > 8 GPUs) =================
-# COSTMODEL §6.5: level by level, the slowest; over N alone D = 1 GPU in each of M = 4
+# docs/costmodel.md §6.5: level by level, the slowest; over N alone D = 1 GPU in each of M = 4
 # nodes; the array is not sharded over X, so it crosses each node's 400e9 egress once:
 # AllGather (M − 1)/M · V / W_node
 run -e "$L" -e 'mesh N = 4, X = 8' -e 'allgather bf16[E_N, F] over N on H100'

@@ -1,4 +1,4 @@
-# Collectives on their own on TPUs: COSTMODEL.md §3 and the formulas of src/mesh.h.
+# Collectives on their own on TPUs: docs/costmodel.md §3 and the formulas of src/mesh.h.
 #
 #   T = factor · V / W, at least the floor hop_latency · hops on ICI: (largest axis of
 #   the collective) / 2 on a ring, axis − 1 on a line (none on DCN). V = bytes of the array within one group of
@@ -6,11 +6,11 @@
 #   W per ICI axis: 2·ici_bw when the axis wraps around (size a multiple of torus_wrap,
 #   or at most 2 chips), else ici_bw; over several axes the bandwidths add.
 #   factor: AllGather, ReduceScatter 1, on a line (N − 1)/N (the one-direction ring,
-#   COSTMODEL §6.2); AllReduce twice that; AllToAll 1/4 on one axis, over
+#   docs/costmodel.md §6.2); AllReduce twice that; AllToAll 1/4 on one axis, over
 #   several axes max(axis)/(4·N) with the smallest bandwidth of those axes.
 #   comm_bytes = factor·V/links, links = 2 per ring axis, 1 per line axis, 1 on DCN.
 #
-# Chips (stdlib/chips.roof, COSTMODEL §5): v5e ici_bw 4.5e10, wrap 16, pod 16x16,
+# Chips (stdlib/chips.roof, docs/costmodel.md §5): v5e ici_bw 4.5e10, wrap 16, pod 16x16,
 # dcn_bw 3.125e9; v5p ici_bw 9e10, wrap 4 (multiples), dcn_bw 6.25e9; v6e ici_bw 9e10,
 # wrap 16; every TPU hop_latency 1e-6.
 #

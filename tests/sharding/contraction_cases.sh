@@ -1,4 +1,4 @@
-# The four cases of a sharded contraction (book ch. 3; COSTMODEL.md §3), per chip.
+# The four cases of a sharded contraction (book ch. 3; docs/costmodel.md §3), per chip.
 #
 #   FLOPs per chip = 2 · (the chip's part of every distinct dim), HBM bytes = the
 #   operands as the chip holds them when it multiplies (after any gather) + its result

@@ -1,5 +1,5 @@
 # The sharding issue's acceptance: the book's two-chip example (ch. 1, "Network
-# communication rooflines"; COSTMODEL.md §3 "Check"), now as a sharded statement.
+# communication rooflines"; docs/costmodel.md §3 "Check"), now as a sharded statement.
 #
 #   X bf16[B,D], Y bf16[D,F], D split over 2 v5e chips (`shard D over 2`).
 #   Per chip: FLOPs 2·B·(D/2)·F = B·D·F, so T_math = B·D·F / 1.97e14.

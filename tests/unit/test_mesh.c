@@ -1,6 +1,6 @@
 /* test_mesh.c — unit tests for mesh.c: axes, pods, and the cost of a collective on
  * each network, against values derived by hand from the chip figures of
- * stdlib/chips.roof (COSTMODEL §3, §5). Prints one FAIL line per failure and ends
+ * stdlib/chips.roof (docs/costmodel.md §3, §5). Prints one FAIL line per failure and ends
  * with "N passed, M failed". */
 #include "check.h"
 #include "mesh.h"
@@ -216,7 +216,7 @@ static void test_two_chips(void)
 /* v5e: ici_bw 4.5e10, an axis wraps only at 16 (or at ≤ 2 chips); a ring doubles it.
  * Floor: 1e-6 · hops, (largest axis) / 2 on a ring, axis − 1 on a line, twice for an
  * AllReduce (a ReduceScatter, then an AllGather: both passes wait through the hops);
- * a line's AllGather is the one-direction ring's (N − 1)/N (COSTMODEL §6.2). */
+ * a line's AllGather is the one-direction ring's (N − 1)/N (docs/costmodel.md §6.2). */
 static void test_v5e_ici(void)
 {
     Mesh x16 = MESH(0, 16), x8 = MESH(0, 8), m84 = MESH(0, 8, 4), m1616 = MESH(0, 16, 16);
@@ -312,7 +312,7 @@ static void test_gpu_in_node(void)
     free(nvl);
 }
 
-/* H100, 4 nodes of 8 (COSTMODEL §6.5): the nodes axis holds 4·8 = 32 > 8 GPUs, so it
+/* H100, 4 nodes of 8 (docs/costmodel.md §6.5): the nodes axis holds 4·8 = 32 > 8 GPUs, so it
  * crosses nodes. Over it alone, D = 1, M = 4: AllGather (M − 1)/M = 3/4 of V over the
  * 400e9 node egress, AllReduce 3/2, AllToAll (M − 1)/M² = 3/16. When the array is
  * also sharded over the node's axis of 8 (Y = 8), the 8 groups share the egress, 5e10
@@ -354,7 +354,7 @@ static void test_gpu_sharp(void)
     free(nvls);
 }
 
-/* A fat tree (COSTMODEL §6.5; the book's ch. 12, "a more precise derivation"): each
+/* A fat tree (docs/costmodel.md §6.5; the book's ch. 12, "a more precise derivation"): each
  * level a ring of its own degree, V · max_i (D_i − 1) / (D_i · W_i). The book's H100
  * SuperPod: 128 nodes, leaf groups (SUs) of 32, 4 groups under the spine. Over the
  * nodes axis and the node's 8 GPUs (nothing else shards the array): node 7/8 at 450e9
