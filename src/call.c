@@ -141,11 +141,16 @@ static bool axes_value(Eval *ev, const Binding *param, const Node *n, StmtState 
     return true;
 }
 
-/* A value to bind: a number (its dims bound) or a tensor. */
+/* A value to bind: a number (its dims bound), a tensor, or a dtype (int8, or a name
+ * bound to one). */
 bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v)
 {
     EVal e = {0};
     *v = (Value){.kind = VAL_UNBOUND};
+    if (eval_names_dtype(ev, n, &v->dtype)) {
+        v->kind = VAL_DTYPE;
+        return true;
+    }
     if (!eval_expr(ev, n, st, -1, &e))
         return false;
     if (e.tensor) {
