@@ -489,6 +489,9 @@ static bool named_dtype(Eval *ev, const NameRef *ref, DType *dtype)
     SpellNear near = spell_begin(word);
     for (int i = 0; dtype_spellings[i]; i++)
         spell_offer(&near, dtype_spellings[i]);
+    for (int i = 0; i < intern_count(ev->world->names); i++) /* wdtype for wdt */
+        if (world_value(ev->world, i)->kind == VAL_DTYPE)
+            spell_offer(&near, spelling(ev, i));
     if (near.best)
         diag_note(ev->diag, "did you mean %s?", near.best);
     diag_note(ev->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4, or a "
