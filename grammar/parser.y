@@ -384,6 +384,7 @@ expr
     | PARAM tensor_type         { $$ = ast_marked(A, @$, NODE_PARAM, $2); }
     | CACHE tensor_type         { $$ = ast_marked(A, @$, NODE_CACHE, $2); }
     | tensor_type
+    | DTYPE                     { $$ = ast_dtype(A, @$, $1); }
     ;
 
 /* {X, Y} or {}: mesh axes, for a block's axis parameter. */
@@ -406,9 +407,12 @@ opt_names
     | names
     ;
 
+/* wdtype[D, F]: a name bound to a dtype (a block's parameter, a let) in its place. */
 tensor_type
     : DTYPE '[' ']'             { $$ = ast_tensor(A, @$, $1, NULL); }
     | DTYPE '[' dims ']'        { $$ = ast_tensor(A, @$, $1, $3); }
+    | IDENT '[' ']'             { $$ = ast_tensor_named(A, @$, ast_name_ref(A, @1, $1), NULL); }
+    | IDENT '[' dims ']'        { $$ = ast_tensor_named(A, @$, ast_name_ref(A, @1, $1), $3); }
     ;
 
 dims

@@ -84,12 +84,29 @@ Node *ast_tensor(Arena *a, Span span, DType dtype, AstList *dims)
     Node *n = node(a, NODE_TENSOR, span);
     if (n) {
         n->as.tensor.dtype = dtype;
+        n->as.tensor.dtype_as = (NameRef){-1, span};
         n->as.tensor.dims = dims ? (Node **)dims->items : NULL;
         n->as.tensor.ndims = dims ? dims->n : 0;
         for (int i = 0; i < n->as.tensor.ndims; i++)
             if (n->depth <= depth_of(n->as.tensor.dims[i]))
                 n->depth = depth_of(n->as.tensor.dims[i]) + 1;
     }
+    return n;
+}
+
+Node *ast_tensor_named(Arena *a, Span span, const NameRef *dtype, AstList *dims)
+{
+    Node *n = dtype ? ast_tensor(a, span, DT_BF16, dims) : NULL;
+    if (n)
+        n->as.tensor.dtype_as = *dtype;
+    return n;
+}
+
+Node *ast_dtype(Arena *a, Span span, DType dtype)
+{
+    Node *n = node(a, NODE_DTYPE, span);
+    if (n)
+        n->as.tensor.dtype = dtype;
     return n;
 }
 
@@ -264,6 +281,8 @@ static bool node_mentions(const Node *n, int name, bool dims)
     case NODE_NAME:
         return n->as.name == name;
     case NODE_TENSOR:
+        if (dims && n->as.tensor.dtype_as.name == name)
+            return true;
         for (int i = 0; dims && i < n->as.tensor.ndims; i++)
             if (node_mentions(n->as.tensor.dims[i], name, dims))
                 return true;
@@ -688,8 +707,12 @@ static void dump_node(FILE *out, const Node *n, const Intern *names)
     case NODE_NAME:
         fputs(intern_name(names, n->as.name), out);
         break;
+    case NODE_DTYPE:
+        fputs(dtype_name(n->as.tensor.dtype), out);
+        break;
     case NODE_TENSOR:
-        fprintf(out, "(tensor %s", dtype_name(n->as.tensor.dtype));
+        fprintf(out, "(tensor %s", n->as.tensor.dtype_as.name >= 0
+                ? intern_name(names, n->as.tensor.dtype_as.name) : dtype_name(n->as.tensor.dtype));
         for (int i = 0; i < n->as.tensor.ndims; i++)
             fputc(' ', out), dump_node(out, n->as.tensor.dims[i], names);
         fputc(')', out);

@@ -24,8 +24,9 @@ typedef enum {
     NODE_CALL,     /* mlp(x, F = 4 * D) */
     NODE_PARAM,    /* param bf16[D, F]: weights, counted as parameters */
     NODE_CACHE,    /* cache bf16[B, S, K, H]: a KV cache, counted as memory */
-    NODE_AXES      /* {X, Y} or {}: mesh axes, a block's axis argument; F_{tp}: a dim
+    NODE_AXES,     /* {X, Y} or {}: mesh axes, a block's axis argument; F_{tp}: a dim
                     * sharded over them, in a tensor type */
+    NODE_DTYPE     /* int8: a dtype as a value, a block's dtype argument or a let's */
 } NodeKind;
 
 typedef struct Node Node;
@@ -49,7 +50,9 @@ struct Node {
         double number;
         int name;
         struct {
-            DType dtype;
+            DType dtype;      /* NODE_DTYPE's too */
+            NameRef dtype_as; /* wdtype[D, F]: the name standing for the dtype; name -1 when
+                               * the dtype is written */
             Node **dims;
             int ndims;
         } tensor;
@@ -279,6 +282,9 @@ AstList *ast_list_push(Arena *a, AstList *list, void *item);
 Node *ast_number(Arena *a, Span span, double value);
 Node *ast_name(Arena *a, Span span, int name);
 Node *ast_tensor(Arena *a, Span span, DType dtype, AstList *dims);
+/* wdtype[D, F]: the dtype a name is bound to when it is evaluated. */
+Node *ast_tensor_named(Arena *a, Span span, const NameRef *dtype, AstList *dims);
+Node *ast_dtype(Arena *a, Span span, DType dtype);
 Node *ast_binary(Arena *a, Span span, char op, Node *lhs, Node *rhs);
 Node *ast_negate(Arena *a, Span span, Node *operand);
 Node *ast_contract(Arena *a, Span span, Node *lhs, AstList *dims, Node *rhs);

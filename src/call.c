@@ -7,6 +7,7 @@
 #include "evalparts.h"
 #include "nomem.h"
 #include "shapes.h"
+#include "spell.h"
 #include "stack.h"
 
 enum { CALL_NOTES = 3 }; /* notes naming the calls an error happened in */
@@ -141,11 +142,16 @@ static bool axes_value(Eval *ev, const Binding *param, const Node *n, StmtState 
     return true;
 }
 
-/* A value to bind: a number (its dims bound) or a tensor. */
+/* A value to bind: a number (its dims bound), a tensor, or a dtype (int8, or a name
+ * bound to one). */
 bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v)
 {
     EVal e = {0};
     *v = (Value){.kind = VAL_UNBOUND};
+    if (eval_names_dtype(ev, n, &v->dtype)) {
+        v->kind = VAL_DTYPE;
+        return true;
+    }
     if (!eval_expr(ev, n, st, -1, &e))
         return false;
     if (e.tensor) {
@@ -158,10 +164,33 @@ bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v)
     return ok;
 }
 
-/* An argument for `param`: mesh axes for an axis parameter, else a bindable value. */
+/* A dtype parameter's argument (one whose default is a dtype, `wdtype = bf16`): a dtype,
+ * or a name bound to one. */
+static bool dtype_value(Eval *ev, const Binding *param, const Node *n, Value *v)
+{
+    if (eval_names_dtype(ev, n, &v->dtype)) {
+        v->kind = VAL_DTYPE;
+        return true;
+    }
+    eval_fail(ev, n->span, "%s takes a dtype (bf16, fp8, int8, int4, ...), or a name bound to "
+              "one", spelling(ev, param->name.name));
+    if (n->kind == NODE_NAME) {
+        SpellNear near = spell_begin(spelling(ev, n->as.name));
+        for (int i = 0; dtype_spellings[i]; i++)
+            spell_offer(&near, dtype_spellings[i]);
+        if (near.best)
+            diag_note(ev->diag, "did you mean %s?", near.best);
+    }
+    return false;
+}
+
+/* An argument for `param`: mesh axes for an axis parameter, a dtype for a dtype
+ * parameter, else a bindable value. */
 static bool arg_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, Value *v)
 {
     *v = (Value){.kind = VAL_UNBOUND};
+    if (param->value && param->value->kind == NODE_DTYPE)
+        return dtype_value(ev, param, n, v);
     return block_axis_param(param) ? axes_value(ev, param, n, st, v) : bindable_value(ev, n, st, v);
 }
 

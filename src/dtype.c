@@ -51,6 +51,11 @@ double dtype_bytes(DType t)
     return info[t].bytes;
 }
 
+double dtype_weight_group(DType t)
+{
+    return t == DT_INT4 ? DTYPE_INT4_GROUP : t == DT_INT8 ? 0 : -1;
+}
+
 DType dtype_wider(DType a, DType b)
 {
     return dtype_bytes(b) > dtype_bytes(a) ? b : a;

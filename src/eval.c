@@ -459,9 +459,52 @@ static bool eval_dim(Eval *ev, const Node *d, StmtState *st, Dim *dim)
     return dim->size != NULL;
 }
 
+bool eval_names_dtype(const Eval *ev, const Node *n, DType *dtype)
+{
+    const Value *v = n->kind == NODE_NAME ? world_value(ev->world, n->as.name) : NULL;
+    if (n->kind == NODE_DTYPE)
+        *dtype = n->as.tensor.dtype;
+    else if (v && v->kind == VAL_DTYPE)
+        *dtype = v->dtype;
+    return n->kind == NODE_DTYPE || (v && v->kind == VAL_DTYPE);
+}
+
+/* The dtype of wdtype[D, F]: what the name is bound to, or an error that says what it
+ * is instead (`int32[B, D]`: no dtype has that name). */
+static bool named_dtype(Eval *ev, const NameRef *ref, DType *dtype)
+{
+    const Value *v = world_value(ev->world, ref->name);
+    const char *word = spelling(ev, ref->name);
+    if (v->kind == VAL_DTYPE) {
+        *dtype = v->dtype;
+        return true;
+    }
+    if (v->kind != VAL_UNBOUND)
+        return eval_fail(ev, ref->span, "%s is %s, not a dtype: a tensor type is a dtype, or a "
+                         "name bound to one, and its dims, as bf16[B, D]", word,
+                         v->kind == VAL_NUMBER ? "a number" : v->kind == VAL_TENSOR ? "a tensor"
+                         : v->kind == VAL_AXES ? "mesh axes" : "a chip");
+    eval_fail(ev, ref->span, "unknown dtype %s: a tensor type is a dtype and its dims, as "
+              "bf16[B, D]", word);
+    SpellNear near = spell_begin(word);
+    for (int i = 0; dtype_spellings[i]; i++)
+        spell_offer(&near, dtype_spellings[i]);
+    for (int i = 0; i < intern_count(ev->world->names); i++) /* wdtype for wdt */
+        if (world_value(ev->world, i)->kind == VAL_DTYPE)
+            spell_offer(&near, spelling(ev, i));
+    if (near.best)
+        diag_note(ev->diag, "did you mean %s?", near.best);
+    diag_note(ev->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4, or a "
+              "name bound to one (let w = int8)");
+    return false;
+}
+
 SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EVal *out)
 {
-    Tensor *t = tensor_new(n->as.tensor.dtype, n->as.tensor.ndims);
+    DType dtype = n->as.tensor.dtype;
+    if (n->as.tensor.dtype_as.name >= 0 && !named_dtype(ev, &n->as.tensor.dtype_as, &dtype))
+        return false;
+    Tensor *t = tensor_new(dtype, n->as.tensor.ndims);
     if (!t)
         return eval_fail(ev, n->span, "out of memory");
     out->tensor = t;
@@ -487,6 +530,10 @@ SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out
         return eval_fail(ev, n->span, "%s stands for mesh axes, not a number or a tensor: shard "
                          "a dim over them, F_{%s}, or pass them on", spelling(ev, n->as.name),
                          spelling(ev, n->as.name));
+    if (v->kind == VAL_DTYPE)
+        return eval_fail(ev, n->span, "%s stands for the dtype %s, not a number or a tensor: "
+                         "make a tensor type of it, %s[D, F], or pass it on",
+                         spelling(ev, n->as.name), dtype_name(v->dtype), spelling(ev, n->as.name));
     if (v->kind != VAL_TENSOR) {
         out->scalar = poly_sym(n->as.name);
         return finite_poly(ev, out->scalar, n->span);
@@ -645,8 +692,11 @@ static double time_on_chip(const Cost *plan, const CostOptions *opt)
 SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     EVal a = {0}, b = {0};
+    const Node *outer = st->contracting;
+    st->contracting = n;
     bool ok = eval_expr(ev, n->as.contract.lhs, st, -1, &a) &&
               eval_expr(ev, n->as.contract.rhs, st, -1, &b);
+    st->contracting = outer;
     if (ok && (!a.tensor || !b.tensor))
         ok = eval_fail(ev, (a.tensor ? n->as.contract.rhs : n->as.contract.lhs)->span,
                        "a contraction takes tensors on both sides, e.g. bf16[B,D] *_D "
@@ -708,12 +758,42 @@ static bool whole_figure(const StmtState *st, Poly *p, double *out)
     return known;
 }
 
+static bool contracted_name(const Node *contraction, int name)
+{
+    for (int i = 0; name >= 0 && i < contraction->as.contract.ndims; i++)
+        if (contraction->as.contract.dims[i].name == name)
+            return true;
+    return false;
+}
+
+/* A quantized weight's scales (dtype_weight_group): int4 one a group of 128; int8 one
+ * an output column, the group the length its matmul contracts, or its first dim when
+ * it is not written in the contraction (`out = param int8[D, V]`, contracted later
+ * along D). Uncounted while that length is not a number. */
+static void quantize_weight(const Node *n, const StmtState *st, Tensor *t)
+{
+    double group = dtype_weight_group(t->dtype), length;
+    const Node *c = st->contracting;
+    bool operand = c && (c->as.contract.lhs == n || c->as.contract.rhs == n);
+    if (group != 0) {
+        t->scale_every = group > 0 ? group : 0;
+        return;
+    }
+    Poly *len = poly_const(1);
+    for (int i = 0; i < t->ndims && len; i++)
+        if (operand ? contracted_name(c, t->dims[i].name) : i == 0)
+            len = poly_mul_into(len, t->dims[i].size);
+    t->scale_every = whole_figure(st, len, &length) && length >= 1 ? length : 0;
+}
+
 /* `param T` and `cache T`: a tensor that counts as weights or as a KV cache in the
  * block it is written in. */
 SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *out)
 {
     if (!eval_expr(ev, n->as.operand, st, -1, out))
         return false;
+    if (n->kind == NODE_PARAM)
+        quantize_weight(n, st, out->tensor);
     Op *op = ev->collect;
     if (!op)
         return true;
@@ -790,6 +870,10 @@ static inline bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dty
     case NODE_AXES:
         return eval_fail(ev, n->span, "a set of mesh axes is the argument of a block's axis "
                          "parameter (one declared with axes for its default, `tp = {}`)");
+    case NODE_DTYPE:
+        return eval_fail(ev, n->span, "a dtype alone is no tensor: give it dims, %s[B, D], or "
+                         "bind it to a name with `let` or as a block's argument",
+                         dtype_name(n->as.tensor.dtype));
     case NODE_NEGATE:
         if (!eval_expr(ev, n->as.operand, st, -1, out))
             return false;
@@ -834,6 +918,11 @@ bool eval_number(Eval *ev, const Node *n, double *out)
 static bool let_value(Eval *ev, const Binding *b, Value *out)
 {
     StmtState st;
+    DType dtype;
+    if (eval_names_dtype(ev, b->value, &dtype)) {
+        *out = (Value){.kind = VAL_DTYPE, .dtype = dtype};
+        return true;
+    }
     stmt_state_init(ev, &st);
     EVal v = {0};
     bool ok = eval_expr(ev, b->value, &st, -1, &v);
@@ -1309,6 +1398,23 @@ static char *fused_label(Eval *ev, const Stmt *s, char *buf, size_t size)
     return buf;
 }
 
+/* A statement's text, and when its tensor's dtype is a name (`alltoall adtype[E, C, D]`),
+ * the dtype that name is bound to in its place: the label says what moved. */
+static char *text_label(Eval *ev, const Stmt *s, char *buf, size_t size)
+{
+    const char *text = ev->src->text;
+    const Node *v = s->kind == STMT_COLLECTIVE ? s->as.expr.value : NULL;
+    const NameRef *as = v && v->kind == NODE_TENSOR ? &v->as.tensor.dtype_as : NULL;
+    const Value *bound = as && as->name >= 0 ? world_value(ev->world, as->name) : NULL;
+    if (!bound || bound->kind != VAL_DTYPE) {
+        snprintf(buf, size, "%.*s", s->span.end - s->span.begin, text + s->span.begin);
+        return buf;
+    }
+    snprintf(buf, size, "%.*s%s%.*s", as->span.begin - s->span.begin, text + s->span.begin,
+             dtype_name(bound->dtype), s->span.end - as->span.end, text + as->span.end);
+    return buf;
+}
+
 static char *stmt_label(Eval *ev, const Stmt *s, char *buf, size_t size)
 {
     if (s->kind == STMT_FUSED)
@@ -1318,7 +1424,7 @@ static char *stmt_label(Eval *ev, const Stmt *s, char *buf, size_t size)
     else if (s->kind == STMT_ASSIGN)
         snprintf(buf, size, "%s", spelling(ev, s->as.expr.target.name));
     else
-        snprintf(buf, size, "%.*s", s->span.end - s->span.begin, ev->src->text + s->span.begin);
+        return text_label(ev, s, buf, size);
     return buf;
 }
 

@@ -23,10 +23,11 @@
 #include "model.h"
 #include "roof.h"
 
-typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR, VAL_AXES, VAL_CHIP } ValueKind;
+typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR, VAL_AXES, VAL_CHIP, VAL_DTYPE } ValueKind;
 
-/* A name's value: a number, a tensor, (a block's axis parameter) mesh axes, or (the
- * name a sweep over chips ranges over, `on c`) a chip of the world's table. */
+/* A name's value: a number, a tensor, (a block's axis parameter) mesh axes, (the
+ * name a sweep over chips ranges over, `on c`) a chip of the world's table, or a dtype
+ * (`wdtype = int8`: what a tensor type wdtype[D, F] is made of). */
 typedef struct {
     ValueKind kind;
     double number;
@@ -34,6 +35,7 @@ typedef struct {
     int axes[MESH_MAX_AXES]; /* VAL_AXES: interned axis names; none for {} */
     int naxes;
     const Chip *chip;        /* VAL_CHIP */
+    DType dtype;             /* VAL_DTYPE */
 } Value;
 
 /* A costed statement, kept for the roofline chart (`plot`). Its x is its FLOPs per HBM

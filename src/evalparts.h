@@ -26,6 +26,8 @@ typedef struct {
     Op *root;    /* a top-level statement that calls blocks: their breakdown */
     bool nothing; /* the value is a call of a block that returned nothing */
     double kept;  /* a fused region's: the bytes of its results the backward pass keeps */
+    const Node *contracting; /* the contraction whose operands are being evaluated: a
+                              * weight's quantization scales run along its dims */
 } StmtState;
 
 void stmt_state_init(Eval *ev, StmtState *st);
@@ -45,7 +47,10 @@ Frame frame_begin(World *w);
 bool is_local(const World *w, const Frame *f, int name);
 void frame_restore(World *w, Frame *f);
 
-/* call.c: a value to bind (a number, its dims bound, or a tensor); a block's
+/* eval.c: whether n is a dtype (int8) or a name bound to one, and which. */
+bool eval_names_dtype(const Eval *ev, const Node *n, DType *dtype);
+
+/* call.c: a value to bind (a number, its dims bound, a tensor or a dtype); a block's
  * definition; a call of a block into out, its breakdown under the statement's. */
 bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v);
 bool call_define(Eval *ev, const Stmt *s);

@@ -544,6 +544,8 @@ void session_list_names(Session *s, FILE *out)
         else if (v->kind == VAL_TENSOR)
             fprintf(out, "%-12s : %s\n", intern_name(s->world.names, i),
                     tensor_format(v->tensor, world_namer, &s->world, buf, sizeof buf));
+        else if (v->kind == VAL_DTYPE)
+            fprintf(out, "%-12s = %s\n", intern_name(s->world.names, i), dtype_name(v->dtype));
         shown += v->kind != VAL_UNBOUND;
     }
     if (!shown)

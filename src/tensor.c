@@ -59,8 +59,10 @@ Tensor *tensor_copy(const Tensor *t)
         dims[i] = &t->dims[i];
     Tensor *copy = tensor_from(t->dtype, dims, t->ndims);
     free(dims);
-    if (copy)
+    if (copy) {
         copy->on_chip = t->on_chip;
+        copy->scale_every = t->scale_every;
+    }
     return copy;
 }
 
@@ -86,9 +88,15 @@ Poly *tensor_elements(const Tensor *t)
     return n;
 }
 
+/* Bytes per element: the dtype's, and a quantized weight's share of a scale. */
+static double element_bytes(const Tensor *t)
+{
+    return dtype_bytes(t->dtype) + (t->scale_every > 0 ? DTYPE_SCALE_BYTES / t->scale_every : 0);
+}
+
 Poly *tensor_bytes(const Tensor *t)
 {
-    return poly_scale_into(tensor_elements(t), dtype_bytes(t->dtype));
+    return poly_scale_into(tensor_elements(t), element_bytes(t));
 }
 
 Poly *dim_shard_size(const Poly *size, double chips)
@@ -124,7 +132,7 @@ Poly *tensor_local_elements(const Tensor *t, const Mesh *m)
 
 Poly *tensor_local_bytes(const Tensor *t, const Mesh *m)
 {
-    return poly_scale_into(tensor_local_elements(t, m), dtype_bytes(t->dtype));
+    return poly_scale_into(tensor_local_elements(t, m), element_bytes(t));
 }
 
 AxisSet dim_axes(const Dim *d, const Mesh *m)

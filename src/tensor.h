@@ -30,10 +30,12 @@ typedef struct {
     int ndims;
     Dim *dims;
     bool on_chip;  /* a fused region's: already in on-chip memory, no HBM read (cost.h) */
+    double scale_every; /* quantized weights: elements per bf16 scale, counted in the
+                         * bytes (dtype_weight_group); 0 for none */
 } Tensor;
 
 Tensor *tensor_new(DType dtype, int ndims);
-/* A copy, on_chip included. */
+/* A copy, on_chip and scale_every included. */
 Tensor *tensor_copy(const Tensor *t);
 /* A tensor of the listed dims, copied, in order. */
 Tensor *tensor_from(DType dtype, const Dim *const *dims, int n);
@@ -43,7 +45,8 @@ void tensor_free(Tensor *t);
  * out of memory. Linear in the dims. */
 int tensor_repeated_dim(const Tensor *t);
 
-/* Elements and bytes of the whole tensor, and of the shard one chip holds. */
+/* Elements and bytes of the whole tensor, and of the shard one chip holds; a quantized
+ * weight's bytes count its scales, split with it. */
 Poly *tensor_elements(const Tensor *t);
 Poly *tensor_bytes(const Tensor *t);
 /* A dim of `size` split over `chips`: size / chips, or when size is a number they do not
