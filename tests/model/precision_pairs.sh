@@ -1,6 +1,6 @@
 #!/bin/sh
 # Precision is a parameter of the stdlib's blocks: each matmul is priced at the chip's
-# peak for the pair of dtypes it multiplies (COSTMODEL.md §1: the wider input's), and a
+# peak for the pair of dtypes it multiplies (docs/costmodel.md §1: the wider input's), and a
 # quantized weight's bytes count its scales. Checked on gated_mlp's up projection
 # x[B, T, D] *_D W[D, M, J] (F = M·J), whose FLOPs are 2·B·T·D·F whatever the dtypes.
 # B = 128, T = 1, D = 8192, F = 28672 throughout; every figure below by hand.
