@@ -90,7 +90,7 @@ clean:
 	rm -rf build
 
 help:
-	@echo 'targets: all run test asan valgrind faults fuzz (FUZZ_SECONDS=60) bench screenshot install (PREFIX=$(PREFIX)) deps (DRY=1) clean'
+	@echo 'targets: all run test asan valgrind faults fuzz (FUZZ_SECONDS=60) bench calib-loo screenshot install (PREFIX=$(PREFIX)) deps (DRY=1) clean'
 
 .PHONY: all run test asan install clean help deps
 
@@ -203,6 +203,15 @@ faults:
 	sh tests/faults/run build/faults
 
 .PHONY: faults
+
+# Calibration, checked honestly (BENCHMARKS.md): each measured case predicted by a chip
+# fitted without it. A few minutes (a calibration per case), so not part of `make test`,
+# which checks the predictions in sample (tests/calib/).
+calib-loo: $(B)/roofline
+	sh tools/calib_check.sh $(B)/roofline H100 tests/data/measurements/h100-kernels-2026-11-27.jsonl loo; \
+	sh tools/calib_check.sh $(B)/roofline H200 tests/data/measurements/h200-kernels-2026-11-27.jsonl loo; true
+
+.PHONY: calib-loo
 
 # Speed, measured (BENCHMARKS.md): medians of several runs; never part of `make test`.
 bench: $(B)/roofline

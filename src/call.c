@@ -329,13 +329,14 @@ typedef struct {
     double microbatches;
     Schedule schedule;
     bool axes_add;
+    bool launch_graph;
 } Outside;
 
 static Outside enter(Eval *ev, StmtState *st)
 {
     World *w = ev->world;
     Outside was = {w->use_chip, w->mesh, w->calling, w->training, w->remat, w->microbatches,
-                   w->schedule, w->axes_add};
+                   w->schedule, w->axes_add, w->launch_graph};
     if (st->chip)
         w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
     w->mesh = st->layout.mesh;
@@ -355,6 +356,7 @@ static void leave(Eval *ev, const Outside *was)
     ev->world->microbatches = was->microbatches;
     ev->world->schedule = was->schedule;
     ev->world->axes_add = was->axes_add;
+    ev->world->launch_graph = was->launch_graph;
 }
 
 typedef struct {

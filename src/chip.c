@@ -62,6 +62,29 @@ const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
                          "nodes under one group of leaf switches (a fat tree's scalable unit)"},
     [CHIP_OVERSUB] = {"oversub", UNIT_NONE, false,
                       "fat tree oversubscription above a leaf group (1: full bisection)"},
+    [CHIP_TILE_M] = {"tile_m", UNIT_NONE, true,
+                     "calibrated: rows of a matmul's output tile (one tile an SM at a time)"},
+    [CHIP_TILE_N] = {"tile_n", UNIT_NONE, true, "calibrated: columns of a matmul's output tile"},
+    [CHIP_MM_EFF] = {"mm_eff", UNIT_NONE, false,
+                     "calibrated: fraction of the bf16/f16 peak a matmul's full waves reach"},
+    [CHIP_MM_EFF_FP8] = {"mm_eff_fp8", UNIT_NONE, false,
+                         "calibrated: fraction of the fp8 peak a matmul's full waves reach"},
+    [CHIP_MM_EFF_INT8] = {"mm_eff_int8", UNIT_NONE, false,
+                          "calibrated: fraction of the int8 peak a matmul's full waves reach"},
+    [CHIP_MM_HBM_EFF] = {"mm_hbm_eff", UNIT_NONE, false,
+                         "calibrated: fraction of HBM bandwidth a memory-bound matmul reaches"},
+    [CHIP_MM_FLOPS_MIN] = {"mm_flops_min", UNIT_FLOPS, false,
+                           "calibrated: the smallest matmul measured (FLOPs)"},
+    [CHIP_MM_FLOPS_MAX] = {"mm_flops_max", UNIT_FLOPS, false,
+                           "calibrated: the largest matmul measured (FLOPs)"},
+    [CHIP_ATTN_EFF] = {"attn_eff", UNIT_NONE, false,
+                       "calibrated: fraction of peak flash attention's full waves reach"},
+    [CHIP_ATTN_SM_BW] = {"attn_sm_bw", UNIT_BW, false,
+                         "calibrated: bytes/s one SM streams in decode attention"},
+    [CHIP_KERNEL_FLOOR] = {"kernel_floor", UNIT_SECONDS, false,
+                           "calibrated: what a kernel costs at least (in a CUDA graph)"},
+    [CHIP_LAUNCH_EAGER] = {"launch_eager", UNIT_SECONDS, false,
+                           "calibrated: what a kernel launched eagerly costs at least"},
 };
 
 int chip_field_lookup(const char *name)
@@ -84,13 +107,25 @@ ChipField chip_peak_field(DType t)
     return peak[t];
 }
 
+/* The fields that are fractions of a peak or a bandwidth. */
+static bool chip_field_fraction(ChipField f)
+{
+    switch (f) {
+    case CHIP_FLOPS_EFF: case CHIP_HBM_EFF: case CHIP_NET_EFF: case CHIP_MM_EFF:
+    case CHIP_MM_EFF_FP8: case CHIP_MM_EFF_INT8: case CHIP_MM_HBM_EFF: case CHIP_ATTN_EFF:
+        return true;
+    default:
+        return false;
+    }
+}
+
 const char *chip_field_check(ChipField f, double value)
 {
     if (!isfinite(value) || value <= 0)
         return "must be a positive number";
     if (chip_fields[f].whole && value != floor(value))
         return "must be a whole number";
-    if ((f == CHIP_FLOPS_EFF || f == CHIP_HBM_EFF || f == CHIP_NET_EFF) && value > 1)
+    if (chip_field_fraction(f) && value > 1)
         return "is a fraction: at most 1 (0.8 for 80%)";
     if (f == CHIP_SHARP && value != 1)
         return "is 1 when the switches reduce in the network (leave it out when they do not)";

@@ -59,6 +59,19 @@ typedef enum {
     CHIP_SHARP,
     CHIP_LEAF_NODES,
     CHIP_OVERSUB,
+    /* A calibration (calibrate.c writes them from measured kernels; predict.c reads them) */
+    CHIP_TILE_M,
+    CHIP_TILE_N,
+    CHIP_MM_EFF,
+    CHIP_MM_EFF_FP8,
+    CHIP_MM_EFF_INT8,
+    CHIP_MM_HBM_EFF,
+    CHIP_MM_FLOPS_MIN,
+    CHIP_MM_FLOPS_MAX,
+    CHIP_ATTN_EFF,
+    CHIP_ATTN_SM_BW,
+    CHIP_KERNEL_FLOOR,
+    CHIP_LAUNCH_EAGER,
     CHIP_FIELD_COUNT
 } ChipField;
 

@@ -38,6 +38,7 @@ void cost_free(Cost *c)
     poly_free(c->written);
     poly_free(c->held);
     poly_free(c->recompute_bytes);
+    free(c->kernels);
     for (int i = 0; i < c->ncolls; i++) {
         poly_free(c->colls[i].bytes);
         tensor_free(c->colls[i].array);
@@ -46,6 +47,20 @@ void cost_free(Cost *c)
 }
 
 static bool accumulate(Poly **sum, Poly *p);
+
+bool cost_add_kernel(Cost *c, const CostKernel *k)
+{
+    if (c->nkernels == c->kernels_cap) {
+        int cap = c->kernels_cap ? 2 * c->kernels_cap : 8;
+        CostKernel *more = nomem_note(realloc(c->kernels, sizeof *more * (size_t)cap));
+        if (!more)
+            return false;
+        c->kernels = more;
+        c->kernels_cap = cap;
+    }
+    c->kernels[c->nkernels++] = *k;
+    return true;
+}
 
 bool cost_absorb(Cost *into, Cost *from)
 {
@@ -67,6 +82,8 @@ bool cost_absorb(Cost *into, Cost *from)
         into->colls[into->ncolls++] = from->colls[i];
         from->colls[i] = (Collective){0};
     }
+    for (int i = 0; i < from->nkernels; i++)
+        good = cost_add_kernel(into, &from->kernels[i]) && good;
     into->ops += from->ops;
     into->choices += from->choices;
     into->tile += from->tile;
@@ -258,6 +275,34 @@ static bool add_read(Cost *acc, const Tensor *t, const Mesh *m)
     return !t || t->on_chip || accumulate(&acc->read, tensor_local_bytes(t, m));
 }
 
+static bool known_number(const Poly *p, const CostOptions *opt, double *v);
+
+/* A tensor's HBM bytes on a chip as a number (0 for none or one on chip), NaN when a dim
+ * is not a number yet. */
+static double bytes_now(const Tensor *t, const CostOptions *opt)
+{
+    if (!t || t->on_chip)
+        return 0;
+    double v;
+    Poly *p = tensor_local_bytes(t, opt->mesh);
+    bool known = known_number(p, opt, &v);
+    poly_free(p);
+    return known ? v : NAN;
+}
+
+/* The op as a kernel of its own (Cost.kernels): its FLOPs and the bytes it moves. A
+ * contraction adds its shape after (note_matrix_shape). */
+static bool record_kernel(Cost *acc, int slot, const Poly *flops, const Tensor *a,
+                          const Tensor *b, const Tensor *result, const CostOptions *opt)
+{
+    CostKernel k = {.matrix = false, .dtype = cost_slot_dtype(slot), .rows = NAN,
+                    .cols = NAN, .depth = NAN, .batch = NAN};
+    if (!known_number(flops, opt, &k.flops))
+        k.flops = NAN;
+    k.bytes = bytes_now(a, opt) + bytes_now(b, opt) + (acc->fused ? 0 : bytes_now(result, opt));
+    return cost_add_kernel(acc, &k);
+}
+
 /* Adds one op's FLOPs in `slot` (cost.h) and its HBM traffic: reads of its operands as the
  * chip uses them (a and b; b NULL for one operand), the write of its result (none in a
  * fused region: the result stays on chip); and what the chip holds (ha, hb: the
@@ -267,7 +312,8 @@ static CostError add_op(Cost *acc, int slot, Poly *flops, const Tensor *a,
                         Tensor *result, const CostOptions *opt)
 {
     const Mesh *m = opt->mesh;
-    bool good = accumulate(&acc->flops[slot], flops);
+    bool good = !opt->kernels || record_kernel(acc, slot, flops, a, b, result, opt);
+    good = accumulate(&acc->flops[slot], flops) && good;
     good = add_read(acc, a, m) && add_read(acc, b, m) && good;
     result->on_chip = acc->fused;
     good = (acc->fused || accumulate(&acc->written, tensor_local_bytes(result, m))) && good;
@@ -684,6 +730,24 @@ static int contraction_slot(const Plan *p)
     return known ? cost_slot(pick(p->opt->compute_dtype, p->a, p->b), !(free_a && free_b)) : -1;
 }
 
+/* The last kernel recorded is this contraction's: its output tile grid and depth. */
+static void note_matrix_shape(const Plan *p, Cost *acc)
+{
+    CostKernel *k = &acc->kernels[acc->nkernels - 1];
+    bool any;
+    Poly *rows = free_elements(p, true, &any), *cols = free_elements(p, false, &any);
+    Poly *depth = contracted_elements(p);
+    if (!known_number(rows, p->opt, &k->rows) || !known_number(cols, p->opt, &k->cols) ||
+        !known_number(depth, p->opt, &k->depth))
+        k->rows = k->cols = k->depth = NAN;
+    poly_free(rows);
+    poly_free(cols);
+    poly_free(depth);
+    k->matrix = true;
+    /* exact counting (2K − 1) or not, the batch is a whole number */
+    k->batch = round(k->flops / (2 * k->rows * k->cols * k->depth));
+}
+
 /* The op itself: operands as each chip uses them, after any gather. */
 static CostError add_contraction(Plan *p, Cost *acc)
 {
@@ -696,10 +760,13 @@ static CostError add_contraction(Plan *p, Cost *acc)
         poly_free(flops);
         flops = NULL;
     }
-    if (ua && ub && ha && hb && flops)
+    if (ua && ub && ha && hb && flops) {
         e = add_op(acc, slot, flops, ua, ub, ha, hb, p->result, p->opt);
-    else
+        if (e.status == COST_OK && !cost_slot_vector(slot) && p->opt->kernels)
+            note_matrix_shape(p, acc);
+    } else {
         poly_free(flops);
+    }
     tensor_free(ua);
     tensor_free(ub);
     tensor_free(ha);

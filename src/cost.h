@@ -8,7 +8,7 @@
  * words and places them; collectives come back as arrays and axes, and roof.c prices
  * them on a chip's network.
  *
- * Ownership: a Cost owns its polynomials and the arrays of its collectives.
+ * Ownership: a Cost owns its polynomials, the arrays of its collectives and its kernels.
  */
 #ifndef ROOFLINE_COST_H
 #define ROOFLINE_COST_H
@@ -29,6 +29,19 @@ typedef struct {
     const char *why;  /* why a contraction needs it; NULL when written out */
     bool backward;  /* only the backward pass has it (a weight's gradient): once */
 } Collective;
+
+/* One GPU kernel of a statement, for a calibrated prediction (predict.h): each
+ * operation outside a fused region is one, a fused region's operations one in all.
+ * Per chip, numbers once the dims are bound (NaN before); recorded only when
+ * CostOptions.kernels asks (the chip is calibrated), so costing pays nothing else. */
+typedef struct {
+    bool matrix;      /* a contraction on the matrix unit */
+    DType dtype;      /* the dtype whose peak runs it */
+    double flops, bytes;
+    double rows, cols, depth, batch; /* a matrix kernel's output rows (the left operand's
+                                      * free dims), columns (the right's), contracted
+                                      * elements and batch: its tiles and their work */
+} CostKernel;
 
 /* How a statement runs: forward only, or a training step (forward + backward) whose
  * collectives overlap the computation of their own pass (the book's convention, the
@@ -83,10 +96,18 @@ typedef struct Cost_ {
     bool axes_add;         /* `mode ... axes add`: collectives on different lanes (mesh.h)
                             * add up, as in the book's first release; else they run at
                             * once (the default, the current book). roof.c reads it. */
+    bool region;           /* a whole fused region's cost: its kernels run as one */
+    bool graph;            /* `mode ... launch graph`: kernels replayed from a CUDA graph,
+                            * not launched one by one (predict.c reads it) */
+    CostKernel *kernels;   /* each operation's, when CostOptions.kernels (on the heap:
+                            * a Cost lives on the stack of every nested block call) */
+    int nkernels, kernels_cap;
 } Cost;
 
 void cost_init(Cost *c);
 void cost_free(Cost *c);
+/* Appends a kernel (Cost.kernels); false if out of memory. */
+bool cost_add_kernel(Cost *c, const CostKernel *k);
 /* Adds `from` into `into` (FLOPs, bytes, what is held, collectives, counts) and empties
  * `from`. False when the collectives do not fit or memory runs out. */
 bool cost_absorb(Cost *into, Cost *from);
@@ -159,6 +180,7 @@ typedef struct CostOptions_ {
     int mxu;              /* the matrix unit's side (the chip's mxu_size), 0 for none: a
                            * contraction's weight dims, when numbers, pad to multiples of it */
     bool axes_add;        /* priced as Cost.axes_add says */
+    bool kernels;         /* record each operation's kernel (Cost.kernels) */
 } CostOptions;
 
 /* a *_{names} b. On success *out is the result and the op's cost is added to acc. */

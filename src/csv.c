@@ -40,6 +40,8 @@ const char *const csv_columns[] = {
     "formula_comm_bytes", "formula_t_lower", "formula_t_upper", "formula_bound",
     /* last, so that no column before it moves: each link's time, as JSON text */
     "t_comm_links",
+    /* on a calibrated chip (predict.h), after the columns before them */
+    "t_predicted", "kernels", "kernels_derated", "derated_why",
     NULL,
 };
 

@@ -897,10 +897,12 @@ void stmt_state_init(Eval *ev, StmtState *st)
     cost_init(&st->cost);
     st->cost.fused = ev->fusion != NULL;
     st->cost.axes_add = ev->world->axes_add;
+    st->cost.graph = ev->world->launch_graph;
     layout_inherit(ev->world, &st->layout);
     st->opt = (CostOptions){.exact = ev->exact, .out_dtype = -1, .compute_dtype = -1,
                             .mesh = &st->layout.mesh, .lookup = world_lookup,
-                            .lookup_ctx = ev->world, .axes_add = ev->world->axes_add};
+                            .lookup_ctx = ev->world, .axes_add = ev->world->axes_add,
+                            .kernels = ev->world->predicting};
 }
 
 bool eval_number(Eval *ev, const Node *n, double *out)
@@ -1076,6 +1078,7 @@ static bool eval_chip(Eval *ev, const Stmt *s)
             return false;
         }
     }
+    ev->world->predicting = ev->world->predicting || predict_calibrated(c);
     if (!chip_table_put(&ev->world->chips, c)) {
         chip_free(c);
         return eval_fail(ev, s->span, "out of memory");
@@ -1156,6 +1159,7 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
         .remat = &ev->world->remat,
         .optimizer = &ev->world->optimizer,
         .microbatches = ev->world->microbatches,
+        .launch_graph = ev->world->launch_graph,
     };
 }
 
@@ -1428,6 +1432,16 @@ static char *stmt_label(Eval *ev, const Stmt *s, char *buf, size_t size)
     return buf;
 }
 
+/* A kernel's prediction, or none: a leaf whose dims are unbound is not known anyway. */
+static void fill_leaf_prediction(Op *op, const Prediction *p)
+{
+    op->predicted = p->made;
+    op->t_predicted = p->known ? p->t : 0;
+    op->kernels = p->kernels;
+    op->fallbacks = p->fallbacks;
+    snprintf(op->fallback, sizeof op->fallback, "%s", p->fallbacks ? p->why : "");
+}
+
 static void fill_leaf(Op *op, const Roofline *r, const double kept[2])
 {
     op->known = r->times_known;
@@ -1444,6 +1458,7 @@ static void fill_leaf(Op *op, const Roofline *r, const double kept[2])
     op->bound = r->bound;
     op->t_derated = r->t_derated;
     op->held = r->memory_known ? r->memory : 0;
+    fill_leaf_prediction(op, &r->predict);
 }
 
 /* An operation inside a block: a leaf of the breakdown, not a report. */
@@ -1932,6 +1947,7 @@ typedef struct {
     double microbatches;
     Schedule schedule;
     bool axes_add;
+    bool launch_graph;
 } ModeSetting;
 
 /* The value of an option that takes a word: its index in `words`, or -1 (reported). */
@@ -1989,17 +2005,31 @@ static bool mode_axes(Eval *ev, const Binding *o, ModeSetting *set)
     return w >= 0;
 }
 
+/* `launch eager` (the default: kernels launched one by one, as PyTorch runs) or
+ * `launch graph` (replayed from a CUDA graph): what a calibrated chip's kernels pay
+ * besides their work (predict.h). */
+static bool mode_launch(Eval *ev, const Binding *o, ModeSetting *set)
+{
+    static const char *const words[] = {"eager", "graph", NULL};
+    int w = option_word(ev, o, words, "launch is eager (each kernel launched by the host, "
+                        "at least launch_eager) or graph (replayed from a CUDA graph, at "
+                        "least kernel_floor)");
+    set->launch_graph = w == 1;
+    return w >= 0;
+}
+
 static bool mode_option(Eval *ev, const Binding *o, ModeSetting *set)
 {
     const char *word = spelling(ev, o->name.name);
     bool (*const take[])(Eval *, const Binding *, ModeSetting *) = {
-        mode_overlap, mode_microbatches, mode_schedule, mode_axes};
-    static const char *const words[] = {"overlap", "microbatches", "schedule", "axes"};
+        mode_overlap, mode_microbatches, mode_schedule, mode_axes, mode_launch};
+    static const char *const words[] = {"overlap", "microbatches", "schedule", "axes",
+                                        "launch"};
     static const char *const why[] = {
         "how its collectives overlap the computation",
         "gradient accumulation, a step of M microbatches",
-        "how a pipeline runs its microbatches", NULL};
-    for (int i = 0; i < 4; i++) {
+        "how a pipeline runs its microbatches", NULL, NULL};
+    for (int i = 0; i < 5; i++) {
         if (strcmp(word, words[i]) != 0)
             continue;
         if (set->mode == COST_INFERENCE && why[i])
@@ -2007,7 +2037,8 @@ static bool mode_option(Eval *ev, const Binding *o, ModeSetting *set)
         return take[i](ev, o, set);
     }
     return eval_fail(ev, o->name.span, "after the mode come `overlap pass|step`, "
-                     "`microbatches M`, `schedule one_f_one_b|gpipe` and `axes overlap|add`");
+                     "`microbatches M`, `schedule one_f_one_b|gpipe`, `axes overlap|add` "
+                     "and `launch eager|graph`");
 }
 
 static bool eval_mode(Eval *ev, const Stmt *s)
@@ -2016,7 +2047,7 @@ static bool eval_mode(Eval *ev, const Stmt *s)
     if (strcmp(name, "training") != 0 && strcmp(name, "inference") != 0)
         return eval_fail(ev, s->as.mode.name.span, "the modes are training and inference");
     ModeSetting set = {strcmp(name, "training") == 0 ? COST_TRAIN_PASS : COST_INFERENCE, 1,
-                       SCHEDULE_1F1B, false};
+                       SCHEDULE_1F1B, false, false};
     for (int i = 0; i < s->as.mode.noptions; i++)
         if (!mode_option(ev, &s->as.mode.options[i], &set))
             return false;
@@ -2024,6 +2055,7 @@ static bool eval_mode(Eval *ev, const Stmt *s)
     ev->world->microbatches = set.microbatches;
     ev->world->schedule = set.schedule;
     ev->world->axes_add = set.axes_add;
+    ev->world->launch_graph = set.launch_graph;
     return true;
 }
 

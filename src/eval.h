@@ -75,6 +75,7 @@ typedef enum {
     FIELD_DECODE_TOKENS_PER_S, FIELD_TOKENS_PER_S, FIELD_USD_PER_MTOK,
     FIELD_RIDGE, FIELD_PADDING_FLOPS, /* a statement's, on its chip */
     FIELD_HOPS,                       /* a send's */
+    FIELD_T_PREDICTED,                /* on a calibrated chip (predict.h) */
     FIELD_COUNT
 } ExpectField;
 /* Their names as `expect` spells them, by ExpectField; NULL-terminated (check.c). */
@@ -155,6 +156,8 @@ typedef struct World {
     double microbatches; /* `mode training microbatches M`: a statement is one of M (1) */
     Schedule schedule;   /* `schedule gpipe`: how a pipelined repeat runs them (1F1B) */
     bool axes_add;       /* `mode ... axes add`: collectives on different axes add up */
+    bool launch_graph;   /* `mode ... launch graph`: kernels replayed from a CUDA graph */
+    bool predicting;     /* a calibrated chip was defined: costs record their kernels */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
     Oversplit oversplit;

@@ -246,6 +246,7 @@ static bool fusion_leaf(Eval *ev, const Stmt *s, Fusion *f)
     ok = ok && (settle_outputs(ev, f, s, &st.layout.mesh) || eval_fail(ev, s->span,
                                                                        "out of memory"));
     ok = ok && (cost_absorb(&st.cost, &f->cost) || eval_fail(ev, s->span, "out of memory"));
+    st.cost.region = true;
     st.kept = f->kept;
     layout_merge_uses(&st.layout.uses, &f->uses);
     int before = ev->collect->nchildren;

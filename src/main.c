@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "calibrate.h"
 #include "html.h"
 #include "num.h"
 #include "repl.h"
@@ -37,6 +38,10 @@ static const char usage[] =
     "  --ast       print each statement's syntax tree instead of running it\n"
     "  --chips     list the chips (after running the inputs, so derived ones show)\n"
     "  --html FILE write the run as one self-contained HTML page (charts, the breakdown)\n"
+    "  --calibrate CHIP FILE.jsonl\n"
+    "              print CHIP_cal, CHIP fitted to measured kernel times (after running\n"
+    "              the inputs, so a chip they define can be calibrated); --leave-out CASE\n"
+    "              fits without one case, --cases prints each case as a statement too\n"
     "  --help      this text (also -h)\n"
     "  --version   the version\n"
     "\n"
@@ -53,6 +58,8 @@ typedef struct {
 typedef struct {
     bool json, csv, exact, ast, chips;
     const char *html; /* --html FILE: the page's path */
+    const char *calibrate;  /* --calibrate CHIP: the chip the measurements are of */
+    CalibrateOptions cal;   /* its file, --leave-out CASE, --cases */
     Input *inputs; /* argc entries at most */
     int ninputs;
 } Options;
@@ -93,6 +100,7 @@ static int unknown_option(const char *arg)
     for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
         spell_offer(&near, flags[k].name);
     spell_offer(&near, "--html");
+    spell_offer(&near, "--calibrate");
     spell_offer(&near, "--help");
     spell_offer(&near, "--version");
     if (!near.best)
@@ -122,6 +130,17 @@ static int parse_options(int argc, char **argv, Options *o)
             o->html = argv[++i];
         else if (strcmp(arg, "--html") == 0)
             return usage_error("%s needs the path of the page to write", "--html");
+        else if (strcmp(arg, "--calibrate") == 0 && i + 2 < argc) {
+            o->calibrate = argv[++i];
+            o->cal.path = argv[++i];
+        } else if (strcmp(arg, "--calibrate") == 0)
+            return usage_error("%s needs a chip and a file of measurements", "--calibrate");
+        else if (strcmp(arg, "--leave-out") == 0 && i + 1 < argc)
+            o->cal.leave_out = argv[++i];
+        else if (strcmp(arg, "--leave-out") == 0)
+            return usage_error("%s needs the name of a measured case", "--leave-out");
+        else if (strcmp(arg, "--cases") == 0)
+            o->cal.cases = true;
         else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
             return fputs(usage, stdout), 0;
         else if (strcmp(arg, "--version") == 0)
@@ -129,6 +148,8 @@ static int parse_options(int argc, char **argv, Options *o)
         else if (!set_flag(o, arg))
             return unknown_option(arg);
     }
+    if ((o->cal.leave_out || o->cal.cases) && !o->calibrate)
+        return usage_error("%s go with --calibrate CHIP FILE", "--leave-out and --cases");
     if (o->html && o->ast)
         return usage_error("%s: the page shows costs, not syntax trees; pick one", "--html --ast");
     if (o->html && o->csv)
@@ -215,6 +236,15 @@ static int write_page(Session *s, const Options *o, HtmlPage *page, int status)
     return status;
 }
 
+/* --calibrate CHIP FILE: the chip as the session knows it, fitted to the file. */
+static int calibrate_chip(Session *s, const Options *o)
+{
+    const Chip *base = session_chip(s, o->calibrate);
+    if (!base)
+        return usage_error("--calibrate: no chip %s (roofline --chips lists them)", o->calibrate);
+    return calibrate_run(base, &o->cal, stdout, stderr);
+}
+
 int main(int argc, char **argv)
 {
     stack_begin(argc, argv);
@@ -257,7 +287,7 @@ int main(int argc, char **argv)
     }
     if (o.ninputs > 0)
         status = run_inputs(s, &o);
-    else if (o.chips)
+    else if (o.chips || o.calibrate)
         status = 0;
     else if (isatty(STDIN_FILENO))
         status = repl_run(s, true);
@@ -265,6 +295,8 @@ int main(int argc, char **argv)
         status = run_file(s, "-");
     if (page)
         status = write_page(s, &o, page, status);
+    if (o.calibrate && status == 0)
+        status = calibrate_chip(s, &o);
     if (o.chips && status == 0)
         session_list_chips_as(s, stdout, o.json);
     session_free(s);

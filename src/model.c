@@ -60,6 +60,10 @@ static void add_child(Op *op, const Op *c)
     op->t_lower += k * c->t_lower;
     op->t_upper += k * c->t_upper;
     op->t_derated += k * c->t_derated;
+    op->t_predicted += k * c->t_predicted;
+    op->kernels += k * c->kernels;
+    op->fallbacks += k * c->fallbacks;
+    op->predicted = op->predicted || c->predicted;
     op->recomputed += k * c->recomputed;
     op->params += k * (c->stages > 1 ? c->stages : 1) * c->params;
     op->param_bytes += k * c->param_bytes;
@@ -120,6 +124,7 @@ void op_total(Op *op)
     memset(op->t_coll, 0, sizeof op->t_coll);
     op->latency_unset = 0;
     op->known = true;
+    op->predicted = false;
     for (int i = 0; i < op->nchildren; i++) {
         op_total(op->children[i]);
         add_child(op, op->children[i]);
@@ -132,7 +137,7 @@ Op op_scaled(const Op *op)
     Op all = *op;
     double *figures[] = {&all.flops, &all.bytes, &all.comm_bytes, &all.t_math, &all.t_hbm,
                          &all.t_comm, &all.t_lower, &all.t_upper, &all.t_derated,
-                         &all.recomputed, &all.params,
+                         &all.t_predicted, &all.kernels, &all.fallbacks, &all.recomputed, &all.params,
                          &all.param_bytes, &all.local_params, &all.cache_bytes, &all.act_bytes,
                          &all.grad_bytes, &all.master_bytes, &all.optim_bytes};
     for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)

@@ -61,9 +61,13 @@ struct Op {
     bool leaf;
     double flops, bytes, comm_bytes, t_math, t_hbm, t_comm, t_lower, t_upper;
     double t_derated;  /* T_lower with the chip's achievable fractions; = t_lower without */
+    double t_predicted; /* on a calibrated chip: its kernels as measured (predict.h) */
+    double kernels, fallbacks; /* kernels, and of them those at the derated bound */
     double recomputed; /* training: the bytes of the results remat drops and the backward
                         * pass recomputes (a leaf's; a node's: its children's, by runs) */
     Bound bound;       /* a leaf's; a block's is what bounds most of its time */
+    bool predicted;    /* t_predicted is set: the chip is calibrated */
+    char fallback[PREDICT_NOTE]; /* a leaf's: why a kernel fell back ("" if none did) */
     /* With the children: params (all of them), and per chip the bytes of the params,
      * their count, the KV cache, the activations a backward pass keeps, and in training
      * the gradients, master weights and optimizer state (training.c). */

@@ -110,6 +110,36 @@ static Row *add_row(Table *t, const char *label)
     return row;
 }
 
+/* How a prediction came about, for its row: "launch eager" or "launch graph". */
+static const char *launch_word(const Report *r)
+{
+    return r->launch_graph ? "launch graph" : "launch eager";
+}
+
+/* t_predicted's formula: the kernel's model, or the kernels and what fell back. */
+static void prediction_formula(const Report *r, const Prediction *p, char *buf, size_t size)
+{
+    if (p->fallbacks == p->kernels)
+        snprintf(buf, size, "the derated bound + launch: %s", p->why);
+    else if (p->fallbacks > 0)
+        snprintf(buf, size, "%d kernels, %s; %d at the derated bound: %s", p->kernels,
+                 launch_word(r), p->fallbacks, p->why);
+    else if (p->kernels == 1)
+        snprintf(buf, size, "%s; %s", p->how, launch_word(r));
+    else
+        snprintf(buf, size, "%d kernels as measured, %s", p->kernels, launch_word(r));
+}
+
+/* On a calibrated chip: the time its measured kernels predict, beside the bounds. */
+static void prediction_row(const Report *r, Table *t, const Prediction *p)
+{
+    if (!p->made || !p->known)
+        return;
+    Row *row = add_row(t, "t_predicted");
+    prediction_formula(r, p, row->formula, sizeof row->formula);
+    num_format_unit(p->t, UNIT_SECONDS, 0, row->value, sizeof row->value);
+}
+
 /* Display width: UTF-8 continuation bytes take no column. */
 static int width(const char *s)
 {
@@ -711,6 +741,7 @@ static void time_rows(const Report *r, Table *t)
             snprintf(row->formula, sizeof row->formula, "max(t_math/%g, t_hbm/%g)", fe, he);
         num_format_unit(f->t_derated, UNIT_SECONDS, 0, row->value, sizeof row->value);
     }
+    prediction_row(r, t, &f->predict);
     row = add_row(t, "bound");
     snprintf(row->formula, sizeof row->formula, "%s",
              per_pass_rows(f)        ? "comm if a pass waits on its t_comm"
@@ -817,6 +848,32 @@ static void json_number(FILE *out, const char *key, bool known, double v)
     char buf[64];
     json_key(out, key);
     fputs(known ? num_format_json(v, buf, sizeof buf) : "null", out);
+}
+
+/* On a calibrated chip: t_predicted, and why some of it is the derated bound. */
+static void json_prediction_keys(const Report *r, bool known, double t, double kernels,
+                                 double fallbacks, const char *why)
+{
+    json_number(r->out, "t_predicted", known, t);
+    json_number(r->out, "kernels", known, kernels);
+    json_number(r->out, "kernels_derated", known, fallbacks);
+    if (known && fallbacks > 0 && why[0]) {
+        json_key(r->out, "derated_why");
+        report_json_string(r->out, why, strlen(why));
+    }
+}
+
+static void json_prediction(const Report *r, const Prediction *p)
+{
+    if (p->made)
+        json_prediction_keys(r, p->known, p->t, p->kernels, p->fallbacks, p->why);
+}
+
+static void json_op_prediction(const Report *r, const Op *op)
+{
+    if (op->predicted)
+        json_prediction_keys(r, op->known, op->t_predicted, op->kernels, op->fallbacks,
+                             op->fallback);
 }
 
 static void json_shape(const Report *r)
@@ -1080,6 +1137,7 @@ static void json_statement(const Report *r)
     json_number(r->out, "t_lower", times, f->t_lower);
     json_number(r->out, "t_upper", times, f->t_upper);
     json_number(r->out, "t_derated", times, f->derated ? f->t_derated : f->t_lower);
+    json_prediction(r, &f->predict);
     json_key(r->out, "bound");
     if (f->bound == BOUND_UNKNOWN)
         fputs("null", r->out);
@@ -1246,6 +1304,33 @@ static void total_row(const Report *r, const char *label, const char *formula, d
     fprintf(r->out, "  %-12s %-34s = %s\n", label, formula, num_format_unit(v, u, 0, buf, sizeof buf));
 }
 
+/* Each leaf whose kernels fell back to the derated bound, once, with why. */
+static void fallback_rows(const Report *r, const Op *op, int *shown)
+{
+    enum { SHOWN_MAX = 12 };
+    if (op->leaf && op->fallbacks > 0 && (*shown)++ < SHOWN_MAX)
+        fprintf(r->out, "  %-12s %s: %s\n", *shown == 1 ? "derated" : "", op->label,
+                op->fallback);
+    for (int i = 0; i < op->nchildren; i++)
+        fallback_rows(r, op->children[i], shown);
+}
+
+/* On a calibrated chip: the sum of the kernels' predictions, then the rows that fell
+ * back to the derated bound. */
+static void prediction_totals(const Report *r, const Op *one, const Op *all)
+{
+    if (!all->predicted)
+        return;
+    char formula[96];
+    snprintf(formula, sizeof formula, "%.0f kernel%s as measured, %s", all->kernels,
+             all->kernels == 1 ? "" : "s", launch_word(r));
+    total_row(r, "t_predicted", formula, all->t_predicted, UNIT_SECONDS);
+    int shown = 0;
+    fallback_rows(r, one, &shown);
+    if (shown > 12)
+        fprintf(r->out, "  %-12s and %d more rows at the derated bound\n", "", shown - 12);
+}
+
 /* One row of a training step's memory: a part, its bytes a chip, what it is. */
 static void memory_part(const Report *r, const char *part, double bytes, const char *what)
 {
@@ -1363,6 +1448,7 @@ static void text_block(const Report *r, const Op *one)
     if (roof_has_derating(r->chip))
         total_row(r, "t_derated", "at the chip's achievable fractions", op->t_derated,
                   UNIT_SECONDS);
+    prediction_totals(r, one, op);
     if (op->latency_unset) {
         char names[128];
         fprintf(r->out, "  %-12s unset: %s gives no %s; those hops add no latency floor\n",
@@ -1448,6 +1534,7 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     else
         fputs("null", r->out);
     json_number(r->out, "t_derated", op->known, op->t_derated);
+    json_op_prediction(r, op);
     json_number(r->out, "params", op->known, op->params);
     json_number(r->out, "memory", op->known, block_memory(op, r->training));
     if (root) {

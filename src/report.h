@@ -30,6 +30,7 @@ typedef struct {
     const Remat *remat;         /* training: what the backward pass keeps */
     const Optimizer *optimizer; /* training: how its state is counted */
     double microbatches; /* of a training step (`mode training microbatches M`); 1 */
+    bool launch_graph;   /* `mode ... launch graph`: how t_predicted's kernels launch */
     char (*notes)[WORLD_NOTE_SIZE]; /* what the report notes (World.notes) */
     int nnotes;
     PolyLookup lookup; /* the figures' values: padded shards (layout.h) */

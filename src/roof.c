@@ -673,6 +673,16 @@ static RoofError chip_part(const Cost *cost, const Chip *chip, const Mesh *m,
     return e.status == ROOF_OK ? totals(r) : e;
 }
 
+/* On a calibrated chip: what the measured kernels say the statement takes (predict.h). */
+static void predict_part(const Cost *cost, Roofline *r)
+{
+    r->predict = predict_cost(cost, r->chip, r->flops.known ? r->flops.value : NAN,
+                              r->bytes.known ? r->bytes.value : NAN, r->t_comm.value,
+                              r->t_derated);
+    if (r->predict.known && !isfinite(r->predict.t))
+        r->predict.known = false;
+}
+
 static RoofError compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
                          PolyLookup lookup, void *ctx, bool times_only, Roofline *out)
 {
@@ -684,6 +694,8 @@ static RoofError compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
     RoofError e = chip_free_part(cost, lookup, ctx, out);
     if (e.status == ROOF_OK && chip)
         e = chip_part(cost, chip, mesh, lookup, ctx, out);
+    if (e.status == ROOF_OK && chip && out->times_known)
+        predict_part(cost, out);
     return e;
 }
 

@@ -54,6 +54,7 @@
 #include "cost.h"
 #include "mesh.h"
 #include "poly.h"
+#include "predict.h"
 
 typedef struct {
     Poly *formula; /* names kept */
@@ -128,6 +129,7 @@ typedef struct {
     double t_derated;   /* t_lower at the chip's achievable fractions; = t_lower without */
     bool derated;       /* the chip gives some fraction */
     Bound bound;
+    Prediction predict; /* on a calibrated chip, once the times are known (predict.h) */
     double memory;      /* HBM bytes a chip holds: its operands and result */
     bool memory_known;
 } Roofline;

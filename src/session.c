@@ -511,6 +511,11 @@ static void chips_json(Session *s, FILE *out)
     }
 }
 
+const Chip *session_chip(Session *s, const char *name)
+{
+    return chip_find(&s->world.chips, name);
+}
+
 void session_list_chips(Session *s, FILE *out)
 {
     session_list_chips_as(s, out, s->opt.json);

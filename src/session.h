@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "chip.h"
+
 #define ROOFLINE_VERSION "0.1.0"
 
 typedef struct Session Session;
@@ -75,6 +77,8 @@ void session_each_dim(Session *s, const char *name, size_t len,
 /* The REPL's `chips` and `names` commands: a table of chips with their peaks and
  * bandwidths; the bound names with their values or shapes. */
 void session_list_chips(Session *s, FILE *out);
+/* The chip of that name the session knows (the stdlib's, or one a script defined). */
+const Chip *session_chip(Session *s, const char *name);
 /* The same as JSON Lines or as the table, whatever the session's format (--html runs a
  * session that writes JSON records whatever --json says). */
 void session_list_chips_as(Session *s, FILE *out, bool json);
