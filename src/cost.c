@@ -616,7 +616,8 @@ static Poly *free_elements(const Plan *p, bool left, bool *any)
             continue;
         *any = true;
         Poly *part = dim_shard_size(t->dims[i].size, mesh_span(p->mesh, dim_axes(&t->dims[i],
-                                                                                 p->mesh)));
+                                                                                 p->mesh)),
+                                    p->mesh->padding);
         n = poly_mul_into(n, part);
         poly_free(part);
     }
@@ -629,7 +630,7 @@ static Poly *contracted_elements(const Plan *p)
     Poly *k = poly_const(1);
     for (int i = 0; i < p->npairs && k; i++) {
         Poly *part = dim_shard_size(p->a->dims[p->pairs[i].a].size,
-                                    mesh_span(p->mesh, p->pairs[i].sharded));
+                                    mesh_span(p->mesh, p->pairs[i].sharded), p->mesh->padding);
         k = poly_mul_into(k, part);
         poly_free(part);
     }

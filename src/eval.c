@@ -78,6 +78,7 @@ void world_free(World *w)
         source_free(w->kept[i].src);
     }
     free(w->kept);
+    free(w->padded);
     chip_table_free(&w->chips);
     remat_free(&w->remat);
     intern_free(w->names);
@@ -199,13 +200,56 @@ void frame_restore(World *w, Frame *f)
     free(f->marks);
 }
 
+/* A padded shard's value: ceil(D / chips) while D is bound. */
+static bool padded_value(const World *w, int sym, double *value)
+{
+    if (sym < 0 || sym >= w->npadded || w->padded[sym].dim == 0 ||
+        !world_lookup(w->padded[sym].dim - 1, value, (void *)w))
+        return false;
+    *value = ceil(*value / w->padded[sym].chips);
+    return true;
+}
+
 bool world_lookup(int sym, double *value, void *world)
 {
     const Value *v = world_value(world, sym);
+    if (v->kind == VAL_UNBOUND)
+        return padded_value(world, sym, value);
     if (v->kind != VAL_NUMBER)
         return false;
     *value = v->number;
     return true;
+}
+
+int world_padded_symbol(int dim, double chips, void *world)
+{
+    World *w = world;
+    const char *base = intern_name(w->names, dim);
+    int len = snprintf(NULL, 0, "ceil(%s/%.17g)", base, chips);
+    char *name = malloc((size_t)len + 1);
+    if (!name)
+        return -1;
+    snprintf(name, (size_t)len + 1, "ceil(%s/%.17g)", base, chips);
+    int sym = intern_id(w->names, name, (size_t)len);
+    free(name);
+    if (sym >= w->npadded && sym >= 0) {
+        int n = intern_count(w->names);
+        void *more = realloc(w->padded, sizeof *w->padded * (size_t)n);
+        if (!more)
+            return -1;
+        w->padded = more;
+        memset(w->padded + w->npadded, 0, sizeof *w->padded * (size_t)(n - w->npadded));
+        w->npadded = n;
+    }
+    if (sym >= 0)
+        w->padded[sym].dim = dim + 1, w->padded[sym].chips = chips;
+    return sym;
+}
+
+void world_padded_truncate(World *w, int names)
+{
+    if (names < w->npadded)
+        memset(w->padded + names, 0, sizeof *w->padded * (size_t)(w->npadded - names));
 }
 
 void world_note(World *w, const char *text)

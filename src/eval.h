@@ -162,6 +162,12 @@ typedef struct World {
     int naxes_used;
     char notes[WORLD_MAX_NOTES][WORLD_NOTE_SIZE];
     int nnotes;
+    /* Names made for padded shards, ceil(D/3) (tensor.h: ShardPadding): by interned id,
+     * the dim (plus one; 0 for any other name) and its chips. Their value is always
+     * ceil(D / chips) with D's own; no statement binds them. */
+    struct { int dim; double chips; } *padded;
+    int npadded;
+    ShardPadding padding; /* the world's lookup and padded names, for layouts' meshes */
 } World;
 
 /* Adds a note for the statement's report, once; past WORLD_MAX_NOTES it is dropped. */
@@ -199,8 +205,13 @@ const Value *world_value(const World *w, int name);
  * the returned one. False from world_swap if memory ran out. */
 bool world_swap(World *w, int name, Value v, Value *old);
 void world_restore(World *w, int name, Value old);
-/* PolyLookup over the bound numbers of a world. */
+/* PolyLookup over the bound numbers of a world (and the padded shards of those). */
 bool world_lookup(int sym, double *value, void *world);
+/* ShardPadding's ceil_symbol: the name ceil(D/chips), made once, for the padded shard
+ * of dim D split over chips. -1 when out of memory. */
+int world_padded_symbol(int dim, double chips, void *world);
+/* Forgets the padded shards named from `names` on (the names a session dropped). */
+void world_padded_truncate(World *w, int names);
 /* PolyNamer over the interned names of a world. */
 const char *world_namer(int sym, void *world);
 

@@ -615,6 +615,18 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
             finite ? num_format_json(limit, buf, sizeof buf) : "null");
 }
 
+/* Whether a tensor splits dim over chips while another holds it whole or splits it
+ * otherwise. Bound to a number the chips do not divide, the first costs its padded shard,
+ * ceil(dim / chips), the second dim itself (tensor.h): one formula in dim cannot say
+ * both, so each point is costed with dim bound (scan.h). */
+static bool split_mixed(const ShardUses *uses, int dim)
+{
+    for (int i = 0; i < uses->n; i++)
+        if (uses->item[i].dim == dim && uses->item[i].chips > 1 && uses->item[i].mixed)
+            return true;
+    return uses->full;
+}
+
 static bool report_solve(Eval *ev, const Stmt *s, const Costed *c, int dim)
 {
     Segment seg[MAX_SEGMENTS];
@@ -660,8 +672,9 @@ bool eval_solve(Eval *ev, const Stmt *s)
     bool ok = scan_wanted(ev, s) ? scan_solve(ev, s, dim) : eval_costed(ev, s, &c);
     if (ok && !scan_wanted(ev, s)) {
         ok = pick_dim(ev, s, &c, &dim) &&
-             (!nomem_failed() || eval_fail(ev, s->span, "out of memory")) &&
-             report_solve(ev, s, &c, dim);
+             (!nomem_failed() || eval_fail(ev, s->span, "out of memory"));
+        bool mixed = ok && split_mixed(&c.uses, dim);
+        ok = ok && (mixed ? scan_solve(ev, s, dim) : report_solve(ev, s, &c, dim));
         costed_free(&c);
     }
     if (swapped)
@@ -1161,6 +1174,8 @@ static void free_curves(Curve *curves, int n)
     free(curves);
 }
 
+static bool scan_points(Eval *ev, const Stmt *s, int dim, const Points *pts);
+
 static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
 {
     const AstList *body = s->as.sweep.body;
@@ -1174,13 +1189,20 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
         ok = eval_fail(ev, s->as.sweep.range.span, "a sweep prints at most %d rows (points × "
                        "statements), not %lld; with `plot` and no --csv or --json it draws "
                        "up to %d points", LIMIT_SWEEP_ROWS, rows, LIMIT_SWEEP_POINTS);
-    SweepChart chart;
-    if (ok && s->as.sweep.plot)
-        ok = sweep_chart_begin(ev, s, pts->log, &chart);
     for (; ok && n < total; n++)
         ok = cost_curve(ev, body->items[n], dim, &curves[n]);
     if (!ok)
         n--;
+    bool mixed = false;
+    for (int i = 0; ok && i < n; i++)
+        mixed = mixed || split_mixed(&curves[i].costed.uses, dim);
+    if (mixed) {
+        free_curves(curves, n);
+        return scan_points(ev, s, dim, pts);
+    }
+    SweepChart chart;
+    if (ok && s->as.sweep.plot)
+        ok = sweep_chart_begin(ev, s, pts->log, &chart);
     for (int i = 0; ok && i < n; i++)
         ok = check_points(ev, &curves[i], dim, pts);
     Progress progress;
