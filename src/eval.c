@@ -1114,17 +1114,17 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
     };
 }
 
-/* A training step that calls blocks, or a top-level repeat, ends with the optimizer's
- * update of the params it holds, once per step: a row of the block (or repeat) when the
- * statement is just one that runs once, else of the statement. Every way of writing the
- * same step so gets the same update (tests/training/same_step.roof). A statement of
- * operations written out costs those operations alone, in the per-operation terms of
- * the book's formulas, solve and sweep (README: "Training"). */
+/* A training step ends with the optimizer's update of the params it holds, once per
+ * step, whether it calls blocks, is a top-level repeat, or is a statement with a `param`
+ * of its own: a row of the block (or repeat) when the statement is just one that runs
+ * once, else of the statement. Every way of writing the same step so gets the same
+ * update (tests/training/same_step.roof); a statement without params has none. */
 static bool add_optimizer_step(Eval *ev, Op *root, const Chip *chip)
 {
     if (!ev->world->training)
         return true;
-    Op *step = root->nchildren == 1 && root->children[0]->runs == 1 ? root->children[0] : root;
+    const Op *only = root->nchildren == 1 ? root->children[0] : NULL;
+    Op *step = only && only->runs == 1 && !only->leaf ? root->children[0] : root;
     op_total(root);
     return train_optimizer_step(ev, step, chip);
 }
@@ -1622,8 +1622,64 @@ SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_d
     return call_eval(ev, n, st, b, out);
 }
 
+static bool holds_param(const Node *n)
+{
+    if (!n)
+        return false;
+    switch (n->kind) {
+    case NODE_PARAM:
+        return true;
+    case NODE_CALL:
+        for (int i = 0; i < n->as.call.nargs; i++)
+            if (holds_param(n->as.call.args[i].value))
+                return true;
+        return false;
+    case NODE_BINARY:
+        return holds_param(n->as.binary.lhs) || holds_param(n->as.binary.rhs);
+    case NODE_CONTRACT:
+        return holds_param(n->as.contract.lhs) || holds_param(n->as.contract.rhs);
+    case NODE_NEGATE:
+    case NODE_CACHE:
+        return holds_param(n->as.operand);
+    default:
+        return false;
+    }
+}
+
+bool eval_is_step(const Eval *ev, const Node *value)
+{
+    return ev->world->training && ev->world->optimizer.kind != OPT_NONE && holds_param(value);
+}
+
+static bool eval_expr_stmt(Eval *ev, const Stmt *s);
+static bool report_step(Eval *ev, const Stmt *s, Op **step, const Chip *chip, const Mesh *mesh);
+
+/* A top-level statement that is a step (eval_is_step), costed as `repeat 1 { s }` is,
+ * so that it ends with the update of its params; reported on the statement's own chip
+ * and mesh. */
+static bool eval_step_stmt(Eval *ev, const Stmt *s)
+{
+    char label[96];
+    const Clauses *c = &s->as.expr.clauses;
+    const Chip *chip = NULL;
+    Layout layout;
+    if (!statement_chip(ev, c, &chip) || !layout_from_clauses(ev, c, chip, s->span, &layout))
+        return false;
+    Op *op = op_new(stmt_label(ev, s, label, sizeof label));
+    if (!op)
+        return eval_fail(ev, s->span, "out of memory");
+    Eval inner = *ev;
+    inner.collect = op;
+    bool ok = eval_expr_stmt(&inner, s) && report_step(ev, s, &op, chip, &layout.mesh);
+    op_free(op);
+    return ok;
+}
+
 static bool eval_expr_stmt(Eval *ev, const Stmt *s)
 {
+    if (ev->depth == 0 && ev->repeats == 0 && !ev->collect && !ev->fusion &&
+        s->kind != STMT_COLLECTIVE && eval_is_step(ev, s->as.expr.value))
+        return eval_step_stmt(ev, s);
     const Clauses *c = &s->as.expr.clauses;
     if (ev->depth == 0 && ev->repeats == 0) /* a new top-level statement: its own notes
                                               * and axes (a top-level repeat's, for all) */
@@ -1680,7 +1736,7 @@ bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
     quiet.frame = &frame;
     bool ok = eval_expr_stmt(&quiet, s);
     frame_restore(ev->world, &frame);
-    if (ok && calls_blocks(root) && !add_optimizer_step(ev, root, eval_chip_of(ev, s)))
+    if (ok && !add_optimizer_step(ev, root, eval_chip_of(ev, s)))
         ok = eval_fail(ev, s->span, "out of memory");
     return ok;
 }
@@ -1798,11 +1854,9 @@ static bool repeat_step(Eval *ev, const Stmt *s, Op **op, const Chip *chip)
     return add_optimizer_step(ev, *op, chip);
 }
 
-static bool report_repeat(Eval *ev, const Stmt *s, Op **step)
+/* A step's breakdown, on the chip and mesh it ran on. */
+static bool report_step(Eval *ev, const Stmt *s, Op **step, const Chip *chip, const Mesh *mesh)
 {
-    const Chip *chip = ev->world->use_chip >= 0
-                           ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
-                           : NULL;
     if (!repeat_step(ev, s, step, chip))
         return eval_fail(ev, s->span, "out of memory");
     Op *op = *step;
@@ -1810,15 +1864,23 @@ static bool report_repeat(Eval *ev, const Stmt *s, Op **step)
         return false;
     Report r;
     report_init(ev, s, &r);
-    note_unused_mesh(ev, &ev->world->mesh);
+    note_unused_mesh(ev, mesh);
     r.notes = ev->world->notes;
     r.nnotes = ev->world->nnotes;
     r.chip = chip;
-    r.mesh = &ev->world->mesh;
+    r.mesh = mesh;
     r.training = ev->world->training;
     report_block(&r, op);
-    remember_block(ev, s, op, chip, mesh_chips(&ev->world->mesh));
+    remember_block(ev, s, op, chip, mesh_chips(mesh));
     return true;
+}
+
+static bool report_repeat(Eval *ev, const Stmt *s, Op **step)
+{
+    const Chip *chip = ev->world->use_chip >= 0
+                           ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
+                           : NULL;
+    return report_step(ev, s, step, chip, &ev->world->mesh);
 }
 
 /* `repeat L { ... }`: the body runs once, and counts L times. */

@@ -287,8 +287,15 @@ typedef struct {
 bool eval_costed(Eval *ev, const Stmt *s, Costed *out);
 void costed_free(Costed *c);
 
+/* Whether a top-level statement of this value is a training step with an optimizer
+ * update: training, an optimizer (not `optimizer none`), and a `param` of its own (not
+ * one inside a block it calls, which is a step anyway). Such a statement is reported as
+ * a breakdown that ends with the update, as a repeat or a block call is; with no update
+ * a statement is its operation alone, in the book's per-pass terms. */
+bool eval_is_step(const Eval *ev, const Node *value);
 /* Runs a statement without a report: its operations go into root, its bindings are
- * undone. False after reporting an error. */
+ * undone; in training, with the optimizer's update of the params it holds. False after
+ * reporting an error. */
 bool eval_quietly(Eval *ev, const Stmt *s, Op *root);
 /* The chip a statement runs on (its `on`, else the one in `use`), or NULL. */
 const Chip *eval_chip_of(Eval *ev, const Stmt *s);
