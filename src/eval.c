@@ -604,6 +604,9 @@ SEPARATE static bool elementwise(Eval *ev, const Node *n, StmtState *st, int out
     CostOptions opt = st->opt;
     opt.out_dtype = out_dtype;
     opt.want = NULL;
+    opt.training = ev->world->training;
+    opt.param_a = n->as.binary.lhs->kind == NODE_PARAM;
+    opt.param_b = n->as.binary.rhs->kind == NODE_PARAM;
     CostError e = cost_elementwise(a->tensor, b->tensor, &opt, &out->tensor, &st->cost);
     return e.status == COST_OK || elementwise_error(ev, n, a->tensor, b->tensor, e);
 }
@@ -1521,7 +1524,7 @@ static bool listed(const char *const *names, const char *name)
 static bool is_function(const Eval *ev, int name)
 {
     const char *s = spelling(ev, name);
-    return listed(UNARY_FUNCTIONS, s) || listed(REDUCTIONS, s);
+    return listed(UNARY_FUNCTIONS, s) || listed(REDUCTIONS, s) || strcmp(s, "lookup") == 0;
 }
 
 /* The dim of t that `arg` gives: a bare name of one of its dims, or a whole-number
@@ -1560,9 +1563,38 @@ static CostError gather_dim(const Tensor *x, int dim, const CostOptions *opt, EV
     return (CostError){out->tensor ? COST_OK : COST_TOO_COMPLEX, -1, -1, -1};
 }
 
+/* lookup(table, x): an embedding's rows, x's shape from the table (cost.h: cost_lookup). */
+SEPARATE static bool eval_lookup(Eval *ev, const Node *n, StmtState *st, EVal *out)
+{
+    if (n->as.call.nargs != 2 || n->as.call.args[0].name.name >= 0 ||
+        n->as.call.args[1].name.name >= 0)
+        return eval_fail(ev, n->span, "lookup takes a table and the tokens' rows: "
+                         "lookup(table, x), x of the result's shape");
+    EVal table = {0}, x = {0};
+    bool ok = eval_expr(ev, n->as.call.args[0].value, st, -1, &table) &&
+              eval_expr(ev, n->as.call.args[1].value, st, -1, &x);
+    const Node *bad = !ok ? NULL : !table.tensor ? n->as.call.args[0].value
+                    : !x.tensor ? n->as.call.args[1].value : NULL;
+    if (bad)
+        ok = eval_fail(ev, bad->span, "lookup takes tensors, not a number");
+    if (ok) {
+        CostOptions opt = st->opt;
+        opt.want = NULL;
+        opt.training = ev->world->training;
+        opt.param_a = n->as.call.args[0].value->kind == NODE_PARAM;
+        CostError e = cost_lookup(table.tensor, x.tensor, &opt, &out->tensor, &st->cost);
+        ok = e.status == COST_OK || finite_poly(ev, NULL, n->span);
+    }
+    eval_free(&table);
+    eval_free(&x);
+    return ok;
+}
+
 SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     const char *fn = spelling(ev, n->as.call.callee.name);
+    if (strcmp(fn, "lookup") == 0)
+        return eval_lookup(ev, n, st, out);
     bool unary = listed(UNARY_FUNCTIONS, fn);
     int want = unary ? 1 : 2;
     if (n->as.call.nargs != want)
@@ -1605,6 +1637,7 @@ static bool unknown_block(Eval *ev, const NameRef *callee)
         spell_offer(&near, UNARY_FUNCTIONS[i]);
     for (int i = 0; REDUCTIONS[i]; i++)
         spell_offer(&near, REDUCTIONS[i]);
+    spell_offer(&near, "lookup");
     eval_fail(ev, callee->span, "unknown block %s; define it with `block %s(...) { ... }`",
               name, name);
     if (near.best)
