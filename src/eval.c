@@ -426,6 +426,13 @@ static bool keep_open(Eval *ev, Poly *now, Span span)
     return true;
 }
 
+const char *eval_dim_rule(double v)
+{
+    return v > 0x1p53 ? "a dim must be at most 2^53 = 9007199254740992, above which a double "
+                        "skips whole numbers (the size computed may have been rounded)"
+                      : "a dim must be a whole number of at least 1";
+}
+
 static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
 {
     Poly *now = poly_subst(size, world_lookup, ev->world);
@@ -437,16 +444,14 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
     }
     if (now && !poly_is_const(now, &v) && ev->open)
         return keep_open(ev, now, span);
-    if (now && poly_is_const(now, &v) && (v < 1 || v != floor(v))) {
+    if (now && poly_is_const(now, &v) && (v < 1 || v != floor(v) || v > 0x1p53)) {
         char value[64], formula[256];
         poly_format(size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
         num_format_plain(v, value, sizeof value);
         if (strcmp(formula, value) == 0)
-            ok = eval_fail(ev, span, "%s %s: a dim must be a whole number of at least 1", what,
-                           value);
+            ok = eval_fail(ev, span, "%s %s: %s", what, value, eval_dim_rule(v));
         else
-            ok = eval_fail(ev, span, "%s %s is %s; a dim must be a whole number of at least 1",
-                           what, formula, value);
+            ok = eval_fail(ev, span, "%s %s is %s; %s", what, formula, value, eval_dim_rule(v));
     }
     poly_free(now);
     return ok;

@@ -287,6 +287,10 @@ typedef struct {
 bool eval_costed(Eval *ev, const Stmt *s, Costed *out);
 void costed_free(Costed *c);
 
+/* Why a dim's value v is not one: below 1 or with a fraction, or above 2^53, where a
+ * double no longer holds every whole number (exactness matters for a size; costs are
+ * floats anyway). */
+const char *eval_dim_rule(double v);
 /* Whether a top-level statement of this value is a training step with an optimizer
  * update: training, an optimizer (not `optimizer none`), and a `param` of its own (not
  * one inside a block it calls, which is a step anyway). Such a statement is reported as

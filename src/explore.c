@@ -128,14 +128,14 @@ static void along_free(Along *a)
     a->nopen = 0;
 }
 
-/* Whether a size is below 1 or, with `whole`, has a fraction (every double from 2^53
- * up is whole; the cast only sees values it can hold). */
+/* Whether a size is below 1 or, with `whole`, has a fraction or is above 2^53, where a
+ * double skips whole numbers (eval.h: eval_dim_rule). */
 static inline int not_a_dim(double v, bool whole)
 {
     /* below 2^52, adding and taking away 2^52 rounds v to a whole number; from 2^52 up
      * every double is whole (and the sum only rounds to itself) */
     double rounded = v < 0x1p52 ? (v + 0x1p52) - 0x1p52 : v;
-    int small = !(v >= 1), fraction = whole && rounded != v;
+    int small = !(v >= 1), fraction = whole && (rounded != v || v > 0x1p53);
     return small | fraction;
 }
 
@@ -924,9 +924,9 @@ static bool dim_error(Eval *ev, const OpenDim *d, int dim, double x, double size
 {
     char at[32], value[32], formula[256];
     poly_format(d->size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
-    return eval_fail(ev, d->span, "at %s = %s the dim %s is %s; a dim must be a whole number of "
-                     "at least 1", spelling(ev, dim), num_format_plain(x, at, sizeof at),
-                     formula, num_format_plain(size, value, sizeof value));
+    return eval_fail(ev, d->span, "at %s = %s the dim %s is %s; %s", spelling(ev, dim),
+                     num_format_plain(x, at, sizeof at), formula,
+                     num_format_plain(size, value, sizeof value), eval_dim_rule(size));
 }
 
 /* An error at the dim that is not a whole number of at least 1 at some x[0 .. n), as
