@@ -201,7 +201,7 @@ static CostError add_collective(Cost *acc, CollKind kind, AxisSet axes, Poly *by
         tensor_free(copy);
         return error(COST_TOO_COMPLEX, -1, -1, -1);
     }
-    acc->colls[acc->ncolls++] = (Collective){kind, axes, bytes, copy, why, false};
+    acc->colls[acc->ncolls++] = (Collective){kind, axes, bytes, copy, why, false, false};
     return ok;
 }
 
@@ -662,7 +662,8 @@ static Poly *free_elements(const Plan *p, bool left, bool *any)
             continue;
         *any = true;
         Poly *part = dim_shard_size(t->dims[i].size, mesh_span(p->mesh, dim_axes(&t->dims[i],
-                                                                                 p->mesh)));
+                                                                                 p->mesh)),
+                                    p->mesh->padding);
         n = poly_mul_into(n, part);
         poly_free(part);
     }
@@ -675,7 +676,7 @@ static Poly *contracted_elements(const Plan *p)
     Poly *k = poly_const(1);
     for (int i = 0; i < p->npairs && k; i++) {
         Poly *part = dim_shard_size(p->a->dims[p->pairs[i].a].size,
-                                    mesh_span(p->mesh, p->pairs[i].sharded));
+                                    mesh_span(p->mesh, p->pairs[i].sharded), p->mesh->padding);
         k = poly_mul_into(k, part);
         poly_free(part);
     }
@@ -1008,6 +1009,25 @@ static CostError elementwise_op(Cost *acc, const Tensor *a, const Tensor *b, Ten
     return e;
 }
 
+/* Training, a weight in an elementwise op (a norm's gain, x · g): its gradient, the sum
+ * over the elements it was broadcast to, is summed over the chips that split the
+ * activation but hold the same weight (an AllReduce over those axes). Such gradients
+ * are a few kB: frameworks (DDP's buckets, FSDP's flat parameters) send them with the
+ * layer's weight gradients, so this one pays no latency floor of its own (bucketed). */
+static CostError add_broadcast_gradient(Cost *acc, const Tensor *w, const Tensor *act,
+                                        const CostOptions *opt)
+{
+    AxisSet data = tensor_axes(act, opt->mesh) & ~tensor_axes(w, opt->mesh);
+    if (!spans_chips(opt->mesh, data))
+        return ok;
+    CostError e = add_backward(acc, COLL_ALLREDUCE, data, tensor_local_bytes(w, opt->mesh), w,
+                               "training: the weight's gradient is summed over the data axes "
+                               "(in the layer's bucket: no latency of its own)");
+    if (e.status == COST_OK)
+        acc->colls[acc->ncolls - 1].bucketed = true;
+    return e;
+}
+
 CostError cost_elementwise(const Tensor *a, const Tensor *b, const CostOptions *opt,
                            Tensor **out, Cost *acc)
 {
@@ -1019,6 +1039,12 @@ CostError cost_elementwise(const Tensor *a, const Tensor *b, const CostOptions *
     if (!result)
         return error(COST_TOO_COMPLEX, -1, -1, -1);
     result->dtype = pick(opt->out_dtype, a, b);
+    if (opt->training && opt->param_a != opt->param_b)
+        e = add_broadcast_gradient(acc, opt->param_a ? a : b, opt->param_a ? b : a, opt);
+    if (e.status != COST_OK) {
+        tensor_free(result);
+        return e;
+    }
     return elementwise_op(acc, a, b, result, opt, out);
 }
 
@@ -1054,6 +1080,105 @@ CostError cost_reduce(const Tensor *a, int dim, const CostOptions *opt, Tensor *
     if (e.status == COST_OK && spans_chips(opt->mesh, axes))
         e = add_collective(acc, COLL_ALLREDUCE, axes, tensor_local_bytes(result, opt->mesh),
                            result, "the reduced dim is sharded: each chip reduces its part");
+    if (e.status == COST_OK)
+        *out = result;
+    else
+        tensor_free(result);
+    return e;
+}
+
+/* ---- Embeddings ------------------------------------------------------------------- */
+
+/* The forward collectives of a lookup (cost.h): the table gathered, or the rows; the
+ * rows summed over the vocabulary's axes. `result` is the rows as the chip ends with
+ * them. */
+static CostError lookup_collectives(const Tensor *table, const Tensor *result,
+                                    AxisSet gather, const CostOptions *opt, Cost *acc)
+{
+    const Mesh *m = opt->mesh;
+    AxisSet x_axes = tensor_axes(result, m), vocab = dim_axes(&table->dims[0], m);
+    CostError e = ok;
+    if (spans_chips(m, gather & x_axes))
+        e = add_collective(acc, COLL_ALLGATHER, gather & x_axes,
+                           group_bytes(table, gather & x_axes, m), table,
+                           "the table is split along a dim the tokens need whole: gathered "
+                           "before the lookup");
+    if (e.status == COST_OK && spans_chips(m, gather & ~x_axes))
+        e = add_collective(acc, COLL_ALLGATHER, gather & ~x_axes,
+                           tensor_local_bytes(result, m), result,
+                           "each chip looks up its slice of every row: the rows are gathered");
+    if (e.status == COST_OK && spans_chips(m, vocab & ~x_axes))
+        e = add_collective(acc, COLL_ALLREDUCE, vocab & ~x_axes,
+                           tensor_local_bytes(result, m), result, "the vocabulary is split: "
+                           "each chip has the rows it holds, zeros for the rest, summed");
+    if (e.status == COST_OK && spans_chips(m, vocab & x_axes))
+        e = add_collective(acc, COLL_REDUCESCATTER, vocab & x_axes,
+                           group_bytes(result, vocab & x_axes, m), result,
+                           "the vocabulary is split: each chip has the rows it holds, zeros "
+                           "for the rest, summed and scattered");
+    return e;
+}
+
+/* Training: the table's gradient (cost.h: cost_lookup). */
+static CostError lookup_gradient(const Tensor *table, const Tensor *result, AxisSet gathered,
+                                 const CostOptions *opt, Cost *acc)
+{
+    const Mesh *m = opt->mesh;
+    AxisSet data = tensor_axes(result, m) & ~tensor_axes(table, m);
+    CostError e = ok;
+    if (spans_chips(m, data))
+        e = add_backward(acc, COLL_ALLREDUCE, data, tensor_local_bytes(table, m), table,
+                         "training: the table's gradient is summed over the data axes");
+    if (e.status == COST_OK && spans_chips(m, gathered))
+        e = add_backward(acc, COLL_REDUCESCATTER, gathered, group_bytes(table, gathered, m),
+                         table, "training: the gathered table's gradient goes back to its "
+                         "shards");
+    return e;
+}
+
+/* The rows a chip reads from the table: the result's, whole along the axes of the
+ * vocabulary that split the tokens (each chip looks up every token of its group), and
+ * only its slice of each row along the axes of the table's other dims that leave the
+ * tokens whole. */
+static Tensor *rows_read(const Tensor *table, const Tensor *result, AxisSet gather,
+                         const Mesh *m)
+{
+    Tensor *rows = tensor_copy(result);
+    AxisSet x_axes = tensor_axes(result, m), vocab = dim_axes(&table->dims[0], m);
+    for (int i = 0; rows && i < rows->ndims; i++) {
+        dim_remove_axes(&rows->dims[i], vocab & x_axes, m);
+        for (int j = 1; j < table->ndims; j++)
+            if (rows->dims[i].name >= 0 && rows->dims[i].name == table->dims[j].name &&
+                !dim_add_axes(&rows->dims[i], dim_axes(&table->dims[j], m) & gather & ~x_axes,
+                              m)) {
+                tensor_free(rows);
+                return NULL;
+            }
+    }
+    return rows;
+}
+
+CostError cost_lookup(const Tensor *table, const Tensor *x, const CostOptions *opt,
+                      Tensor **out, Cost *acc)
+{
+    *out = NULL;
+    const Mesh *m = opt->mesh;
+    AxisSet gather = tensor_axes(table, m) & ~dim_axes(&table->dims[0], m);
+    Tensor *result = tensor_copy(x);
+    if (result)
+        result->dtype = table->dtype;
+    Tensor *rows = result ? rows_read(table, result, gather, m) : NULL;
+    if (result) /* the rows are read in the table's dtype (a quantized table's too) and
+                 * written in the activations' */
+        result->dtype = x->dtype;
+    CostError e = rows ? lookup_collectives(table, result, gather, opt, acc)
+                       : error(COST_TOO_COMPLEX, -1, -1, -1);
+    if (e.status == COST_OK && opt->training && opt->param_a)
+        e = lookup_gradient(table, result, gather & tensor_axes(result, m), opt, acc);
+    if (e.status == COST_OK)
+        e = add_op(acc, cost_slot(x->dtype, true), poly_const(0), rows, NULL, table, NULL,
+                   result, opt);
+    tensor_free(rows);
     if (e.status == COST_OK)
         *out = result;
     else

@@ -28,6 +28,9 @@ typedef struct {
     Tensor *array;  /* what moves, as laid out before the collective */
     const char *why;  /* why a contraction needs it; NULL when written out */
     bool backward;  /* only the backward pass has it (a weight's gradient): once */
+    bool bucketed;  /* a small gradient (a norm's gain) that frameworks send in one
+                     * bucket with the layer's other gradients, whose collectives pay
+                     * the latency: its bandwidth time only, no latency floor of its own */
 } Collective;
 
 /* One GPU kernel of a statement, for a calibrated prediction (predict.h): each
@@ -169,7 +172,8 @@ typedef struct CostOptions_ {
     PolyLookup lookup;    /* bound dims, so D and 8192 agree when D = 8192 */
     void *lookup_ctx;
     CostMode training;    /* not COST_INFERENCE: add the collectives of weight gradients */
-    bool param_a, param_b;  /* which operands of a contraction are weights (`param`) */
+    bool param_a, param_b;  /* which operands of a contraction or an elementwise op are
+                             * weights (`param`) */
     /* Prices a plan on the statement's chip: its T_lower, or NaN when that is not
      * known yet (dims unbound). With it, a contracted dim sharded in one operand only
      * (case 2) takes the faster plan, gathering or partial sums; without it, or while
@@ -190,6 +194,20 @@ CostError cost_contract(const Tensor *a, const Tensor *b, const int *names, int 
  * named dims of the other (broadcast over the rest): one FLOP per result element. */
 CostError cost_elementwise(const Tensor *a, const Tensor *b, const CostOptions *opt,
                            Tensor **out, Cost *acc);
+/* lookup(table, x): the rows of table[V, ...] that the tokens of x (the result's shape,
+ * [B, T, D]) pick, an embedding: no FLOPs, the rows read (x's elements in the table's
+ * dtype) and written in x's dtype (a quantized table's rows are dequantized). The
+ * table's other dims split over axes that split x too (fsdp) are gathered first, as
+ * FSDP gathers a weight; over axes that leave x whole (ws) each chip looks up its slice
+ * of every row and the rows are gathered. V split over axes (tp: a vocabulary-parallel
+ * table) leaves each chip the rows it holds, zeros for the rest: the rows are summed
+ * over those axes (an AllReduce; a ReduceScatter over those that split x too, tsp). In
+ * training, when the table is a `param` (opt->param_a), its gradient, the tokens'
+ * gradient rows scatter-added into it (counted by the training rule: no FLOPs, twice
+ * the forward's bytes), is all-reduced over the axes that split x but not the table,
+ * and reduce-scattered back over those it was gathered over. */
+CostError cost_lookup(const Tensor *table, const Tensor *x, const CostOptions *opt,
+                      Tensor **out, Cost *acc);
 /* f(a) elementwise (exp, rsqrt, silu, ...): one FLOP per element, a read, a write. */
 CostError cost_unary(const Tensor *a, const CostOptions *opt, Tensor **out, Cost *acc);
 /* A reduction of a's dim `dim` (sum, max, mean): one FLOP per element of a; when the

@@ -78,6 +78,7 @@ void world_free(World *w)
         source_free(w->kept[i].src);
     }
     free(w->kept);
+    free(w->padded);
     chip_table_free(&w->chips);
     remat_free(&w->remat);
     intern_free(w->names);
@@ -199,13 +200,56 @@ void frame_restore(World *w, Frame *f)
     free(f->marks);
 }
 
+/* A padded shard's value: ceil(D / chips) while D is bound. */
+static bool padded_value(const World *w, int sym, double *value)
+{
+    if (sym < 0 || sym >= w->npadded || w->padded[sym].dim == 0 ||
+        !world_lookup(w->padded[sym].dim - 1, value, (void *)w))
+        return false;
+    *value = ceil(*value / w->padded[sym].chips);
+    return true;
+}
+
 bool world_lookup(int sym, double *value, void *world)
 {
     const Value *v = world_value(world, sym);
+    if (v->kind == VAL_UNBOUND)
+        return padded_value(world, sym, value);
     if (v->kind != VAL_NUMBER)
         return false;
     *value = v->number;
     return true;
+}
+
+int world_padded_symbol(int dim, double chips, void *world)
+{
+    World *w = world;
+    const char *base = intern_name(w->names, dim);
+    int len = snprintf(NULL, 0, "ceil(%s/%.17g)", base, chips);
+    char *name = malloc((size_t)len + 1);
+    if (!name)
+        return -1;
+    snprintf(name, (size_t)len + 1, "ceil(%s/%.17g)", base, chips);
+    int sym = intern_id(w->names, name, (size_t)len);
+    free(name);
+    if (sym >= w->npadded && sym >= 0) {
+        int n = intern_count(w->names);
+        void *more = realloc(w->padded, sizeof *w->padded * (size_t)n);
+        if (!more)
+            return -1;
+        w->padded = more;
+        memset(w->padded + w->npadded, 0, sizeof *w->padded * (size_t)(n - w->npadded));
+        w->npadded = n;
+    }
+    if (sym >= 0)
+        w->padded[sym].dim = dim + 1, w->padded[sym].chips = chips;
+    return sym;
+}
+
+void world_padded_truncate(World *w, int names)
+{
+    if (names < w->npadded)
+        memset(w->padded + names, 0, sizeof *w->padded * (size_t)(w->npadded - names));
 }
 
 void world_note(World *w, const char *text)
@@ -382,6 +426,13 @@ static bool keep_open(Eval *ev, Poly *now, Span span)
     return true;
 }
 
+const char *eval_dim_rule(double v)
+{
+    return v > 0x1p53 ? "a dim must be at most 2^53 = 9007199254740992, above which a double "
+                        "skips whole numbers (the size computed may have been rounded)"
+                      : "a dim must be a whole number of at least 1";
+}
+
 static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
 {
     Poly *now = poly_subst(size, world_lookup, ev->world);
@@ -393,16 +444,14 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
     }
     if (now && !poly_is_const(now, &v) && ev->open)
         return keep_open(ev, now, span);
-    if (now && poly_is_const(now, &v) && (v < 1 || v != floor(v))) {
+    if (now && poly_is_const(now, &v) && (v < 1 || v != floor(v) || v > 0x1p53)) {
         char value[64], formula[256];
         poly_format(size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
         num_format_plain(v, value, sizeof value);
         if (strcmp(formula, value) == 0)
-            ok = eval_fail(ev, span, "%s %s: a dim must be a whole number of at least 1", what,
-                           value);
+            ok = eval_fail(ev, span, "%s %s: %s", what, value, eval_dim_rule(v));
         else
-            ok = eval_fail(ev, span, "%s %s is %s; a dim must be a whole number of at least 1",
-                           what, formula, value);
+            ok = eval_fail(ev, span, "%s %s is %s; %s", what, formula, value, eval_dim_rule(v));
     }
     poly_free(now);
     return ok;
@@ -607,6 +656,9 @@ SEPARATE static bool elementwise(Eval *ev, const Node *n, StmtState *st, int out
     CostOptions opt = st->opt;
     opt.out_dtype = out_dtype;
     opt.want = NULL;
+    opt.training = ev->world->training;
+    opt.param_a = n->as.binary.lhs->kind == NODE_PARAM;
+    opt.param_b = n->as.binary.rhs->kind == NODE_PARAM;
     CostError e = cost_elementwise(a->tensor, b->tensor, &opt, &out->tensor, &st->cost);
     return e.status == COST_OK || elementwise_error(ev, n, a->tensor, b->tensor, e);
 }
@@ -1163,17 +1215,17 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
     };
 }
 
-/* A training step that calls blocks, or a top-level repeat, ends with the optimizer's
- * update of the params it holds, once per step: a row of the block (or repeat) when the
- * statement is just one that runs once, else of the statement. Every way of writing the
- * same step so gets the same update (tests/training/same_step.roof). A statement of
- * operations written out costs those operations alone, in the per-operation terms of
- * the book's formulas, solve and sweep (README: "Training"). */
+/* A training step ends with the optimizer's update of the params it holds, once per
+ * step, whether it calls blocks, is a top-level repeat, or is a statement with a `param`
+ * of its own: a row of the block (or repeat) when the statement is just one that runs
+ * once, else of the statement. Every way of writing the same step so gets the same
+ * update (tests/training/same_step.roof); a statement without params has none. */
 static bool add_optimizer_step(Eval *ev, Op *root, const Chip *chip)
 {
     if (!ev->world->training)
         return true;
-    Op *step = root->nchildren == 1 && root->children[0]->runs == 1 ? root->children[0] : root;
+    const Op *only = root->nchildren == 1 ? root->children[0] : NULL;
+    Op *step = only && only->runs == 1 && !only->leaf ? root->children[0] : root;
     op_total(root);
     return train_optimizer_step(ev, step, chip);
 }
@@ -1598,7 +1650,7 @@ static bool listed(const char *const *names, const char *name)
 static bool is_function(const Eval *ev, int name)
 {
     const char *s = spelling(ev, name);
-    return listed(UNARY_FUNCTIONS, s) || listed(REDUCTIONS, s);
+    return listed(UNARY_FUNCTIONS, s) || listed(REDUCTIONS, s) || strcmp(s, "lookup") == 0;
 }
 
 /* The dim of t that `arg` gives: a bare name of one of its dims, or a whole-number
@@ -1637,9 +1689,38 @@ static CostError gather_dim(const Tensor *x, int dim, const CostOptions *opt, EV
     return (CostError){out->tensor ? COST_OK : COST_TOO_COMPLEX, -1, -1, -1};
 }
 
+/* lookup(table, x): an embedding's rows, x's shape from the table (cost.h: cost_lookup). */
+SEPARATE static bool eval_lookup(Eval *ev, const Node *n, StmtState *st, EVal *out)
+{
+    if (n->as.call.nargs != 2 || n->as.call.args[0].name.name >= 0 ||
+        n->as.call.args[1].name.name >= 0)
+        return eval_fail(ev, n->span, "lookup takes a table and the tokens' rows: "
+                         "lookup(table, x), x of the result's shape");
+    EVal table = {0}, x = {0};
+    bool ok = eval_expr(ev, n->as.call.args[0].value, st, -1, &table) &&
+              eval_expr(ev, n->as.call.args[1].value, st, -1, &x);
+    const Node *bad = !ok ? NULL : !table.tensor ? n->as.call.args[0].value
+                    : !x.tensor ? n->as.call.args[1].value : NULL;
+    if (bad)
+        ok = eval_fail(ev, bad->span, "lookup takes tensors, not a number");
+    if (ok) {
+        CostOptions opt = st->opt;
+        opt.want = NULL;
+        opt.training = ev->world->training;
+        opt.param_a = n->as.call.args[0].value->kind == NODE_PARAM;
+        CostError e = cost_lookup(table.tensor, x.tensor, &opt, &out->tensor, &st->cost);
+        ok = e.status == COST_OK || finite_poly(ev, NULL, n->span);
+    }
+    eval_free(&table);
+    eval_free(&x);
+    return ok;
+}
+
 SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     const char *fn = spelling(ev, n->as.call.callee.name);
+    if (strcmp(fn, "lookup") == 0)
+        return eval_lookup(ev, n, st, out);
     bool unary = listed(UNARY_FUNCTIONS, fn);
     int want = unary ? 1 : 2;
     if (n->as.call.nargs != want)
@@ -1682,6 +1763,7 @@ static bool unknown_block(Eval *ev, const NameRef *callee)
         spell_offer(&near, UNARY_FUNCTIONS[i]);
     for (int i = 0; REDUCTIONS[i]; i++)
         spell_offer(&near, REDUCTIONS[i]);
+    spell_offer(&near, "lookup");
     eval_fail(ev, callee->span, "unknown block %s; define it with `block %s(...) { ... }`",
               name, name);
     if (near.best)
@@ -1699,8 +1781,64 @@ SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_d
     return call_eval(ev, n, st, b, out);
 }
 
+static bool holds_param(const Node *n)
+{
+    if (!n)
+        return false;
+    switch (n->kind) {
+    case NODE_PARAM:
+        return true;
+    case NODE_CALL:
+        for (int i = 0; i < n->as.call.nargs; i++)
+            if (holds_param(n->as.call.args[i].value))
+                return true;
+        return false;
+    case NODE_BINARY:
+        return holds_param(n->as.binary.lhs) || holds_param(n->as.binary.rhs);
+    case NODE_CONTRACT:
+        return holds_param(n->as.contract.lhs) || holds_param(n->as.contract.rhs);
+    case NODE_NEGATE:
+    case NODE_CACHE:
+        return holds_param(n->as.operand);
+    default:
+        return false;
+    }
+}
+
+bool eval_is_step(const Eval *ev, const Node *value)
+{
+    return ev->world->training && ev->world->optimizer.kind != OPT_NONE && holds_param(value);
+}
+
+static bool eval_expr_stmt(Eval *ev, const Stmt *s);
+static bool report_step(Eval *ev, const Stmt *s, Op **step, const Chip *chip, const Mesh *mesh);
+
+/* A top-level statement that is a step (eval_is_step), costed as `repeat 1 { s }` is,
+ * so that it ends with the update of its params; reported on the statement's own chip
+ * and mesh. */
+static bool eval_step_stmt(Eval *ev, const Stmt *s)
+{
+    char label[96];
+    const Clauses *c = &s->as.expr.clauses;
+    const Chip *chip = NULL;
+    Layout layout;
+    if (!statement_chip(ev, c, &chip) || !layout_from_clauses(ev, c, chip, s->span, &layout))
+        return false;
+    Op *op = op_new(stmt_label(ev, s, label, sizeof label));
+    if (!op)
+        return eval_fail(ev, s->span, "out of memory");
+    Eval inner = *ev;
+    inner.collect = op;
+    bool ok = eval_expr_stmt(&inner, s) && report_step(ev, s, &op, chip, &layout.mesh);
+    op_free(op);
+    return ok;
+}
+
 static bool eval_expr_stmt(Eval *ev, const Stmt *s)
 {
+    if (ev->depth == 0 && ev->repeats == 0 && !ev->collect && !ev->fusion &&
+        s->kind != STMT_COLLECTIVE && eval_is_step(ev, s->as.expr.value))
+        return eval_step_stmt(ev, s);
     const Clauses *c = &s->as.expr.clauses;
     if (ev->depth == 0 && ev->repeats == 0) /* a new top-level statement: its own notes
                                               * and axes (a top-level repeat's, for all) */
@@ -1757,7 +1895,7 @@ bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
     quiet.frame = &frame;
     bool ok = eval_expr_stmt(&quiet, s);
     frame_restore(ev->world, &frame);
-    if (ok && calls_blocks(root) && !add_optimizer_step(ev, root, eval_chip_of(ev, s)))
+    if (ok && !add_optimizer_step(ev, root, eval_chip_of(ev, s)))
         ok = eval_fail(ev, s->span, "out of memory");
     return ok;
 }
@@ -1875,11 +2013,9 @@ static bool repeat_step(Eval *ev, const Stmt *s, Op **op, const Chip *chip)
     return add_optimizer_step(ev, *op, chip);
 }
 
-static bool report_repeat(Eval *ev, const Stmt *s, Op **step)
+/* A step's breakdown, on the chip and mesh it ran on. */
+static bool report_step(Eval *ev, const Stmt *s, Op **step, const Chip *chip, const Mesh *mesh)
 {
-    const Chip *chip = ev->world->use_chip >= 0
-                           ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
-                           : NULL;
     if (!repeat_step(ev, s, step, chip))
         return eval_fail(ev, s->span, "out of memory");
     Op *op = *step;
@@ -1887,15 +2023,23 @@ static bool report_repeat(Eval *ev, const Stmt *s, Op **step)
         return false;
     Report r;
     report_init(ev, s, &r);
-    note_unused_mesh(ev, &ev->world->mesh);
+    note_unused_mesh(ev, mesh);
     r.notes = ev->world->notes;
     r.nnotes = ev->world->nnotes;
     r.chip = chip;
-    r.mesh = &ev->world->mesh;
+    r.mesh = mesh;
     r.training = ev->world->training;
     report_block(&r, op);
-    remember_block(ev, s, op, chip, mesh_chips(&ev->world->mesh));
+    remember_block(ev, s, op, chip, mesh_chips(mesh));
     return true;
+}
+
+static bool report_repeat(Eval *ev, const Stmt *s, Op **step)
+{
+    const Chip *chip = ev->world->use_chip >= 0
+                           ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
+                           : NULL;
+    return report_step(ev, s, step, chip, &ev->world->mesh);
 }
 
 /* `repeat L { ... }`: the body runs once, and counts L times. */

@@ -167,6 +167,12 @@ typedef struct World {
     int naxes_used;
     char notes[WORLD_MAX_NOTES][WORLD_NOTE_SIZE];
     int nnotes;
+    /* Names made for padded shards, ceil(D/3) (tensor.h: ShardPadding): by interned id,
+     * the dim (plus one; 0 for any other name) and its chips. Their value is always
+     * ceil(D / chips) with D's own; no statement binds them. */
+    struct { int dim; double chips; } *padded;
+    int npadded;
+    ShardPadding padding; /* the world's lookup and padded names, for layouts' meshes */
 } World;
 
 /* Adds a note for the statement's report, once; past WORLD_MAX_NOTES it is dropped. */
@@ -204,8 +210,13 @@ const Value *world_value(const World *w, int name);
  * the returned one. False from world_swap if memory ran out. */
 bool world_swap(World *w, int name, Value v, Value *old);
 void world_restore(World *w, int name, Value old);
-/* PolyLookup over the bound numbers of a world. */
+/* PolyLookup over the bound numbers of a world (and the padded shards of those). */
 bool world_lookup(int sym, double *value, void *world);
+/* ShardPadding's ceil_symbol: the name ceil(D/chips), made once, for the padded shard
+ * of dim D split over chips. -1 when out of memory. */
+int world_padded_symbol(int dim, double chips, void *world);
+/* Forgets the padded shards named from `names` on (the names a session dropped). */
+void world_padded_truncate(World *w, int names);
 /* PolyNamer over the interned names of a world. */
 const char *world_namer(int sym, void *world);
 
@@ -281,8 +292,19 @@ typedef struct {
 bool eval_costed(Eval *ev, const Stmt *s, Costed *out);
 void costed_free(Costed *c);
 
+/* Why a dim's value v is not one: below 1 or with a fraction, or above 2^53, where a
+ * double no longer holds every whole number (exactness matters for a size; costs are
+ * floats anyway). */
+const char *eval_dim_rule(double v);
+/* Whether a top-level statement of this value is a training step with an optimizer
+ * update: training, an optimizer (not `optimizer none`), and a `param` of its own (not
+ * one inside a block it calls, which is a step anyway). Such a statement is reported as
+ * a breakdown that ends with the update, as a repeat or a block call is; with no update
+ * a statement is its operation alone, in the book's per-pass terms. */
+bool eval_is_step(const Eval *ev, const Node *value);
 /* Runs a statement without a report: its operations go into root, its bindings are
- * undone. False after reporting an error. */
+ * undone; in training, with the optimizer's update of the params it holds. False after
+ * reporting an error. */
 bool eval_quietly(Eval *ev, const Stmt *s, Op *root);
 /* The chip a statement runs on (its `on`, else the one in `use`), or NULL. */
 const Chip *eval_chip_of(Eval *ev, const Stmt *s);

@@ -128,14 +128,14 @@ static void along_free(Along *a)
     a->nopen = 0;
 }
 
-/* Whether a size is below 1 or, with `whole`, has a fraction (every double from 2^53
- * up is whole; the cast only sees values it can hold). */
+/* Whether a size is below 1 or, with `whole`, has a fraction or is above 2^53, where a
+ * double skips whole numbers (eval.h: eval_dim_rule). */
 static inline int not_a_dim(double v, bool whole)
 {
     /* below 2^52, adding and taking away 2^52 rounds v to a whole number; from 2^52 up
      * every double is whole (and the sum only rounds to itself) */
     double rounded = v < 0x1p52 ? (v + 0x1p52) - 0x1p52 : v;
-    int small = !(v >= 1), fraction = whole && rounded != v;
+    int small = !(v >= 1), fraction = whole && (rounded != v || v > 0x1p53);
     return small | fraction;
 }
 
@@ -615,6 +615,18 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
             finite ? num_format_json(limit, buf, sizeof buf) : "null");
 }
 
+/* Whether a tensor splits dim over chips while another holds it whole or splits it
+ * otherwise. Bound to a number the chips do not divide, the first costs its padded shard,
+ * ceil(dim / chips), the second dim itself (tensor.h): one formula in dim cannot say
+ * both, so each point is costed with dim bound (scan.h). */
+static bool split_mixed(const ShardUses *uses, int dim)
+{
+    for (int i = 0; i < uses->n; i++)
+        if (uses->item[i].dim == dim && uses->item[i].chips > 1 && uses->item[i].mixed)
+            return true;
+    return uses->full;
+}
+
 static bool report_solve(Eval *ev, const Stmt *s, const Costed *c, int dim)
 {
     Segment seg[MAX_SEGMENTS];
@@ -660,8 +672,9 @@ bool eval_solve(Eval *ev, const Stmt *s)
     bool ok = scan_wanted(ev, s) ? scan_solve(ev, s, dim) : eval_costed(ev, s, &c);
     if (ok && !scan_wanted(ev, s)) {
         ok = pick_dim(ev, s, &c, &dim) &&
-             (!nomem_failed() || eval_fail(ev, s->span, "out of memory")) &&
-             report_solve(ev, s, &c, dim);
+             (!nomem_failed() || eval_fail(ev, s->span, "out of memory"));
+        bool mixed = ok && split_mixed(&c.uses, dim);
+        ok = ok && (mixed ? scan_solve(ev, s, dim) : report_solve(ev, s, &c, dim));
         costed_free(&c);
     }
     if (swapped)
@@ -911,9 +924,9 @@ static bool dim_error(Eval *ev, const OpenDim *d, int dim, double x, double size
 {
     char at[32], value[32], formula[256];
     poly_format(d->size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
-    return eval_fail(ev, d->span, "at %s = %s the dim %s is %s; a dim must be a whole number of "
-                     "at least 1", spelling(ev, dim), num_format_plain(x, at, sizeof at),
-                     formula, num_format_plain(size, value, sizeof value));
+    return eval_fail(ev, d->span, "at %s = %s the dim %s is %s; %s", spelling(ev, dim),
+                     num_format_plain(x, at, sizeof at), formula,
+                     num_format_plain(size, value, sizeof value), eval_dim_rule(size));
 }
 
 /* An error at the dim that is not a whole number of at least 1 at some x[0 .. n), as
@@ -1161,6 +1174,8 @@ static void free_curves(Curve *curves, int n)
     free(curves);
 }
 
+static bool scan_points(Eval *ev, const Stmt *s, int dim, const Points *pts);
+
 static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
 {
     const AstList *body = s->as.sweep.body;
@@ -1174,13 +1189,20 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
         ok = eval_fail(ev, s->as.sweep.range.span, "a sweep prints at most %d rows (points × "
                        "statements), not %lld; with `plot` and no --csv or --json it draws "
                        "up to %d points", LIMIT_SWEEP_ROWS, rows, LIMIT_SWEEP_POINTS);
-    SweepChart chart;
-    if (ok && s->as.sweep.plot)
-        ok = sweep_chart_begin(ev, s, pts->log, &chart);
     for (; ok && n < total; n++)
         ok = cost_curve(ev, body->items[n], dim, &curves[n]);
     if (!ok)
         n--;
+    bool mixed = false;
+    for (int i = 0; ok && i < n; i++)
+        mixed = mixed || split_mixed(&curves[i].costed.uses, dim);
+    if (mixed) {
+        free_curves(curves, n);
+        return scan_points(ev, s, dim, pts);
+    }
+    SweepChart chart;
+    if (ok && s->as.sweep.plot)
+        ok = sweep_chart_begin(ev, s, pts->log, &chart);
     for (int i = 0; ok && i < n; i++)
         ok = check_points(ev, &curves[i], dim, pts);
     Progress progress;

@@ -111,9 +111,17 @@ bool layout_check_fit(Eval *ev, const Mesh *m, const Chip *chip, Span where)
                      limit);
 }
 
+/* Shards of dims bound to numbers their chips do not divide are padded (tensor.h). */
+static void pad_shards(World *w, Mesh *m)
+{
+    w->padding = (ShardPadding){world_lookup, w, world_padded_symbol};
+    m->padding = &w->padding;
+}
+
 void layout_inherit(World *w, Layout *out)
 {
     out->mesh = w->mesh;
+    pad_shards(w, &out->mesh);
     out->caller = w->calling;
     for (int i = 0; i < MESH_MAX_AXES; i++) {
         out->shard_dim[i] = w->calling ? w->calling->shard_dim[i] : -1;
@@ -208,9 +216,9 @@ void layout_note_padding(Eval *ev, const ShardUses *uses)
         char note[WORLD_NOTE_SIZE];
         double shard = ceil(v / u->chips);
         if (u->mixed)
-            snprintf(note, sizeof note, "%s = %.17g over %g chips is split in one operand and "
-                     "whole (or split otherwise) in another: the figures take %.6g a chip, not "
-                     "the padded %.17g", name, v, u->chips, v / u->chips, shard);
+            snprintf(note, sizeof note, "%s = %.17g over %g chips: a tensor that splits it "
+                     "holds %.17g a chip (padded), one that holds it whole (or split otherwise) "
+                     "its own", name, v, u->chips, shard);
         else
             snprintf(note, sizeof note, "%s = %.17g over %g chips: %.17g a chip, the last shard "
                      "padded by %.17g; the figures cost the padded shards", name, v, u->chips,
@@ -242,6 +250,7 @@ bool layout_from_clauses(Eval *ev, const Clauses *c, const Chip *chip, Span stmt
             return false;
         where = sh->span;
     }
+    pad_shards(ev->world, &out->mesh);
     return layout_check_fit(ev, &out->mesh, chip, where);
 }
 

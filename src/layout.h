@@ -56,11 +56,13 @@ void layout_note_tensor(Layout *l, const Tensor *t);
 void layout_merge_uses(ShardUses *into, const ShardUses *from);
 /* A PolyLookup on ShardUses: the world's values, but a dim split alike in every tensor
  * over chips it does not divide takes the padded value chips · ceil(D / chips), so that
- * D / chips, the figures' per-chip size, is the padded shard. */
+ * D / chips, the figures' per-chip size, is the padded shard while D is a formula (a
+ * sweep's or solve's dim: bound, each shard is already ceil(D/chips), tensor.h), and a
+ * collective gathers the padded shards. */
 bool layout_lookup(int sym, double *value, void *uses);
 /* Before a statement is costed: a note (World.notes) for each dim that does not divide
- * its chips: padded, or, when another tensor holds it whole or splits it otherwise
- * (padding its symbol would pad them too), left unpadded, and the note says so. */
+ * its chips: padded. When another tensor holds it whole or splits it otherwise, each
+ * tensor's shard is padded on its own (tensor.h: ShardPadding), and the note says so. */
 void layout_note_padding(Eval *ev, const ShardUses *uses);
 
 /* The axes written in braces, `{tp, X}` or `F_{tp}`: a name bound to axes (a block's

@@ -68,9 +68,14 @@ typedef struct {
     bool dcn;  /* joins pods over the data-center network */
 } MeshAxis;
 
+struct ShardPadding;
+
 typedef struct {
     MeshAxis axes[MESH_MAX_AXES];
     int n;
+    /* How a statement's dims bound to numbers its chips do not divide are padded
+     * (tensor.h); NULL: not at all. Not owned; the world's. */
+    const struct ShardPadding *padding;
 } Mesh;
 
 /* The index of the axis with this name, or -1. */

@@ -549,6 +549,12 @@ int poly_single_symbol(const Poly *p)
     return p->terms[0].vars[0].sym;
 }
 
+int poly_bare_symbol(const Poly *p)
+{
+    int sym = poly_single_symbol(p);
+    return sym >= 0 && p->terms[0].coef == 1 ? sym : -1;
+}
+
 bool poly_has_nonfinite(const Poly *p)
 {
     for (size_t i = 0; i < p->n; i++)

@@ -78,6 +78,8 @@ Poly *poly_term(const Poly *p, int i, double *coef);
 /* The symbol of a one-term p that is exactly that symbol to the first power (times a
  * coefficient), or -1. */
 int poly_single_symbol(const Poly *p);
+/* The same, when the coefficient is 1 (p is the symbol itself), else -1. */
+int poly_bare_symbol(const Poly *p);
 /* Some coefficient is inf or nan. */
 bool poly_has_nonfinite(const Poly *p);
 

@@ -219,6 +219,8 @@ static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, 
                                   chip, link);
     if (s != LINK_OK)
         return (RoofError){ROOF_NO_NETWORK, DT_BF16, link_problem(s)};
+    if (c->bucketed) /* sent with other gradients: their collectives pay the latency */
+        link->floor = 0;
     double per_link = link->factor / link->links, seconds = link->factor / link->bandwidth;
     bool forward = trained && !c->backward;
     double runs = forward ? 2 * mb : 1, share = forward ? 0.5 : 1;

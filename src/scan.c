@@ -41,8 +41,11 @@ bool scan_wanted(const Eval *ev, const Stmt *s)
 {
     bool expression = s->kind == STMT_EXPR || s->kind == STMT_ASSIGN ||
                       s->kind == STMT_COLLECTIVE || s->kind == STMT_SOLVE;
+    /* In training a statement with a `param` is a step with its optimizer update, as
+     * it is reported alone: no formula of the statement has that row. */
+    bool step = eval_is_step(ev, s->as.expr.value);
     return expression && (s->as.expr.clauses.mesh || calls_block(ev->world, s->as.expr.value) ||
-                          (s->kind == STMT_SOLVE && s->as.expr.equal));
+                          step || (s->kind == STMT_SOLVE && s->as.expr.equal));
 }
 
 /* A statement's figures at one value of the dim: its totals, per chip. */

@@ -17,8 +17,8 @@
 #include "eval.h"
 #include "plot.h"
 
-/* Whether the statement calls a block, gives its own mesh, or compares two costs:
- * then it is scanned. */
+/* Whether the statement calls a block, gives its own mesh, compares two costs, or (in
+ * training) has a `param`, a step with its optimizer update: then it is scanned. */
 bool scan_wanted(const Eval *ev, const Stmt *s);
 /* The sweep's statements at each of the n values of the dim: numbers, or chips (a
  * sweep over chips, `sweep c in [v5e, v5p] { ... on c }`). With `plot`, the chart of

@@ -410,6 +410,9 @@ bool session_reset(Session *s, const SessionOptions *opt)
     w->nblock_of = now.nblock_of;
     w->kept = now.kept;
     w->kept_cap = now.kept_cap;
+    w->padded = now.padded;
+    w->npadded = now.npadded;
+    world_padded_truncate(w, snap->names);
     s->opt = *opt;
     s->diag.err = opt->err;
     s->diag.color = opt->color;

@@ -99,19 +99,36 @@ Poly *tensor_bytes(const Tensor *t)
     return poly_scale_into(tensor_elements(t), element_bytes(t));
 }
 
-Poly *dim_shard_size(const Poly *size, double chips)
+static bool uneven(double n, double chips)
 {
-    double n;
-    if (chips > 1 && poly_is_const(size, &n) && n > chips && fmod(n, chips) != 0)
-        return poly_const(ceil(n / chips));
-    return poly_scale(size, 1 / chips);
+    return chips > 1 && n > chips && fmod(n, chips) != 0;
 }
 
-/* A dim of known size that its chips do not divide. */
+/* The dim a size is, when it is one name alone (1·D), bound now to a number its chips
+ * do not divide; else -1. */
+static int uneven_name(const Poly *size, double chips, const ShardPadding *pad)
+{
+    int dim = pad && chips > 1 ? poly_bare_symbol(size) : -1;
+    double n;
+    return dim >= 0 && pad->lookup(dim, &n, pad->ctx) && uneven(n, chips) ? dim : -1;
+}
+
+Poly *dim_shard_size(const Poly *size, double chips, const ShardPadding *pad)
+{
+    double n;
+    if (poly_is_const(size, &n) && uneven(n, chips))
+        return poly_const(ceil(n / chips));
+    int dim = uneven_name(size, chips, pad);
+    int padded = dim >= 0 ? pad->ceil_symbol(dim, chips, pad->ctx) : -1;
+    return padded >= 0 ? poly_sym(padded) : poly_scale(size, 1 / chips);
+}
+
+/* A dim whose shard is padded: of known size, or bound now, its chips not dividing it. */
 static bool uneven_dim(const Dim *d, const Mesh *m)
 {
     double n, chips = mesh_span(m, dim_axes(d, m));
-    return chips > 1 && poly_is_const(d->size, &n) && n > chips && fmod(n, chips) != 0;
+    return (poly_is_const(d->size, &n) && uneven(n, chips)) ||
+           uneven_name(d->size, chips, m->padding) >= 0;
 }
 
 Poly *tensor_local_elements(const Tensor *t, const Mesh *m)
@@ -123,7 +140,8 @@ Poly *tensor_local_elements(const Tensor *t, const Mesh *m)
         return poly_scale_into(tensor_elements(t), 1 / mesh_span(m, tensor_axes(t, m)));
     Poly *n = poly_const(1);
     for (int i = 0; i < t->ndims && n; i++) {
-        Poly *part = dim_shard_size(t->dims[i].size, mesh_span(m, dim_axes(&t->dims[i], m)));
+        Poly *part = dim_shard_size(t->dims[i].size, mesh_span(m, dim_axes(&t->dims[i], m)),
+                                    m->padding);
         n = poly_mul_into(n, part);
         poly_free(part);
     }

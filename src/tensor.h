@@ -49,12 +49,23 @@ int tensor_repeated_dim(const Tensor *t);
  * weight's bytes count its scales, split with it. */
 Poly *tensor_elements(const Tensor *t);
 Poly *tensor_bytes(const Tensor *t);
+/* A dim bound to a number that its chips do not divide: how its value is found now, and
+ * a symbol that stands for its padded shard ceil(dim / chips), whose value `lookup`
+ * gives while the dim is bound (eval.c: the world's). */
+typedef struct ShardPadding {
+    PolyLookup lookup;
+    void *ctx;
+    int (*ceil_symbol)(int dim, double chips, void *ctx); /* -1 when out of memory */
+} ShardPadding;
+
 /* A dim of `size` split over `chips`: size / chips, or when size is a number they do not
- * divide, the padded shard ceil(size / chips) that frameworks give every chip. A dim
- * split over more chips than it has (8 KV heads over 16) stays size / chips: frameworks
- * replicate it instead, and search sets such a layout aside (layout.c, oversplit). */
-Poly *dim_shard_size(const Poly *size, double chips);
-/* Elements per chip: each sharded dim's shard (dim_shard_size). */
+ * divide, the padded shard ceil(size / chips) that frameworks give every chip; a named
+ * dim bound to such a number, the symbol `pad` gives for its padded shard (so a tensor
+ * that holds the dim whole beside it keeps the dim's own size). A dim split over more
+ * chips than it has (8 KV heads over 16) stays size / chips: frameworks replicate it
+ * instead, and search sets such a layout aside (layout.c, oversplit). */
+Poly *dim_shard_size(const Poly *size, double chips, const ShardPadding *pad);
+/* Elements per chip: each sharded dim's shard (dim_shard_size, padded as m says). */
 Poly *tensor_local_elements(const Tensor *t, const Mesh *m);
 Poly *tensor_local_bytes(const Tensor *t, const Mesh *m);
 

@@ -203,7 +203,8 @@ check_null narrow2_compute_to segments.2.to
 # backward pass alone, which has 2/3 of the FLOPs (docs/costmodel.md §6.3):
 #   T_math bwd = 2·2·(B/16)·D·F / 4.59e14     T_comm bwd = 2·2·D·F / 1.8e11
 # equal at B = 16 · 4.59e14 / 1.8e11 = 16 · 2550 = 40800, the book's B/X = C/W.
-run -e 'let D = 8192, F = 32768' -e 'use v5p 16x1' -e 'mode training' \
+# (`optimizer none`: the passes alone; with an update the statement is a step, scanned.)
+run -e 'let D = 8192, F = 32768' -e 'use v5p 16x1' -e 'mode training' -e 'optimizer none' \
     -e 'solve B: bf16[B_X, D] *_D param bf16[D, F]'
 check_str training_comm segments.0.bound comm
 check training_comm_to segments.0.to '16 * 4.59e14 / 1.8e11'
@@ -213,6 +214,7 @@ check_null training_compute_to segments.1.to
 # hide it: T_math = 3·2·(B/16)·D·F / 4.59e14 = T_comm at B = 16·2·4.59e14 / (6·9e10) =
 # 27200, 2/3 of the book's (inference would say 81600).
 run -e 'let D = 8192, F = 32768' -e 'use v5p 16x1' -e 'mode training overlap step' \
+    -e 'optimizer none' \
     -e 'solve B: bf16[B_X, D] *_D param bf16[D, F]'
 check training_step_comm_to segments.0.to '16 * 2 * 4.59e14 / (6 * 9e10)'
 check_str training_step_compute segments.1.bound compute

@@ -43,7 +43,9 @@ dims="$dims; let I = 4096, J = 512"
 compare 'case 2, gather or partial sums' K 'bf16[I, J_X] *_J bf16[J, K] on v5e 4x1'
 dims=$dims_before
 # training: 3× the FLOPs and bytes, forward collectives 2×, the weight's gradient summed
-dims="$dims; mode training"
+# (`optimizer none`: the statements are their operations; with an update they are
+# steps, and a sweep costs each point as one)
+dims="$dims; mode training; optimizer none"
 compare 'training, data parallel' B 'bf16[B_X,D] *_D param bf16[D,F] on v5p 4x1'
 compare 'training, sharded' D 'bf16[B,D] *_D int8[D,F] on v5e shard D over 4'
 # FSDP on v5p 4x1: each run of the weight's AllGather (one per pass) and its gradient's

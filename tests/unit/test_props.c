@@ -18,7 +18,8 @@
  *   split   doubling a mesh axis never raises the per-chip flops or bytes of an object
  *           that made no choice
  *   inline  a block's totals are the sums of its statements written out one by one
- *           (less the training step's optimizer row, which only a block has)
+ *           (in training each statement with a param is a step with its own update,
+ *           and the updates of the parts add up to the block's)
  *   search  search's best configuration, costed alone, takes the time search printed
  *   copy    a chip defined field by field as a built-in one (no parent) gives the
  *           built-in's figures, every one
@@ -721,18 +722,12 @@ static const char *const summed[] = {"flops", "bytes", "t_math", "t_hbm", "comm_
                                      "t_lower", "t_upper"};
 enum { SUMMED = sizeof summed / sizeof *summed };
 
-/* A block's totals, less its `optimizer` row (the training step's update: only a
- * block has one). */
+/* A block's totals, its `optimizer` row included: in training a statement with a
+ * param is a step too, and the update is linear in the params. */
 static void block_totals(const Json *r, double *totals)
 {
-    const Json *ops = json_get(r, "ops");
     for (int k = 0; k < SUMMED; k++)
         totals[k] = number(r, summed[k]);
-    for (int i = 0; ops && ops->kind == JSON_ARRAY && i < ops->n; i++) {
-        const char *name = json_string(&ops->items[i], "stmt");
-        for (int k = 0; k < SUMMED && name && strcmp(name, "optimizer") == 0; k++)
-            totals[k] -= number(&ops->items[i], summed[k]) * number(&ops->items[i], "runs");
-    }
 }
 
 static void check_inline(const Case *c, const Json *block, Arena *arena)
