@@ -73,6 +73,9 @@ typedef enum {
     FIELD_DECODE_TOKENS_PER_S, FIELD_TOKENS_PER_S, FIELD_USD_PER_MTOK,
     FIELD_RIDGE, FIELD_PADDING_FLOPS, /* a statement's, on its chip */
     FIELD_HOPS,                       /* a send's */
+    /* a whole-model statement's (summary.h); tokens_per_s above is one too */
+    FIELD_TOKENS, FIELD_MODEL_FLOPS, FIELD_MFU, FIELD_TOKENS_PER_S_ALL, FIELD_RUN_TIME,
+    FIELD_CHIP_HOURS, FIELD_RUN_USD,
     FIELD_COUNT
 } ExpectField;
 /* Their names as `expect` spells them, by ExpectField; NULL-terminated (check.c). */
@@ -88,7 +91,15 @@ typedef struct {
     Bound bound;
     bool plain;          /* a statement, not a block call or repeat: no params or cache */
     bool served;         /* a serve statement: its figures (batch ... usd_per_mtok) too */
+    bool whole;          /* a whole-model statement: its figures (tokens ... run_usd) too */
 } LastReport;
+
+/* The B and T of the last top-level call of a block that has parameters of those
+ * names (summary.c): its step's B·T tokens. block -1 when none. */
+typedef struct {
+    int block;
+    double batch, seq;
+} StepTokens;
 
 /* The named dims of a statement's tensors and the chips each is split over. A dim that
  * does not divide them is costed as frameworks lay it out: every chip holds the padded
@@ -153,6 +164,8 @@ typedef struct World {
     double microbatches; /* `mode training microbatches M`: a statement is one of M (1) */
     Schedule schedule;   /* `schedule gpipe`: how a pipelined repeat runs them (1F1B) */
     bool axes_add;       /* `mode ... axes add`: collectives on different axes add up */
+    double run_tokens;   /* `mode training tokens N`: the run's tokens (0: none; summary.h) */
+    StepTokens step_tokens; /* the last top-level call's B and T (summary.h) */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
     Oversplit oversplit;
@@ -279,6 +292,8 @@ void costed_free(Costed *c);
 /* Runs a statement without a report: its operations go into root, its bindings are
  * undone. False after reporting an error. */
 bool eval_quietly(Eval *ev, const Stmt *s, Op *root);
+/* The same without a training step's optimizer update: the work of the call alone. */
+bool eval_work_quietly(Eval *ev, const Stmt *s, Op *root);
 /* The chip a statement runs on (its `on`, else the one in `use`), or NULL. */
 const Chip *eval_chip_of(Eval *ev, const Stmt *s);
 

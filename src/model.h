@@ -64,6 +64,8 @@ struct Op {
     double recomputed; /* training: the bytes of the results remat drops and the backward
                         * pass recomputes (a leaf's; a node's: its children's, by runs) */
     Bound bound;       /* a leaf's; a block's is what bounds most of its time */
+    DType compute;     /* a leaf's: the dtype whose peak runs its FLOPs (roof.h) */
+    bool vector;       /* a leaf's: they run on the vector unit (vpu_flops) */
     /* With the children: params (all of them), and per chip the bytes of the params,
      * their count, the KV cache, the activations a backward pass keeps, and in training
      * the gradients, master weights and optimizer state (training.c). */
