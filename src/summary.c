@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nomem.h"
 #include "num.h"
 #include "report.h"
 #include "summary.h"
@@ -117,6 +118,10 @@ static bool cost_alone(Eval *ev, const Stmt *probe, ModelFlops *out)
     ev->diag = loud;
     free(diag_release(&hold));
     restore_world(w, &kept);
+    if (nomem_failed()) { /* not a call that cannot be costed: the run cannot go on */
+        op_free(root);
+        return eval_fail(ev, probe->span, "out of memory");
+    }
     if (ok) {
         op_total(root);
         ok = root->known && op_finite(root);
