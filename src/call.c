@@ -330,13 +330,14 @@ typedef struct {
     Schedule schedule;
     bool axes_add;
     bool launch_graph;
+    double run_tokens;
 } Outside;
 
 static Outside enter(Eval *ev, StmtState *st)
 {
     World *w = ev->world;
     Outside was = {w->use_chip, w->mesh, w->calling, w->training, w->remat, w->microbatches,
-                   w->schedule, w->axes_add, w->launch_graph};
+                   w->schedule, w->axes_add, w->launch_graph, w->run_tokens};
     if (st->chip)
         w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
     w->mesh = st->layout.mesh;
@@ -357,6 +358,20 @@ static void leave(Eval *ev, const Outside *was)
     ev->world->schedule = was->schedule;
     ev->world->axes_add = was->axes_add;
     ev->world->launch_graph = was->launch_graph;
+    ev->world->run_tokens = was->run_tokens;
+}
+
+/* A top-level call of a block with parameters B and T notes their numbers: its step's
+ * tokens (summary.h). */
+static void note_step_tokens(Eval *inner, const BlockDef *b)
+{
+    World *w = inner->world;
+    int batch = intern_find(w->names, "B"), seq = intern_find(w->names, "T");
+    const Value *vb = world_value(w, batch), *vt = world_value(w, seq);
+    if (batch < 0 || seq < 0 || param_index(b, batch) < 0 || param_index(b, seq) < 0 ||
+        vb->kind != VAL_NUMBER || vt->kind != VAL_NUMBER)
+        return;
+    w->step_tokens = (StepTokens){b->name, vb->number, vt->number};
 }
 
 typedef struct {
@@ -411,8 +426,10 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
               shapes_bind(ev, b->def, vals, where, &shapes);
     *ran = ok;
     Outside was = enter(ev, st);
-    ok = ok && bind_params(&inner, b->def, vals, &shapes, n->span) &&
-         run_body(&inner, b->def->as.block.body) && settle(&inner, &inner.result);
+    ok = ok && bind_params(&inner, b->def, vals, &shapes, n->span);
+    if (ok && ev->depth == 0)
+        note_step_tokens(&inner, b);
+    ok = ok && run_body(&inner, b->def->as.block.body) && settle(&inner, &inner.result);
     frame_restore(ev->world, &frame);
     leave(ev, &was);
     if (ok && !shapes_give_back(&shapes, inner.result.tensor))

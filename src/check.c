@@ -13,7 +13,9 @@ const char *const expect_fields[FIELD_COUNT + 1] = {
     "gradient_bytes", "master_bytes", "optimizer_bytes", "activation_bytes", "bound",
     "batch", "kv_per_seq", "ttft", "tpot", "tpot_first", "tpot_last",
     "decode_tokens_per_s", "tokens_per_s", "usd_per_mtok", "ridge", "padding_flops", "hops",
-    "t_predicted", NULL,
+    "t_predicted",
+    "tokens", "model_flops", "mfu", "tokens_per_s_all", "run_time", "chip_hours", "run_usd",
+    NULL,
 };
 
 static const Unit field_units[FIELD_COUNT] = {
@@ -23,6 +25,7 @@ static const Unit field_units[FIELD_COUNT] = {
     UNIT_NONE, UNIT_BYTES, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS,
     UNIT_SECONDS, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_FLOPS, UNIT_NONE,
     UNIT_SECONDS,
+    UNIT_NONE, UNIT_FLOPS, UNIT_NONE, UNIT_NONE, UNIT_SECONDS, UNIT_NONE, UNIT_NONE,
 };
 
 static void set(LastReport *last, ExpectField f, bool known, double v)
@@ -122,7 +125,8 @@ static double unit_factor(const char *unit, Unit kind)
         Unit kind;
     } units[] = {
         {"s", 1, UNIT_SECONDS}, {"ms", 1e-3, UNIT_SECONDS}, {"us", 1e-6, UNIT_SECONDS},
-        {"ns", 1e-9, UNIT_SECONDS}, {"ps", 1e-12, UNIT_SECONDS},
+        {"ns", 1e-9, UNIT_SECONDS}, {"ps", 1e-12, UNIT_SECONDS}, {"h", 3600, UNIT_SECONDS},
+        {"days", 86400, UNIT_SECONDS},
         {"B", 1, UNIT_BYTES}, {"kB", 1e3, UNIT_BYTES}, {"MB", 1e6, UNIT_BYTES},
         {"GB", 1e9, UNIT_BYTES}, {"TB", 1e12, UNIT_BYTES}, {"PB", 1e15, UNIT_BYTES},
         {"KiB", 1024.0, UNIT_BYTES}, {"MiB", 1048576.0, UNIT_BYTES},
@@ -229,6 +233,26 @@ static bool report_check(Eval *ev, const Stmt *s, int f, double actual, double w
     return true;
 }
 
+/* A whole-model statement's figure (summary.h): one must be the last report, and the
+ * run's figures need a token budget, the cost a price. */
+static bool whole_model_field(Eval *ev, const Stmt *s, const LastReport *last, int f)
+{
+    if (f < FIELD_TOKENS || f > FIELD_RUN_USD)
+        return true;
+    const char *field = expect_fields[f];
+    if (!last->whole)
+        return eval_fail(ev, s->span, "%s is a figure of a whole-model statement (a call of a "
+                         "block with parameters B and T, as model and decode), and the last "
+                         "report is not one", field);
+    if (f >= FIELD_RUN_TIME && !last->known[FIELD_RUN_TIME])
+        return eval_fail(ev, s->span, "%s is a figure of a training run: give its tokens, "
+                         "`mode training tokens 15e12`", field);
+    if (f == FIELD_RUN_USD && !last->known[f])
+        return eval_fail(ev, s->span, "the chip has no price, so there is no run_usd: give it "
+                         "one (`chip mine : v5p { price = 4.2 }`)");
+    return true;
+}
+
 bool eval_expect(Eval *ev, const Stmt *s)
 {
     const LastReport *last = &ev->world->last;
@@ -240,7 +264,8 @@ bool eval_expect(Eval *ev, const Stmt *s)
                          "param_bytes memory cache_bytes chips comm_bytes bound ridge "
                          "padding_flops hops t_predicted; after serve: "
                          "batch kv_per_seq ttft tpot tpot_first tpot_last decode_tokens_per_s "
-                         "tokens_per_s usd_per_mtok)", field);
+                         "tokens_per_s usd_per_mtok; after a model: tokens model_flops mfu "
+                         "tokens_per_s_all run_time chip_hours run_usd)", field);
     if (!last->set)
         return eval_fail(ev, s->span,
                          "expect checks the statement reported before it; there is none");
@@ -248,9 +273,13 @@ bool eval_expect(Eval *ev, const Stmt *s)
         (f == FIELD_PARAMS || f == FIELD_PARAM_BYTES || f == FIELD_CACHE_BYTES))
         return eval_fail(ev, s->span, "the last report is of a statement, which counts no %s: "
                          "expect %s checks a block call or a repeat", field, field);
-    if (f >= FIELD_BATCH && f <= FIELD_USD_PER_MTOK && !last->served)
-        return eval_fail(ev, s->span, "%s is a figure of serve, and the last report is not "
-                         "one", field);
+    if (f >= FIELD_BATCH && f <= FIELD_USD_PER_MTOK && !last->served &&
+        !(f == FIELD_TOKENS_PER_S && last->whole))
+        return eval_fail(ev, s->span, "%s is a figure of serve%s, and the last report is not "
+                         "one", field, f == FIELD_TOKENS_PER_S ? " or of a whole-model statement"
+                                                                : "");
+    if (!whole_model_field(ev, s, last, f))
+        return false;
     if (f == FIELD_USD_PER_MTOK && !last->known[f])
         return eval_fail(ev, s->span, "the chip has no price, so there is no usd_per_mtok: "
                          "give it one (`chip mine : v5e { price = 1.2 }`)");
@@ -263,7 +292,7 @@ bool eval_expect(Eval *ev, const Stmt *s)
     const char *unit = s->as.expect.unit.name >= 0
                            ? intern_name(ev->world->names, s->as.expect.unit.name) : NULL;
     if (unit && !(factor = unit_factor(unit, field_units[f])))
-        return eval_fail(ev, s->as.expect.unit.span, "%s is not a unit of %s (times: s ms us ns; "
+        return eval_fail(ev, s->as.expect.unit.span, "%s is not a unit of %s (times: s ms us ns h days; "
                          "bytes: B kB MB GB TB; flops: FLOP ... PFLOP)", unit, field);
     return expected_value(ev, s, last, &want) &&
            report_check(ev, s, f, last->value[f], want * factor);

@@ -38,10 +38,13 @@ const char *const csv_columns[] = {
     "formula_flops", "formula_bytes", "formula_bytes_read", "formula_bytes_written",
     "formula_intensity", "formula_t_math", "formula_t_hbm", "formula_t_comm",
     "formula_comm_bytes", "formula_t_lower", "formula_t_upper", "formula_bound",
-    /* last, so that no column before it moves: each link's time, as JSON text */
+    /* after the rest, so that no column before them moves: each link's time, as JSON
+     * text; a whole-model statement's summary (mfu and tokens_per_s are above) */
     "t_comm_links",
     /* on a calibrated chip (predict.h), after the columns before them */
     "t_predicted", "kernels", "kernels_derated", "derated_why",
+    "tokens", "model_flops", "tokens_per_s_all", "run_tokens", "run_steps", "run_time",
+    "chip_hours", "run_usd",
     NULL,
 };
 

@@ -47,6 +47,7 @@ bool world_init(World *w)
     w->use_chip = -1;
     w->optimizer = (Optimizer){OPT_ADAM, 4, 0, 0, 0};
     w->microbatches = 1;
+    w->step_tokens.block = -1;
     w->names = intern_new();
     for (size_t i = 0; w->names && i < sizeof book_dims / sizeof book_dims[0]; i++)
         if (intern_id(w->names, book_dims[i], strlen(book_dims[i])) < 0)
@@ -583,6 +584,11 @@ SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out
         return eval_fail(ev, n->span, "%s stands for the dtype %s, not a number or a tensor: "
                          "make a tensor type of it, %s[D, F], or pass it on",
                          spelling(ev, n->as.name), dtype_name(v->dtype), spelling(ev, n->as.name));
+    if (v->kind == VAL_UNBOUND && strcmp(spelling(ev, n->as.name), "training") == 0) {
+        /* the mode as a number, for a block's defaults (stdlib's model: its logits) */
+        out->scalar = poly_const(ev->world->training ? 1 : 0);
+        return finite_poly(ev, out->scalar, n->span);
+    }
     if (v->kind != VAL_TENSOR) {
         out->scalar = poly_sym(n->as.name);
         return finite_poly(ev, out->scalar, n->span);
@@ -1511,6 +1517,8 @@ static void fill_leaf(Op *op, const Roofline *r, const double kept[2])
     op->t_derated = r->t_derated;
     op->held = r->memory_known ? r->memory : 0;
     fill_leaf_prediction(op, &r->predict);
+    op->compute = r->compute;
+    op->vector = r->vector;
 }
 
 /* An operation inside a block: a leaf of the breakdown, not a report. */
@@ -1619,8 +1627,13 @@ static bool report_calls(Eval *ev, const Stmt *s, StmtState *st)
     r.chip = st->chip;
     r.mesh = &st->layout.mesh;
     r.training = ev->world->training;
+    Summary summary;
+    if (!summary_measure(ev, s, st->root, st->chip, &st->layout.mesh, &summary))
+        return false;
+    r.summary = &summary;
     report_block(&r, st->root);
     remember_block(ev, s, st->root, st->chip, mesh_chips(&st->layout.mesh));
+    summary_remember(&ev->world->last, &summary);
     return true;
 }
 
@@ -1650,7 +1663,8 @@ static bool listed(const char *const *names, const char *name)
 static bool is_function(const Eval *ev, int name)
 {
     const char *s = spelling(ev, name);
-    return listed(UNARY_FUNCTIONS, s) || listed(REDUCTIONS, s) || strcmp(s, "lookup") == 0;
+    return listed(UNARY_FUNCTIONS, s) || listed(REDUCTIONS, s) || strcmp(s, "lookup") == 0 ||
+           strcmp(s, "last") == 0;
 }
 
 /* The dim of t that `arg` gives: a bare name of one of its dims, or a whole-number
@@ -1716,11 +1730,90 @@ SEPARATE static bool eval_lookup(Eval *ev, const Node *n, StmtState *st, EVal *o
     return ok;
 }
 
+/* Whether a count and a dim's size have one value: both the same formula, or the same
+ * number once the names bound now are put in. */
+static bool same_size(Eval *ev, const Poly *a, const Poly *b)
+{
+    double x, y;
+    Poly *pa = poly_subst(a, world_lookup, ev->world), *pb = poly_subst(b, world_lookup, ev->world);
+    bool same = poly_equal(a, b) ||
+                (pa && pb && poly_is_const(pa, &x) && poly_is_const(pb, &y) && x == y);
+    poly_free(pa);
+    poly_free(pb);
+    return same;
+}
+
+/* x with its dim `dim` cut to its last `count` positions: the dim becomes `count`,
+ * unnamed. The positions must be on every chip: a dim split over the mesh is refused. */
+static bool cut_to_last(Eval *ev, const Node *n, StmtState *st, Tensor *x, int dim,
+                        const Poly *count)
+{
+    Dim *d = &x->dims[dim];
+    const Node *where = n->as.call.args[2].value;
+    AxisSet axes = dim_axes(d, &st->layout.mesh);
+    if (axes && mesh_span(&st->layout.mesh, axes) > 1)
+        return eval_fail(ev, n->as.call.args[1].value->span, "last takes positions a chip "
+                         "holds whole, and this dim is split over the mesh: gather it first, "
+                         "last(gather(x, DIM), DIM, N)");
+    if (!check_dim(ev, count, where->span, "count"))
+        return false;
+    double c, size;
+    Poly *pc = poly_subst(count, world_lookup, ev->world), *ps = poly_subst(d->size, world_lookup,
+                                                                           ev->world);
+    bool longer = pc && ps && poly_is_const(pc, &c) && poly_is_const(ps, &size) && c > size;
+    poly_free(pc);
+    poly_free(ps);
+    if (longer)
+        return eval_fail(ev, where->span, "last takes at most the %.17g positions of the dim, "
+                         "not %.17g", size, c);
+    Poly *cut = poly_copy(count);
+    if (!cut)
+        return eval_fail(ev, n->span, "out of memory");
+    poly_free(d->size);
+    d->size = cut;
+    d->name = -1;
+    return true;
+}
+
+/* last(x, DIM, N): the last N positions of x along DIM (a prefill's last token, whose
+ * logits are the next token's). No operation of its own: the one that reads the result
+ * reads only those positions. N equal to the dim's size gives x unchanged. */
+static bool eval_last(Eval *ev, const Node *n, StmtState *st, EVal *out)
+{
+    if (n->as.call.nargs != 3)
+        return eval_fail(ev, n->span, "last takes a tensor, one of its dims and a count: "
+                         "last(x, DIM, N)");
+    for (int i = 0; i < 3; i++)
+        if (n->as.call.args[i].name.name >= 0)
+            return eval_fail(ev, n->as.call.args[i].name.span, "last takes no named arguments");
+    EVal x = {0}, count = {0};
+    if (!eval_expr(ev, n->as.call.args[0].value, st, -1, &x))
+        return false;
+    bool ok = x.tensor || eval_fail(ev, n->as.call.args[0].value->span, "last takes a tensor, "
+                                    "not a number");
+    int dim = ok ? reduced_dim(ev, n->as.call.args[1].value, x.tensor, "last") : -1;
+    ok = dim >= 0 && eval_expr(ev, n->as.call.args[2].value, st, -1, &count);
+    if (ok && !count.scalar)
+        ok = eval_fail(ev, n->as.call.args[2].value->span, "last's count is a number of "
+                       "positions, not a tensor");
+    if (ok && !same_size(ev, count.scalar, x.tensor->dims[dim].size))
+        ok = cut_to_last(ev, n, st, x.tensor, dim, count.scalar);
+    if (ok) {
+        out->tensor = x.tensor;
+        x.tensor = NULL;
+    }
+    eval_free(&x);
+    eval_free(&count);
+    return ok;
+}
+
 SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     const char *fn = spelling(ev, n->as.call.callee.name);
     if (strcmp(fn, "lookup") == 0)
         return eval_lookup(ev, n, st, out);
+    if (strcmp(fn, "last") == 0)
+        return eval_last(ev, n, st, out);
     bool unary = listed(UNARY_FUNCTIONS, fn);
     int want = unary ? 1 : 2;
     if (n->as.call.nargs != want)
@@ -1764,6 +1857,7 @@ static bool unknown_block(Eval *ev, const NameRef *callee)
     for (int i = 0; REDUCTIONS[i]; i++)
         spell_offer(&near, REDUCTIONS[i]);
     spell_offer(&near, "lookup");
+    spell_offer(&near, "last");
     eval_fail(ev, callee->span, "unknown block %s; define it with `block %s(...) { ... }`",
               name, name);
     if (near.best)
@@ -1840,9 +1934,11 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
         s->kind != STMT_COLLECTIVE && eval_is_step(ev, s->as.expr.value))
         return eval_step_stmt(ev, s);
     const Clauses *c = &s->as.expr.clauses;
-    if (ev->depth == 0 && ev->repeats == 0) /* a new top-level statement: its own notes
-                                              * and axes (a top-level repeat's, for all) */
+    if (ev->depth == 0 && ev->repeats == 0) { /* a new top-level statement: its own notes
+                                                * and axes (a top-level repeat's, for all) */
         ev->world->nnotes = ev->world->naxes_used = 0;
+        ev->world->step_tokens.block = -1;
+    }
     StmtState st;
     stmt_state_init(ev, &st);
     const Chip *chip = NULL;
@@ -1887,7 +1983,7 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     return ok;
 }
 
-bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
+bool eval_work_quietly(Eval *ev, const Stmt *s, Op *root)
 {
     Frame frame = frame_begin(ev->world);
     Eval quiet = *ev;
@@ -1895,6 +1991,12 @@ bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
     quiet.frame = &frame;
     bool ok = eval_expr_stmt(&quiet, s);
     frame_restore(ev->world, &frame);
+    return ok;
+}
+
+bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
+{
+    bool ok = eval_work_quietly(ev, s, root);
     if (ok && !add_optimizer_step(ev, root, eval_chip_of(ev, s)))
         ok = eval_fail(ev, s->span, "out of memory");
     return ok;
@@ -2092,6 +2194,7 @@ typedef struct {
     Schedule schedule;
     bool axes_add;
     bool launch_graph;
+    double run_tokens; /* 0: none given */
 } ModeSetting;
 
 /* The value of an option that takes a word: its index in `words`, or -1 (reported). */
@@ -2162,18 +2265,30 @@ static bool mode_launch(Eval *ev, const Binding *o, ModeSetting *set)
     return w >= 0;
 }
 
+/* `tokens N`: the whole run's tokens, for its days, chip-hours and cost (summary.h). */
+static bool mode_tokens(Eval *ev, const Binding *o, ModeSetting *set)
+{
+    if (!eval_number(ev, o->value, &set->run_tokens))
+        return false;
+    if (!(set->run_tokens >= 1) || !isfinite(set->run_tokens))
+        return eval_fail(ev, o->value->span, "tokens takes the run's tokens, at least 1 (here %g)",
+                         set->run_tokens);
+    return true;
+}
+
 static bool mode_option(Eval *ev, const Binding *o, ModeSetting *set)
 {
     const char *word = spelling(ev, o->name.name);
     bool (*const take[])(Eval *, const Binding *, ModeSetting *) = {
-        mode_overlap, mode_microbatches, mode_schedule, mode_axes, mode_launch};
+        mode_overlap, mode_microbatches, mode_schedule, mode_axes, mode_launch, mode_tokens};
     static const char *const words[] = {"overlap", "microbatches", "schedule", "axes",
-                                        "launch"};
+                                        "launch", "tokens"};
     static const char *const why[] = {
         "how its collectives overlap the computation",
         "gradient accumulation, a step of M microbatches",
-        "how a pipeline runs its microbatches", NULL, NULL};
-    for (int i = 0; i < 5; i++) {
+        "how a pipeline runs its microbatches", NULL, NULL,
+        "the tokens of a training run, for its days and cost"};
+    for (int i = 0; i < 6; i++) {
         if (strcmp(word, words[i]) != 0)
             continue;
         if (set->mode == COST_INFERENCE && why[i])
@@ -2181,8 +2296,8 @@ static bool mode_option(Eval *ev, const Binding *o, ModeSetting *set)
         return take[i](ev, o, set);
     }
     return eval_fail(ev, o->name.span, "after the mode come `overlap pass|step`, "
-                     "`microbatches M`, `schedule one_f_one_b|gpipe`, `axes overlap|add` "
-                     "and `launch eager|graph`");
+                     "`microbatches M`, `schedule one_f_one_b|gpipe`, `axes overlap|add`, "
+                     "`launch eager|graph` and `tokens N`");
 }
 
 static bool eval_mode(Eval *ev, const Stmt *s)
@@ -2191,7 +2306,7 @@ static bool eval_mode(Eval *ev, const Stmt *s)
     if (strcmp(name, "training") != 0 && strcmp(name, "inference") != 0)
         return eval_fail(ev, s->as.mode.name.span, "the modes are training and inference");
     ModeSetting set = {strcmp(name, "training") == 0 ? COST_TRAIN_PASS : COST_INFERENCE, 1,
-                       SCHEDULE_1F1B, false, false};
+                       SCHEDULE_1F1B, false, false, 0};
     for (int i = 0; i < s->as.mode.noptions; i++)
         if (!mode_option(ev, &s->as.mode.options[i], &set))
             return false;
@@ -2200,6 +2315,7 @@ static bool eval_mode(Eval *ev, const Stmt *s)
     ev->world->schedule = set.schedule;
     ev->world->axes_add = set.axes_add;
     ev->world->launch_graph = set.launch_graph;
+    ev->world->run_tokens = set.run_tokens;
     return true;
 }
 

@@ -76,6 +76,9 @@ typedef enum {
     FIELD_RIDGE, FIELD_PADDING_FLOPS, /* a statement's, on its chip */
     FIELD_HOPS,                       /* a send's */
     FIELD_T_PREDICTED,                /* on a calibrated chip (predict.h) */
+    /* a whole-model statement's (summary.h); tokens_per_s above is one too */
+    FIELD_TOKENS, FIELD_MODEL_FLOPS, FIELD_MFU, FIELD_TOKENS_PER_S_ALL, FIELD_RUN_TIME,
+    FIELD_CHIP_HOURS, FIELD_RUN_USD,
     FIELD_COUNT
 } ExpectField;
 /* Their names as `expect` spells them, by ExpectField; NULL-terminated (check.c). */
@@ -91,7 +94,15 @@ typedef struct {
     Bound bound;
     bool plain;          /* a statement, not a block call or repeat: no params or cache */
     bool served;         /* a serve statement: its figures (batch ... usd_per_mtok) too */
+    bool whole;          /* a whole-model statement: its figures (tokens ... run_usd) too */
 } LastReport;
+
+/* The B and T of the last top-level call of a block that has parameters of those
+ * names (summary.c): its step's B·T tokens. block -1 when none. */
+typedef struct {
+    int block;
+    double batch, seq;
+} StepTokens;
 
 /* The named dims of a statement's tensors and the chips each is split over. A dim that
  * does not divide them is costed as frameworks lay it out: every chip holds the padded
@@ -158,6 +169,8 @@ typedef struct World {
     bool axes_add;       /* `mode ... axes add`: collectives on different axes add up */
     bool launch_graph;   /* `mode ... launch graph`: kernels replayed from a CUDA graph */
     bool predicting;     /* a calibrated chip was defined: costs record their kernels */
+    double run_tokens;   /* `mode training tokens N`: the run's tokens (0: none; summary.h) */
+    StepTokens step_tokens; /* the last top-level call's B and T (summary.h) */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
     Oversplit oversplit;
@@ -306,6 +319,8 @@ bool eval_is_step(const Eval *ev, const Node *value);
  * undone; in training, with the optimizer's update of the params it holds. False after
  * reporting an error. */
 bool eval_quietly(Eval *ev, const Stmt *s, Op *root);
+/* The same without a training step's optimizer update: the work of the call alone. */
+bool eval_work_quietly(Eval *ev, const Stmt *s, Op *root);
 /* The chip a statement runs on (its `on`, else the one in `use`), or NULL. */
 const Chip *eval_chip_of(Eval *ev, const Stmt *s);
 

@@ -68,6 +68,8 @@ struct Op {
     Bound bound;       /* a leaf's; a block's is what bounds most of its time */
     bool predicted;    /* t_predicted is set: the chip is calibrated */
     char fallback[PREDICT_NOTE]; /* a leaf's: why a kernel fell back ("" if none did) */
+    DType compute;     /* a leaf's: the dtype whose peak runs its FLOPs (roof.h) */
+    bool vector;       /* a leaf's: they run on the vector unit (vpu_flops) */
     /* With the children: params (all of them), and per chip the bytes of the params,
      * their count, the KV cache, the activations a backward pass keeps, and in training
      * the gradients, master weights and optimizer state (training.c). */

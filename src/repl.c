@@ -76,6 +76,7 @@ static const char HELP[] =
     "  mode training                  3x FLOPs and bytes, gradient collectives, Adam state;\n"
     "                                 collectives overlap their own pass (`overlap step`: the step)\n"
     "  mode training microbatches 8   gradient accumulation; `repeat L over pp { }`: a pipeline\n"
+    "  mode training tokens 15e12     a run: a model's days, chip-hours and cost (with its MFU)\n"
     "  mode inference axes add        collectives on different mesh axes add up (default: at once)\n"
     "  remat save layer.x, layer.y    what the backward pass keeps (none, full, selective)\n"
     "  optimizer adam master fp32 zero 1   how training memory is counted\n"

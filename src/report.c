@@ -1463,6 +1463,7 @@ static void text_block(const Report *r, const Op *one)
                 num_format_percent(100 * by[1] / sum, c, sizeof c),
                 num_format_percent(100 * by[2] / sum, m, sizeof m),
                 num_format_percent(100 * by[3] / sum, n, sizeof n));
+    summary_text(r->out, r->summary);
     memory_rows(r, op);
     note_rows(r, 12);
     fputc('\n', r->out);
@@ -1538,6 +1539,7 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     json_number(r->out, "params", op->known, op->params);
     json_number(r->out, "memory", op->known, block_memory(op, r->training));
     if (root) {
+        summary_json(r->out, r->summary);
         json_memory_parts(r, op);
         json_notes(r);
         json_unset(r->out, op->latency_unset);

@@ -16,6 +16,7 @@
 #include "model.h"
 #include "roof.h"
 #include "eval.h"
+#include "summary.h"
 
 typedef struct {
     const char *stmt; /* the statement's source text */
@@ -31,6 +32,7 @@ typedef struct {
     const Optimizer *optimizer; /* training: how its state is counted */
     double microbatches; /* of a training step (`mode training microbatches M`); 1 */
     bool launch_graph;   /* `mode ... launch graph`: how t_predicted's kernels launch */
+    const Summary *summary; /* a whole-model statement's MFU, tokens/s, run; or NULL */
     char (*notes)[WORLD_NOTE_SIZE]; /* what the report notes (World.notes) */
     int nnotes;
     PolyLookup lookup; /* the figures' values: padded shards (layout.h) */

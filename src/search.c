@@ -9,7 +9,8 @@
  * Ranked by step time (derated when the chip gives its achievable fractions) among
  * those whose memory fits the chip's HBM; the Pareto front is of time against chips
  * in training, of time against time × chips (the cost of a token) in inference. MFU is
- * the model's FLOPs (the call on one chip) over chips × bf16 peak × step time.
+ * the model's FLOPs (summary.h: the call on one chip, nothing recomputed) over chips ×
+ * the peak of their dtype × step time.
  */
 #include <math.h>
 #include <stdio.h>
@@ -57,7 +58,8 @@ typedef struct {
     NameRef picked[SEARCH_MAX_PARAMS][SEARCH_AXES];
     MeshAxisDef mesh[SEARCH_AXES];
     Stmt probe;                    /* the statement costed for each configuration */
-    double model_flops;            /* the call's FLOPs on one chip: what MFU counts */
+    ModelFlops model;              /* the model's FLOPs (summary.h): what MFU counts */
+    double peak;                   /* the chip's peak for their dtype; NaN when none */
     int oversplit;                 /* configurations that split a dim too finely */
     Oversplit first_oversplit;     /* the first one's dim */
     int failed;                    /* configurations that could not be costed */
@@ -312,9 +314,7 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
         c->flops = root->flops;
         c->memory = block_memory(root, ev->world->training);
         c->fits = !chip->set[CHIP_HBM_BYTES] || c->memory <= chip->value[CHIP_HBM_BYTES];
-        c->mfu = chip->set[CHIP_FLOPS_BF16] && c->t_derated > 0 && z->model_flops > 0
-                     ? z->model_flops / (c->chips * chip->value[CHIP_FLOPS_BF16] * c->t_derated)
-                     : NAN;
+        c->mfu = c->t_derated > 0 ? z->model.flops / (c->chips * z->peak * c->t_derated) : NAN;
         c->bound = root->bound;
         c->collective = op_collective(root);
         c->oversplit = ev->world->oversplit.count > 0;
@@ -535,19 +535,15 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
 
 /* ---- The statement ----------------------------------------------------------------- */
 
-/* The model's FLOPs: the call on one chip, every searched parameter left empty. MFU
- * counts these, not what a chip computes (a strategy that repeats work gains none). */
+/* The model's FLOPs (summary.h: the call on one chip, nothing recomputed) and their
+ * peak. MFU counts these, not what a chip computes (a strategy that repeats work gains
+ * none). */
 static bool model_flops(Eval *ev, Search *z)
 {
-    Config one = {.naxes = 0};
-    if (!cost_config(ev, z, &one))
+    if (!summary_model_flops(ev, z->stmt, NULL, &z->model))
         return false;
-    z->model_flops = one.costed ? one.flops : NAN;
-    if (!one.costed) {
-        z->failed = 0;
-        free(z->why);
-        z->why = NULL;
-    }
+    ChipField peak = chip_peak_field(z->model.dtype);
+    z->peak = z->chip->set[peak] ? z->chip->value[peak] : NAN;
     return true;
 }
 

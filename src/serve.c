@@ -37,6 +37,7 @@ typedef struct {
     int batch_name, context_name;
     int number, of;               /* the mix's place among the statement's `with`s */
     int t_name;                   /* T, the tokens of one pass */
+    int r_name;                   /* R, the positions whose logits a pass computes */
     double prompt, output, batch; /* batch 0: the largest that fits */
     Span batch_span;
     const Node *draft;            /* speculative decoding: the draft model's call, or NULL */
@@ -196,20 +197,37 @@ static bool step_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ct
     return ok;
 }
 
+/* Whether the call's block has a parameter of that name that the call leaves to its
+ * default. */
+static bool leaves_param(Eval *ev, const Node *call, int name)
+{
+    const BlockDef *b = world_block(ev->world, call->as.call.callee.name);
+    bool takes = false;
+    for (int i = 0; b && i < b->def->as.block.nparams; i++)
+        takes |= b->def->as.block.params[i].name.name == name;
+    for (int i = 0; i < call->as.call.nargs; i++)
+        takes &= call->as.call.args[i].name.name != name;
+    return takes;
+}
+
 /* Costs a call (the statement's, or the draft's) on the statement's chip at B = b and
- * S = ctx, with T = t added to its arguments when t > 0. */
+ * S = ctx, with T = t added to its arguments when t > 0; a prefill (`last`) also passes
+ * R = 1 when the block takes R: only the last prompt token's logits are computed. */
 static bool call_at(Eval *ev, const Stmt *s, const Node *call, const Mix *mix, double b,
-                    double ctx, double t, Step *out)
+                    double ctx, double t, bool last, Step *out)
 {
     int n = call->as.call.nargs;
     Binding *args = NULL;
     Node tokens = {.kind = NODE_NUMBER, .span = call->span, .depth = 1, .as.number = t};
+    Node one = {.kind = NODE_NUMBER, .span = call->span, .depth = 1, .as.number = 1};
     Node with_t = *call;
     if (t > 0) {
-        if (!(args = calloc((size_t)n + 1, sizeof *args)))
+        if (!(args = calloc((size_t)n + 2, sizeof *args)))
             return eval_fail(ev, s->span, "out of memory");
         memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
         args[n] = (Binding){.name = {mix->t_name, call->span}, .value = &tokens};
+        if (last && leaves_param(ev, call, mix->r_name))
+            args[++n] = (Binding){.name = {mix->r_name, call->span}, .value = &one};
         with_t.as.call.args = args;
         with_t.as.call.nargs = n + 1;
     }
@@ -232,11 +250,11 @@ static bool model_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double c
                      Step *out)
 {
     Step draft;
-    if (!call_at(ev, s, s->as.expr.value, mix, b, ctx, t, out))
+    if (!call_at(ev, s, s->as.expr.value, mix, b, ctx, t, true, out))
         return false;
     if (!mix->draft)
         return true;
-    if (!call_at(ev, s, mix->draft, mix, b, ctx, t, &draft))
+    if (!call_at(ev, s, mix->draft, mix, b, ctx, t, true, &draft))
         return false;
     *out = step_sum(*out, draft);
     return true;
@@ -257,10 +275,10 @@ static bool token_time(Eval *ev, const Stmt *s, const Mix *mix, double b, double
                        Served *v, Step *out)
 {
     if (!mix->draft)
-        return call_at(ev, s, s->as.expr.value, mix, b, ctx, 0, out);
+        return call_at(ev, s, s->as.expr.value, mix, b, ctx, 0, false, out);
     Step draft, verify;
-    if (!call_at(ev, s, mix->draft, mix, b, ctx, 0, &draft) ||
-        !call_at(ev, s, s->as.expr.value, mix, b, ctx, mix->k + 1, &verify))
+    if (!call_at(ev, s, mix->draft, mix, b, ctx, 0, false, &draft) ||
+        !call_at(ev, s, s->as.expr.value, mix, b, ctx, mix->k + 1, false, &verify))
         return false;
     *out = verify;
     out->t_lower = (mix->k * draft.t_lower + verify.t_lower) / v->per_round;
@@ -565,7 +583,8 @@ static bool serve_mix(Eval *ev, const Stmt *s, Mix mix, const Served *base)
 bool eval_serve(Eval *ev, const Stmt *s)
 {
     Mix mix = {.batch_name = s->as.expr.target.name, .context_name = s->as.expr.context.name,
-               .of = s->as.expr.nmixes, .t_name = intern_id(ev->world->names, "T", 1)};
+               .of = s->as.expr.nmixes, .t_name = intern_id(ev->world->names, "T", 1),
+               .r_name = intern_id(ev->world->names, "R", 1)};
     Served base = {0};
     if (mix.t_name < 0)
         return eval_fail(ev, s->span, "out of memory");

@@ -1,0 +1,330 @@
+/* summary.c — MFU, tokens per second and the whole run of a whole-model statement
+ * (summary.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nomem.h"
+#include "num.h"
+#include "report.h"
+#include "summary.h"
+
+/* ---- The model's FLOPs --------------------------------------------------------- */
+
+/* What the quiet costing changes in the world, put back after it: the statement's
+ * notes and axes (the report's), the remat policy and fusion. */
+typedef struct {
+    int axes_used[MESH_MAX_AXES];
+    int naxes_used;
+    char notes[WORLD_MAX_NOTES][WORLD_NOTE_SIZE];
+    int nnotes;
+    Oversplit oversplit;
+    Remat remat;
+    bool unfused;
+} Kept;
+
+static void keep_world(const World *w, Kept *k)
+{
+    memcpy(k->axes_used, w->axes_used, sizeof k->axes_used);
+    k->naxes_used = w->naxes_used;
+    memcpy(k->notes, w->notes, sizeof k->notes);
+    k->nnotes = w->nnotes;
+    k->oversplit = w->oversplit;
+    k->remat = w->remat;
+    k->unfused = w->unfused;
+}
+
+static void restore_world(World *w, const Kept *k)
+{
+    memcpy(w->axes_used, k->axes_used, sizeof k->axes_used);
+    w->naxes_used = k->naxes_used;
+    memcpy(w->notes, k->notes, sizeof k->notes);
+    w->nnotes = k->nnotes;
+    w->oversplit = k->oversplit;
+    w->remat = k->remat;
+    w->unfused = k->unfused;
+}
+
+/* The index of the parameter an argument goes to: its name's, or its place's. */
+static int arg_param(const Stmt *def, const Binding *arg, int place)
+{
+    if (arg->name.name < 0)
+        return place < def->as.block.nparams ? place : -1;
+    for (int i = 0; i < def->as.block.nparams; i++)
+        if (def->as.block.params[i].name.name == arg->name.name)
+            return i;
+    return -1;
+}
+
+/* The call's arguments, each by name, but none for an axis parameter; then every axis
+ * parameter given no axes ({}): the block whole on one chip. */
+static Binding *one_chip_args(const BlockDef *b, const Node *call, const Node *none, int *n)
+{
+    const Stmt *def = b->def;
+    Binding *args = calloc((size_t)(call->as.call.nargs + def->as.block.nparams + 1), sizeof *args);
+    *n = 0;
+    for (int i = 0; args && i < call->as.call.nargs; i++) {
+        int at = arg_param(def, &call->as.call.args[i], i);
+        if (at >= 0 && block_axis_param(&def->as.block.params[at]))
+            continue;
+        args[*n] = call->as.call.args[i];
+        if (at >= 0)
+            args[*n].name = def->as.block.params[at].name;
+        ++*n;
+    }
+    for (int i = 0; args && i < def->as.block.nparams; i++)
+        if (block_axis_param(&def->as.block.params[i]))
+            args[(*n)++] = (Binding){.name = def->as.block.params[i].name, .value = (Node *)none};
+    return args;
+}
+
+/* The dtype whose peak runs most of a breakdown's matrix-unit FLOPs (bf16 when none). */
+static void flops_by_dtype(const Op *op, double scale, double *by)
+{
+    if (op->leaf && !op->vector)
+        by[op->compute] += scale * op->runs * op->flops;
+    for (int i = 0; i < op->nchildren; i++)
+        flops_by_dtype(op->children[i], scale * op->runs, by);
+}
+
+static DType main_dtype(const Op *root)
+{
+    double by[DT_COUNT] = {0};
+    flops_by_dtype(root, 1, by);
+    DType best = DT_BF16;
+    for (int t = 0; t < DT_COUNT; t++)
+        if (by[t] > by[best])
+            best = (DType)t;
+    return best;
+}
+
+/* Costs the one-chip statement quietly, nothing recomputed, its errors held back. */
+static bool cost_alone(Eval *ev, const Stmt *probe, ModelFlops *out)
+{
+    World *w = ev->world;
+    Kept kept;
+    DiagHold hold;
+    Op *root = op_new("model");
+    if (!root || !diag_hold(&hold)) {
+        op_free(root);
+        return eval_fail(ev, probe->span, "out of memory");
+    }
+    keep_world(w, &kept);
+    w->remat = (Remat){REMAT_NONE, NULL, 0};
+    w->unfused = true;
+    Diag *loud = ev->diag;
+    ev->diag = &hold.diag;
+    bool ok = eval_work_quietly(ev, probe, root);
+    ev->diag = loud;
+    free(diag_release(&hold));
+    restore_world(w, &kept);
+    if (nomem_failed()) { /* not a call that cannot be costed: the run cannot go on */
+        op_free(root);
+        return eval_fail(ev, probe->span, "out of memory");
+    }
+    if (ok) {
+        op_total(root);
+        ok = root->known && op_finite(root);
+    }
+    out->flops = ok ? root->flops : NAN;
+    out->dtype = ok ? main_dtype(root) : DT_BF16;
+    op_free(root);
+    return true;
+}
+
+bool summary_model_flops(Eval *ev, const Stmt *s, const Mesh *mesh, ModelFlops *out)
+{
+    const Node *call = s->as.expr.value;
+    const BlockDef *b = call->kind == NODE_CALL ? world_block(ev->world, call->as.call.callee.name)
+                                                : NULL;
+    *out = (ModelFlops){NAN, DT_BF16};
+    if (!b)
+        return true;
+    Node none = {.kind = NODE_AXES, .span = call->span, .depth = 1};
+    none.as.axes.dim = -1;
+    /* the statement's axes, each of one chip: a block that names them still runs */
+    Node one = {.kind = NODE_NUMBER, .span = call->span, .depth = 1, .as.number = 1};
+    MeshAxisDef axes[MESH_MAX_AXES];
+    int naxes = mesh ? mesh->n : 0;
+    for (int i = 0; i < naxes; i++)
+        axes[i] = (MeshAxisDef){{mesh->axes[i].name, call->span}, &one, {-1, call->span}};
+    int n;
+    Binding *args = one_chip_args(b, call, &none, &n);
+    if (!args)
+        return eval_fail(ev, s->span, "out of memory");
+    Node alone = *call;
+    alone.as.call.args = args;
+    alone.as.call.nargs = n;
+    Stmt probe = *s;
+    probe.kind = STMT_EXPR;
+    probe.as.expr.value = &alone;
+    probe.as.expr.clauses.chip.shape = NULL;
+    probe.as.expr.clauses.mesh = axes;
+    probe.as.expr.clauses.nmesh = naxes;
+    probe.as.expr.clauses.shards = NULL;
+    probe.as.expr.clauses.out_type = NULL;
+    bool ok = cost_alone(ev, &probe, out);
+    free(args);
+    return ok;
+}
+
+/* ---- The figures ------------------------------------------------------------------ */
+
+static void run_figures(const World *w, const Chip *chip, Summary *sm)
+{
+    sm->run_tokens = w->training ? w->run_tokens : 0;
+    if (sm->run_tokens <= 0)
+        return;
+    sm->steps = sm->run_tokens / sm->tokens;
+    sm->run_time = sm->steps * sm->t_lower;
+    sm->chip_hours = sm->chips * sm->run_time / 3600;
+    sm->price = chip->set[CHIP_PRICE] ? chip->value[CHIP_PRICE] : NAN;
+    sm->run_usd = sm->chip_hours * sm->price;
+}
+
+bool summary_measure(Eval *ev, const Stmt *s, const Op *root, const Chip *chip, const Mesh *mesh,
+                     Summary *out)
+{
+    double chips = mesh_chips(mesh);
+    const World *w = ev->world;
+    const Node *call = s->as.expr.value;
+    StepTokens st = w->step_tokens;
+    memset(out, 0, sizeof *out);
+    if (!chip || !root->known || call->kind != NODE_CALL || st.block < 0 ||
+        st.block != call->as.call.callee.name)
+        return true;
+    Op all = op_scaled(root);
+    if (!(all.t_lower > 0))
+        return true;
+    *out = (Summary){.whole = true, .chip = chip->name, .batch = st.batch, .seq = st.seq,
+                     .microbatches = w->training ? w->microbatches : 1, .chips = chips,
+                     .t_lower = all.t_lower};
+    out->tokens = out->batch * out->seq * out->microbatches;
+    if (!summary_model_flops(ev, s, mesh, &out->model))
+        return false;
+    ChipField peak = chip_peak_field(out->model.dtype);
+    out->peak = chip->set[peak] ? chip->value[peak] : NAN;
+    out->mfu = out->model.flops / (out->t_lower * chips * out->peak);
+    out->tokens_per_s = out->tokens / out->t_lower;
+    out->tokens_per_s_chip = out->tokens_per_s / chips;
+    run_figures(w, chip, out);
+    bool finite = isfinite(out->tokens) && isfinite(out->tokens_per_s) &&
+                  (out->run_tokens <= 0 || (isfinite(out->run_time) && isfinite(out->chip_hours) &&
+                                            (isnan(out->price) || isfinite(out->run_usd))));
+    return finite || eval_fail(ev, s->span, "the summary overflows: a figure is too large for a "
+                               "double");
+}
+
+/* ---- The report ------------------------------------------------------------------- */
+
+static void row(FILE *out, const char *name, const char *how, const char *value)
+{
+    int width = num_width(how);
+    fprintf(out, "  %-12s %s%*s = %s\n", name, how, width < 34 ? 34 - width : 0, "", value);
+}
+
+static char *fmt(double v, Unit unit, char *buf, size_t size)
+{
+    return num_format_unit(v, unit, 0, buf, size);
+}
+
+static void tokens_row(FILE *out, const Summary *sm)
+{
+    char val[160], a[32], m[48] = "";
+    if (sm->microbatches > 1)
+        snprintf(m, sizeof m, ", %.17g microbatches", sm->microbatches);
+    snprintf(val, sizeof val, "%s: B = %.17g, T = %.17g%s", num_format_plain(sm->tokens, a, sizeof a),
+             sm->batch, sm->seq, m);
+    row(out, "tokens", sm->microbatches > 1 ? "B·T·microbatches a step" : "B·T a step", val);
+}
+
+static void mfu_row(FILE *out, const Summary *sm)
+{
+    char val[240], a[32], b[32], c[32], d[32];
+    if (isnan(sm->model.flops))
+        snprintf(val, sizeof val, "unknown: the call cannot be costed on one chip");
+    else if (isnan(sm->peak))
+        snprintf(val, sizeof val, "unknown: %s has no %s peak", sm->chip,
+                 dtype_name(sm->model.dtype));
+    else
+        snprintf(val, sizeof val, "%s: %s / (%s · %.17g · %s %s), at the bound: an upper limit",
+                 num_format_percent(100 * sm->mfu, a, sizeof a),
+                 fmt(sm->model.flops, UNIT_FLOPS, b, sizeof b), fmt(sm->t_lower, UNIT_SECONDS, c,
+                                                                     sizeof c),
+                 sm->chips, fmt(sm->peak, UNIT_RATE, d, sizeof d), dtype_name(sm->model.dtype));
+    row(out, "mfu", "model_flops / (t_lower·chips·peak)", val);
+}
+
+static void run_row(FILE *out, const Summary *sm)
+{
+    char how[96], val[240], a[32], b[32], c[32], cost[96] = "";
+    snprintf(how, sizeof how, "%s tokens / tokens · t_lower", num_format_plain(sm->run_tokens, a,
+                                                                               sizeof a));
+    if (!isnan(sm->run_usd))
+        snprintf(cost, sizeof cost, ", $%s at $%s per chip-hour",
+                 fmt(sm->run_usd, UNIT_NONE, c, sizeof c), fmt(sm->price, UNIT_NONE, a, sizeof a));
+    else
+        snprintf(cost, sizeof cost, " (no price for %s)", sm->chip);
+    char time[48];
+    if (sm->run_time >= 86400)
+        snprintf(time, sizeof time, "%s days", fmt(sm->run_time / 86400, UNIT_NONE, a, sizeof a));
+    else
+        fmt(sm->run_time, UNIT_SECONDS, time, sizeof time);
+    snprintf(val, sizeof val, "%s on %.17g chips (%s steps): %s chip-hours%s", time, sm->chips,
+             fmt(sm->steps, UNIT_NONE, b, sizeof b), fmt(sm->chip_hours, UNIT_NONE, c, sizeof c),
+             cost);
+    row(out, "run", how, val);
+}
+
+void summary_text(FILE *out, const Summary *sm)
+{
+    char val[160], a[32], b[32];
+    if (!sm || !sm->whole)
+        return;
+    tokens_row(out, sm);
+    mfu_row(out, sm);
+    snprintf(val, sizeof val, "%s in all, %s per chip", fmt(sm->tokens_per_s, UNIT_NONE, a, sizeof a),
+             fmt(sm->tokens_per_s_chip, UNIT_NONE, b, sizeof b));
+    row(out, "tokens/s", "tokens / t_lower", val);
+    if (sm->run_tokens > 0)
+        run_row(out, sm);
+}
+
+void summary_json(FILE *out, const Summary *sm)
+{
+    if (!sm || !sm->whole)
+        return;
+    bool run = sm->run_tokens > 0;
+    report_json_field(out, "tokens", sm->tokens);
+    report_json_field(out, "model_flops", sm->model.flops);
+    report_json_field(out, "mfu", sm->mfu);
+    report_json_field(out, "tokens_per_s", sm->tokens_per_s_chip);
+    report_json_field(out, "tokens_per_s_all", sm->tokens_per_s);
+    report_json_field(out, "run_tokens", run ? sm->run_tokens : NAN);
+    report_json_field(out, "run_steps", run ? sm->steps : NAN);
+    report_json_field(out, "run_time", run ? sm->run_time : NAN);
+    report_json_field(out, "chip_hours", run ? sm->chip_hours : NAN);
+    report_json_field(out, "run_usd", run ? sm->run_usd : NAN);
+}
+
+static void set(LastReport *last, ExpectField f, double v)
+{
+    last->known[f] = isfinite(v);
+    last->value[f] = v;
+}
+
+void summary_remember(LastReport *last, const Summary *sm)
+{
+    last->whole = sm->whole;
+    if (!sm->whole)
+        return;
+    bool run = sm->run_tokens > 0;
+    set(last, FIELD_TOKENS, sm->tokens);
+    set(last, FIELD_MODEL_FLOPS, sm->model.flops);
+    set(last, FIELD_MFU, sm->mfu);
+    set(last, FIELD_TOKENS_PER_S, sm->tokens_per_s_chip);
+    set(last, FIELD_TOKENS_PER_S_ALL, sm->tokens_per_s);
+    set(last, FIELD_RUN_TIME, run ? sm->run_time : NAN);
+    set(last, FIELD_CHIP_HOURS, run ? sm->chip_hours : NAN);
+    set(last, FIELD_RUN_USD, run ? sm->run_usd : NAN);
+}
