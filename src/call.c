@@ -1,12 +1,14 @@
 /* call.c — blocks and their calls: definitions, the arguments a call passes (numbers,
  * tensors, mesh axes, shapes), the frame of the callee's names, running its body, and
  * the value it returns in the caller's terms. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "evalparts.h"
 #include "nomem.h"
 #include "shapes.h"
+#include "spell.h"
 #include "stack.h"
 
 enum { CALL_NOTES = 3 }; /* notes naming the calls an error happened in */
@@ -45,7 +47,7 @@ static int repeated_param(const ParamName *p, int n)
     return first;
 }
 
-static int param_index(const BlockDef *b, int name)
+int block_param_index(const BlockDef *b, int name)
 {
     int lo = 0, hi = b->def->as.block.nparams;
     while (lo < hi) {
@@ -196,22 +198,75 @@ void block_signature(const World *w, const BlockDef *b, char *buf, size_t size)
     put(buf, size, &used, ")", 1);
 }
 
-/* The call's arguments by parameter: positional ones first, then named ones. */
+/* "model has no parameter Kv", with the parameter its name is closest to. */
+static bool no_such_param(Eval *ev, const BlockDef *b, const NameRef *name)
+{
+    const Stmt *def = b->def;
+    SpellNear near = spell_begin(spelling(ev, name->name));
+    for (int i = 0; i < def->as.block.nparams; i++)
+        spell_offer(&near, spelling(ev, def->as.block.params[i].name.name));
+    eval_fail(ev, name->span, "%s has no parameter %s", spelling(ev, def->as.block.name.name),
+              spelling(ev, name->name));
+    if (near.best)
+        diag_note(ev->diag, "did you mean %s?", near.best);
+    char sig[512];
+    block_signature(ev->world, b, sig, sizeof sig);
+    diag_note(ev->diag, "%s", sig);
+    return false;
+}
+
+/* The number a parameter was given, or NAN. */
+static double given_number(const BlockDef *b, const Value *vals, const char *name, Intern *names)
+{
+    int k = block_param_index(b, intern_find(names, name));
+    return k >= 0 && vals[k].kind == VAL_NUMBER ? vals[k].number : NAN;
+}
+
+/* The swaps the stdlib's dims make easy (N with K, D with F): N query heads share K
+ * key/value heads in groups of G = N/K, so N is a multiple of K; the heads' widths
+ * H·N are the model width D or near it (LLaMA's 32·128 = 4096; Gemma 7B's 16·256 =
+ * 4096 for D = 3072), so a factor of 2 away says D and F were swapped. Checked where
+ * the call gives them, so the error is at the call, not inside the block. */
+static bool check_heads(Eval *ev, const BlockDef *b, const Value *vals, const Span *where)
+{
+    Intern *names = ev->world->names;
+    double n = given_number(b, vals, "N", names), k = given_number(b, vals, "K", names);
+    double h = given_number(b, vals, "H", names), d = given_number(b, vals, "D", names);
+    if (n == n && k == k && fmod(n, k) != 0) {
+        eval_fail(ev, where[block_param_index(b, intern_find(names, "K"))], "K = %g key/value "
+                  "heads do not divide N = %g query heads: a group of G = N/K query heads "
+                  "shares each key/value head", k, n);
+        diag_note(ev->diag, "were N and K swapped? %s takes N before K",
+                  spelling(ev, b->name));
+        return false;
+    }
+    if (n == n && h == h && d == d && ev->depth == 0 && (h * n > 2 * d || 2 * h * n < d))
+    {
+        char note[WORLD_NOTE_SIZE];
+        snprintf(note, sizeof note, "the heads' width H·N = %g·%g = %g is far from D = %g: "
+                 "were D and F, or H and N, swapped?", h, n, h * n, d);
+        world_note(ev->world, note);
+    }
+    return true;
+}
+
+/* The call's arguments by parameter: positional ones first, then named ones, then a
+ * model's dims (a model passed first: its name takes no position). */
 static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Value *vals,
                       Span *where)
 {
     const Stmt *def = b->def;
+    const Arch *arch = arch_of_arg(ev, n);
     int next = 0;
-    for (int i = 0; i < n->as.call.nargs; i++) {
+    for (int i = arch ? 1 : 0; i < n->as.call.nargs; i++) {
         const Binding *a = &n->as.call.args[i];
-        int at = a->name.name < 0 ? next++ : param_index(b, a->name.name);
+        int at = a->name.name < 0 ? next++ : block_param_index(b, a->name.name);
         if (a->name.name < 0 && at >= def->as.block.nparams)
             return eval_fail(ev, a->value->span, "%s takes %d argument%s",
                              spelling(ev, def->as.block.name.name), def->as.block.nparams,
                              def->as.block.nparams == 1 ? "" : "s");
         if (at < 0)
-            return eval_fail(ev, a->name.span, "%s has no parameter %s",
-                             spelling(ev, def->as.block.name.name), spelling(ev, a->name.name));
+            return no_such_param(ev, b, &a->name);
         if (vals[at].kind != VAL_UNBOUND)
             return eval_fail(ev, a->value->span, "%s is given twice",
                              spelling(ev, def->as.block.params[at].name.name));
@@ -219,6 +274,8 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b,
             return false;
         where[at] = a->value->span;
     }
+    if (arch && !arch_fill(ev, b, arch, n->as.call.args[0].value->span, vals, where))
+        return false;
     for (int i = 0; i < def->as.block.nparams; i++) {
         if (vals[i].kind != VAL_UNBOUND || def->as.block.params[i].value ||
             def->as.block.params[i].shaped)
@@ -230,7 +287,7 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b,
         diag_note(ev->diag, "%s", sig);
         return false;
     }
-    return true;
+    return check_heads(ev, b, vals, where);
 }
 
 /* Binds the names of the shapes in the callee, then each parameter: its argument,
@@ -336,7 +393,7 @@ typedef struct {
 static bool caller_lookup(int sym, double *value, void *ctx)
 {
     const Caller *c = ctx;
-    return (param_index(c->block, sym) >= 0 || shapes_bind_name(c->block->def, sym)) &&
+    return (block_param_index(c->block, sym) >= 0 || shapes_bind_name(c->block->def, sym)) &&
            world_lookup(sym, value, c->ev->world);
 }
 
