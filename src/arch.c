@@ -1,6 +1,7 @@
 /* arch.c — models by name: the `arch` statement (a record written out, derived from
  * another, or read from a config.json), and what a call takes from a record: the
  * block that costs the model, and its fields as named arguments. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,7 +124,7 @@ static bool written_field(Eval *ev, const Binding *b, Arch *a)
                          spelling(ev, name));
     if (!eval_number(ev, v, &x))
         return false;
-    if (x < 1 || x != (double)(long long)x)
+    if (!(x >= 1 && x <= 1e15 && x == floor(x)))
         return eval_fail(ev, v->span, "%s = %g: a model's dim is a whole number of at least 1",
                          spelling(ev, name), x);
     return set_field(a, (ArchField){name, x, -1}) || eval_fail(ev, v->span, "out of memory");

@@ -155,7 +155,18 @@ bool help_on(const World *w, const char *word, FILE *out)
 
 void help_list_models(const World *w, FILE *out)
 {
-    for (int i = 0; i < w->archs.n; i++)
-        fprintf(out, "%s%s\n", i ? "             " : "models       ",
-                intern_name(w->names, w->archs.items[i].name));
+    for (int i = 0; i < w->archs.n; i++) {
+        const Arch *a = &w->archs.items[i];
+        fprintf(out, "%s%-14s", i ? "             " : "models       ", intern_name(w->names, a->name));
+        for (int k = 0; k < a->n; k++) {
+            const ArchField *f = &a->fields[k];
+            if (f->block >= 0)
+                fprintf(out, "%s%s = %s", k ? ", " : "", intern_name(w->names, f->name),
+                        intern_name(w->names, f->block));
+            else
+                fprintf(out, "%s%s = %.17g", k ? ", " : "", intern_name(w->names, f->name),
+                        f->number);
+        }
+        fputc('\n', out);
+    }
 }

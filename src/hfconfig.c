@@ -116,8 +116,8 @@ static bool read_key(Reading *r, const KeyMap *k)
                          r->path, k->key, k->meaning);
     x = v->number;
     if (!(x >= 1 && x <= 1e15 && x == floor(x)))
-        return eval_fail(r->ev, r->s->as.arch.path_span, "\"%s\": %s = %g: the %s is a whole "
-                         "number of at least 1", r->path, k->key, x, k->meaning);
+        return eval_fail(r->ev, r->s->as.arch.path_span, "\"%s\": %s = %g is not a whole number "
+                         "of at least 1 (%s, the %s)", r->path, k->key, x, k->field, k->meaning);
     return put(r, k->field, x, -1);
 }
 

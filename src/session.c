@@ -454,6 +454,8 @@ void session_each_name(Session *s, unsigned kinds, void (*fn)(const char *name, 
         fn(words[i], ctx);
     for (int i = 0; (kinds & NAMES_BLOCKS) && i < s->world.nblocks; i++)
         fn(intern_name(s->world.names, s->world.blocks[i].name), ctx);
+    for (int i = 0; (kinds & NAMES_BLOCKS) && i < s->world.archs.n; i++)
+        fn(intern_name(s->world.names, s->world.archs.items[i].name), ctx);
     for (int i = 0; (kinds & NAMES_DTYPES) && dtype_spellings[i]; i++)
         fn(dtype_spellings[i], ctx);
     for (int i = 0; (kinds & NAMES_CHIPS) && i < s->world.chips.n; i++)
