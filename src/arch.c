@@ -12,10 +12,8 @@
 
 const Arch *arch_find(const ArchTable *t, int name)
 {
-    for (int i = 0; name >= 0 && i < t->n; i++)
-        if (t->items[i].name == name)
-            return &t->items[i];
-    return NULL;
+    int k = name >= 0 && name < t->nof ? t->of[name] : 0;
+    return k > 0 ? &t->items[k - 1] : NULL;
 }
 
 const ArchField *arch_field(const Arch *a, int name)
@@ -33,6 +31,34 @@ static void arch_free(Arch *a)
     free(a->origin);
 }
 
+/* Room in the index for the name (and for the names interned before it). */
+static bool index_grow(ArchTable *t, int name)
+{
+    if (name < t->nof)
+        return true;
+    int n = name + 1 > 2 * t->nof ? name + 1 : 2 * t->nof;
+    int *of = realloc(t->of, sizeof *of * (size_t)n);
+    if (!of)
+        return false;
+    memset(of + t->nof, 0, sizeof *of * (size_t)(n - t->nof));
+    t->of = of;
+    t->nof = n;
+    return true;
+}
+
+static bool items_grow(ArchTable *t)
+{
+    if (t->n < t->cap)
+        return true;
+    int cap = t->cap ? 2 * t->cap : 16;
+    Arch *items = realloc(t->items, sizeof *items * (size_t)cap);
+    if (!items)
+        return false;
+    t->items = items;
+    t->cap = cap;
+    return true;
+}
+
 bool arch_add(ArchTable *t, Arch a)
 {
     Arch *old = (Arch *)arch_find(t, a.name);
@@ -41,17 +67,12 @@ bool arch_add(ArchTable *t, Arch a)
         *old = a;
         return true;
     }
-    if (t->n == t->cap) {
-        int cap = t->cap ? 2 * t->cap : 16;
-        Arch *items = realloc(t->items, sizeof *items * (size_t)cap);
-        if (!items) {
-            arch_free(&a);
-            return false;
-        }
-        t->items = items;
-        t->cap = cap;
+    if (!index_grow(t, a.name) || !items_grow(t)) {
+        arch_free(&a);
+        return false;
     }
     t->items[t->n++] = a;
+    t->of[a.name] = t->n;
     return true;
 }
 
@@ -60,6 +81,7 @@ void arch_table_free(ArchTable *t)
     for (int i = 0; i < t->n; i++)
         arch_free(&t->items[i]);
     free(t->items);
+    free(t->of);
     memset(t, 0, sizeof *t);
 }
 

@@ -30,6 +30,8 @@ typedef struct {
 typedef struct {
     Arch *items;
     int n, cap;
+    int *of;   /* by interned name: 1 + the index of its record in items, or 0 */
+    int nof;
 } ArchTable;
 
 const Arch *arch_find(const ArchTable *t, int name);

@@ -236,13 +236,14 @@ static bool check_heads(Eval *ev, const BlockDef *b, const Value *vals, const Sp
         eval_fail(ev, where[block_param_index(b, intern_find(names, "K"))], "K = %g key/value "
                   "heads do not divide N = %g query heads: a group of G = N/K query heads "
                   "shares each key/value head", k, n);
-        diag_note(ev->diag, "were N and K swapped? %s takes N before K",
-                  spelling(ev, b->name));
+        if (fmod(k, n) == 0)
+            diag_note(ev->diag, "were N and K swapped? %s takes N before K",
+                      spelling(ev, b->name));
         return false;
     }
-    if (n == n && h == h && d == d && ev->depth == 0 && (h * n > 2 * d || 2 * h * n < d))
-    {
-        char note[WORLD_NOTE_SIZE];
+    bool far = h * n > 2 * d || 2 * h * n < d; /* false when one is not given (nan) */
+    char note[WORLD_NOTE_SIZE];
+    if (far && ev->depth == 0) {
         snprintf(note, sizeof note, "the heads' width H·N = %g·%g = %g is far from D = %g: "
                  "were D and F, or H and N, swapped?", h, n, h * n, d);
         world_note(ev->world, note);

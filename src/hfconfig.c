@@ -188,6 +188,22 @@ static int family_of(Reading *r)
     return -1;
 }
 
+/* A dense model type whose file gives experts (a fork's keys): costing it dense would
+ * leave them out, so it is refused. */
+static bool experts_in_dense(Reading *r)
+{
+    static const char *const keys[] = {"num_local_experts", "n_routed_experts", "num_experts"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        double e;
+        if (json_number(r->root, keys[i], &e) && e > 1)
+            return eval_fail(r->ev, r->s->as.arch.path_span, "\"%s\": %s = %g experts, and "
+                             "model_type \"%s\" is a dense model: roofline does not know "
+                             "which blocks cost it", r->path, keys[i], e,
+                             json_string(r->root, "model_type"));
+    }
+    return false;
+}
+
 static bool read_config(Reading *r)
 {
     int f = family_of(r);
@@ -209,7 +225,7 @@ static bool read_config(Reading *r)
             return false;
         return route(r, "moe_model", "moe_decode");
     case FAMILY_DENSE:
-        if (!read_keys(r, DENSE_KEYS) || !read_head_width(r))
+        if (experts_in_dense(r) || !read_keys(r, DENSE_KEYS) || !read_head_width(r))
             return false;
         return !tied || route(r, "tied_model", "tied_decode");
     }

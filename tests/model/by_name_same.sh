@@ -31,6 +31,14 @@ b=$(totals 'model(1, 2048, D, 24576, 16, 16, 256, 28, V, out = bf16[D, V]) on H1
 if [ -n "$a" ] && [ "$a" = "$b" ]; then echo "ok gemma_7b_out"; else echo "DIFFERENT gemma_7b_out"; fail=1; fi
 same mixtral_8x7b 'model(mixtral_8x7b, B = 4, T = 2048) on H100' \
     'moe_model(4, 2048, 4096, 14336, 32, 8, 128, 32, 32000, 8, 2) on H100'
+# Mixtral by name (moe_model, the experts over X) against the way
+# examples/model_mixtral_8x7b.roof costs it: the stdlib's model with its layer
+# replaced by an MoE layer. The same totals in training on a v5p 8x8.
+moe() { "$ROOFLINE" --json -e 'mode training' "$@" | sed 's/^{"stmt":"[^"]*",//; s/"ops":.*//'; }
+a=$(moe -e 'model(mixtral_8x7b, B = 16, T = 4096, fsdp = X, tp = Y, ep = X) on v5p 8x8')
+b=$(moe -e 'let E = 8, k = 2' -e 'block layer(x: [B_{dp, fsdp}, T, D], keys: [B_{dp, fsdp}, S, K_{tp}, H], values: [B_{dp, fsdp}, S, K_{tp}, H], F, N, dp = {}, fsdp = {}, tp = {}, ws = {}, tsp = {}) { y = moe_layer(x, keys, values, F, N, E, k, dp = dp, fsdp = fsdp, tp = tp, ws = ws, ep = {fsdp, ws}); return y }' \
+    -e 'model(16, 4096, 4096, 14336, 32, 8, 128, 32, 32000, fsdp = X, tp = Y) on v5p 8x8')
+if [ -n "$a" ] && [ "$a" = "$b" ]; then echo "ok mixtral_8x7b_example"; else echo "DIFFERENT mixtral_8x7b_example"; fail=1; fi
 dir=$(cd "$(dirname "$0")/../data" && pwd)
 same config_llama3_8b "model(m, B = 1, T = 2048) on H100" \
     'model(1, 2048, 4096, 14336, 32, 8, 128, 32, 128256) on H100' \
