@@ -48,4 +48,14 @@ count qwen2_5_72b qwen2_5_72b 72705384448 72.7e9 0.001
 # (3D + D + F + D = 110,592 a layer): 12,988,416 in all, not costed, so the
 # architecture's count is 174,604,259,328; the paper's 175.0e9 rounds that (−0.23%).
 count gpt3_175b gpt3_175b 174591270912 175e9 0.003
+# Prefill of 2048 tokens by name. Tied embeddings: the table is the logits' matrix, so
+# its V·D params are multiplied (2·T·P covers them) though the lookup is not; GPT-3's
+# position table is only looked up and added. Plus attention's 4·T²·N·H·L, under 0.1%
+# of elementwise passes on top.
+# Gemma 7B: 2·2048·8,537,680,896 + 4·2048²·16·256·28 = 36,894,486,298,624
+run -e 'model(gemma_7b, B = 1, T = 2048) on H100'
+check gemma_7b_prefill_flops flops '2*2048*8537680896 + 4*2048*2048*16*256*28' 0.001
+# GPT-3: 2·2048·(174,591,270,912 − 2048·12288) + 4·2048²·96·128·96 = 734,813,975,740,416
+run -e 'model(gpt3_175b, B = 1, T = 2048) on H100'
+check gpt3_175b_prefill_flops flops '2*2048*(174591270912 - 2048*12288) + 4*2048*2048*96*128*96' 0.001
 finish

@@ -41,6 +41,19 @@ count mixtral_8x22b_active 'model(mixtral_8x22b, B = 1, T = 64, E = 2)' 39149967
 #   published figure is rounded, and may leave out the input table, 0.93e9)
 count deepseek_v3 'model(deepseek_v3, B = 1, T = 64)' 671026404352 671e9 0.001
 count deepseek_v3_active 'model(deepseek_v3, B = 1, T = 64, E = 8)' 37449178112 37e9 0.013
+# Prefill FLOPs by name: a token runs the weights of its k experts (and the router's
+# E columns), so 2·T·(active params − the input table V·D + the router's unused
+# columns) for the matmuls, plus attention's QK and AV, under 0.1% of elementwise
+# passes on top.
+# Mixtral 8x7B, one prompt of 2048: 2·2048·(12,879,138,816 − 32000·4096 +
+# 32·4096·6) + 4·2048²·32·128·32 = 54,418,326,159,360
+run -e 'model(mixtral_8x7b, B = 1, T = 2048) on H100'
+check mixtral_8x7b_prefill_flops flops '2*2048*(12879138816 - 32000*4096 + 32*4096*6) + 4*2048*2048*32*128*32' 0.001
+# DeepSeek-V3, 512 tokens: 2·512·(37,449,178,112 − 129280·7168 + 58·7168·248), and
+# MLA's QK over Hn + Hr = 192 and AV over Hv = 128 in 61 layers, 61·2·512²·128·(192 +
+# 128): 37,504,618,070,016 + 1,309,965,025,280 = 38,814,583,095,296
+run -e 'model(deepseek_v3, B = 1, T = 512) on H100'
+check deepseek_v3_prefill_flops flops '2*512*(37449178112 - 129280*7168 + 58*7168*248) + 61*2*512*512*128*(192 + 128)' 0.001
 # DeepSeek-V3 decoding (mla_decode, MLA absorbed): W_UKV's R·N·(Hn + Hv) split as W_UK
 # and W_UV, the same 671,026,404,352 parameters; the caches hold each token's latent
 # and RoPE key, (R + Hr)·2 = 1,152 bytes a layer: 32 sequences of 4096 tokens,
