@@ -181,8 +181,11 @@ static int family_of(Reading *r)
     for (size_t i = 0; type && i < sizeof FAMILIES / sizeof FAMILIES[0]; i++)
         if (strcmp(type, FAMILIES[i].type) == 0)
             return (int)i;
-    eval_fail(r->ev, r->s->as.arch.path_span, type ? "\"%s\": model_type \"%s\" is not one "
-              "roofline maps" : "\"%s\" has no model_type%s", r->path, type ? type : "");
+    if (type)
+        eval_fail(r->ev, r->s->as.arch.path_span, "\"%s\": model_type \"%s\" is not one "
+                  "roofline maps", r->path, type);
+    else
+        eval_fail(r->ev, r->s->as.arch.path_span, "\"%s\" has no model_type", r->path);
     diag_note(r->ev->diag, "it maps llama, mistral, qwen2, gemma, gemma2, mixtral and "
               "deepseek_v3 (stdlib/models.roof has their blocks)");
     return -1;
