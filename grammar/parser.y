@@ -71,7 +71,7 @@ static int word_id(yyscan_t scanner, const char *word);
 %token <id> IDENT "name"
 %token <dtype> DTYPE "dtype"
 %token <string> STRING "string"
-%token LET "let" USE "use" CHIP "chip" INCLUDE "include"
+%token LET "let" USE "use" CHIP "chip" ARCH "arch" INCLUDE "include"
 %token ON "on" SHARD "shard" OVER "over" COMPUTE "compute" MESH "mesh"
 %token SOLVE "solve" SWEEP "sweep" IN "in" PLOT "plot" DOTDOT ".."
 %token BLOCK "block" RETURN "return" REPEAT "repeat" EXPECT "expect" WITHIN "within"
@@ -86,7 +86,7 @@ static int word_id(yyscan_t scanner, const char *word);
 %type <node> expr tensor_type dim axis_set sharded_dim shape_dim
 %type <stmt> stmt opt_stmt opt_plot plot
 %type <range> range
-%type <list> lines bindings mode_options fields contracted names exprs mesh_axes body params param_list
+%type <list> lines bindings mode_options fields arch_fields contracted names exprs mesh_axes body params param_list
 %type <list> args arg_list dims opt_names without opt_shape shape search_sizes search_list serve_mixes
 %type <list> paths path options plot_options
 %type <search_size> search_size
@@ -166,6 +166,9 @@ stmt
     | CHIP name parent '{' fields '}'
                                 { $$ = ast_chip(A, @$, $2, $3, $5); }
     | CHIP name                 { $$ = ast_chip_show(A, @$, $2); }
+    | ARCH name parent '{' arch_fields '}'
+                                { $$ = ast_arch(A, @$, $2, $3, $5, NULL, NULL, @$); }
+    | ARCH name name STRING     { $$ = ast_arch(A, @$, $2, NULL, NULL, $3, $4, @4); }
     | INCLUDE STRING            { $$ = ast_include(A, @$, $2, @2); }
     | SEND expr name endpoint name endpoint clauses
                                 { $$ = ast_send(A, @$, $2, $3, $4, $5, $6, $7); }
@@ -323,6 +326,14 @@ plot_option
     : name STRING               { $$ = ast_plot_option(A, @$, $1, $2, NULL, NULL, NULL); }
     | name expr                 { $$ = ast_plot_option(A, @$, $1, NULL, $2, NULL, NULL); }
     | name expr DOTDOT expr     { $$ = ast_plot_option(A, @$, $1, NULL, NULL, $2, $4); }
+    ;
+
+ /* A model's fields: numbers, the blocks that cost it (names), its dtype. */
+arch_fields
+    : %empty                    { $$ = NULL; }
+    | arch_fields sep           { $$ = $1; }
+    | arch_fields ','           { $$ = $1; }
+    | arch_fields binding       { $$ = ast_list_push(A, $1, $2); }
     ;
 
 chip_ref

@@ -496,6 +496,21 @@ Stmt *ast_chip(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fie
     return s;
 }
 
+Stmt *ast_arch(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fields,
+               NameRef *from, char *path, Span path_span)
+{
+    Stmt *s = stmt(a, STMT_ARCH, span);
+    if (!s || !name)
+        return NULL;
+    s->as.arch.name = *name;
+    s->as.arch.parent = parent ? *parent : (NameRef){-1, span};
+    s->as.arch.fields = bindings(a, fields, &s->as.arch.nfields);
+    s->as.arch.from = from ? *from : (NameRef){-1, span};
+    s->as.arch.path = path;
+    s->as.arch.path_span = path_span;
+    return s;
+}
+
 Stmt *ast_chip_show(Arena *a, Span span, NameRef *name)
 {
     Stmt *s = ast_chip(a, span, name, NULL, NULL);
@@ -891,6 +906,14 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
             break;
         case STMT_INCLUDE:
             fprintf(out, "(include \"%s\"", s->as.include.path);
+            break;
+        case STMT_ARCH:
+            fprintf(out, "(arch %s", intern_name(names, s->as.arch.name.name));
+            if (s->as.arch.parent.name >= 0)
+                fprintf(out, " : %s", intern_name(names, s->as.arch.parent.name));
+            if (s->as.arch.path)
+                fprintf(out, " from \"%s\"", s->as.arch.path);
+            dump_bindings(out, s->as.arch.fields, s->as.arch.nfields, names);
             break;
         case STMT_SOLVE:
         case STMT_FIT:

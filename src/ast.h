@@ -104,7 +104,8 @@ typedef enum {
     STMT_REMAT,      /* remat full | selective | none | save layer.x, layer.y */
     STMT_OPTIMIZER,  /* optimizer adam master fp32 zero 1 */
     STMT_SERVE,      /* serve B, S: decode(B, S, ...) on v5e 4x4 with prompt = 2048, ... */
-    STMT_SEND        /* send bf16[8, 128, 8192] from (0, 0) to (3, 3) on v5e 4x4 */
+    STMT_SEND,       /* send bf16[8, 128, 8192] from (0, 0) to (3, 3) on v5e 4x4 */
+    STMT_ARCH        /* arch llama3_8b { D = 4096, ... }, arch m from "config.json" */
 } StmtKind;
 
 /* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
@@ -217,6 +218,14 @@ struct Stmt {
             char *path;
             Span span;
         } include;
+        struct {              /* STMT_ARCH: a model's record */
+            NameRef name, parent; /* parent.name -1 when absent */
+            Binding *fields;
+            int nfields;
+            NameRef from;         /* `from` as written, name -1 unless read from a file */
+            char *path;           /* the config.json, or NULL */
+            Span path_span;
+        } arch;
         struct {
             NameRef target; /* name -1 unless STMT_ASSIGN */
             Node *value;
@@ -308,6 +317,9 @@ Stmt *ast_collective(Arena *a, Span span, int kind, Node *value, NameRef *over,
                      Clauses *clauses);
 Stmt *ast_chip(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fields);
 Stmt *ast_chip_show(Arena *a, Span span, NameRef *name);
+/* arch NAME : PARENT { fields }, or (path not NULL) arch NAME from "config.json". */
+Stmt *ast_arch(Arena *a, Span span, NameRef *name, NameRef *parent, AstList *fields,
+               NameRef *from, char *path, Span path_span);
 
 /* One end of a send: chip coordinates `(3, 3)`, or a word (`all`, `host`). */
 typedef struct Endpoint {

@@ -1,6 +1,7 @@
 /* call.c — blocks and their calls: definitions, the arguments a call passes (numbers,
  * tensors, mesh axes, shapes), the frame of the callee's names, running its body, and
  * the value it returns in the caller's terms. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,7 +47,7 @@ static int repeated_param(const ParamName *p, int n)
     return first;
 }
 
-static int param_index(const BlockDef *b, int name)
+int block_param_index(const BlockDef *b, int name)
 {
     int lo = 0, hi = b->def->as.block.nparams;
     while (lo < hi) {
@@ -225,22 +226,76 @@ void block_signature(const World *w, const BlockDef *b, char *buf, size_t size)
     put(buf, size, &used, ")", 1);
 }
 
-/* The call's arguments by parameter: positional ones first, then named ones. */
+/* "model has no parameter Kv", with the parameter its name is closest to. */
+static bool no_such_param(Eval *ev, const BlockDef *b, const NameRef *name)
+{
+    const Stmt *def = b->def;
+    SpellNear near = spell_begin(spelling(ev, name->name));
+    for (int i = 0; i < def->as.block.nparams; i++)
+        spell_offer(&near, spelling(ev, def->as.block.params[i].name.name));
+    eval_fail(ev, name->span, "%s has no parameter %s", spelling(ev, def->as.block.name.name),
+              spelling(ev, name->name));
+    if (near.best)
+        diag_note(ev->diag, "did you mean %s?", near.best);
+    char sig[512];
+    block_signature(ev->world, b, sig, sizeof sig);
+    diag_note(ev->diag, "%s", sig);
+    return false;
+}
+
+/* The number a parameter was given, or NAN. */
+static double given_number(const BlockDef *b, const Value *vals, const char *name, Intern *names)
+{
+    int k = block_param_index(b, intern_find(names, name));
+    return k >= 0 && vals[k].kind == VAL_NUMBER ? vals[k].number : NAN;
+}
+
+/* The swaps the stdlib's dims make easy (N with K, D with F): N query heads share K
+ * key/value heads in groups of G = N/K, so N is a multiple of K; the heads' widths
+ * H·N are the model width D or near it (LLaMA's 32·128 = 4096; Gemma 7B's 16·256 =
+ * 4096 for D = 3072), so a factor of 2 away says D and F were swapped. Checked where
+ * the call gives them, so the error is at the call, not inside the block. */
+static bool check_heads(Eval *ev, const BlockDef *b, const Value *vals, const Span *where)
+{
+    Intern *names = ev->world->names;
+    double n = given_number(b, vals, "N", names), k = given_number(b, vals, "K", names);
+    double h = given_number(b, vals, "H", names), d = given_number(b, vals, "D", names);
+    if (n == n && k == k && fmod(n, k) != 0) {
+        eval_fail(ev, where[block_param_index(b, intern_find(names, "K"))], "K = %g key/value "
+                  "heads do not divide N = %g query heads: a group of G = N/K query heads "
+                  "shares each key/value head", k, n);
+        if (fmod(k, n) == 0)
+            diag_note(ev->diag, "were N and K swapped? %s takes N before K",
+                      spelling(ev, b->name));
+        return false;
+    }
+    bool far = h * n > 2 * d || 2 * h * n < d; /* false when one is not given (nan) */
+    char note[WORLD_NOTE_SIZE];
+    if (far && ev->depth == 0) {
+        snprintf(note, sizeof note, "the heads' width H·N = %g·%g = %g is far from D = %g: "
+                 "were D and F, or H and N, swapped?", h, n, h * n, d);
+        world_note(ev->world, note);
+    }
+    return true;
+}
+
+/* The call's arguments by parameter: positional ones first, then named ones, then a
+ * model's dims (a model passed first: its name takes no position). */
 static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Value *vals,
                       Span *where)
 {
     const Stmt *def = b->def;
+    const Arch *arch = arch_of_arg(ev, n);
     int next = 0;
-    for (int i = 0; i < n->as.call.nargs; i++) {
+    for (int i = arch ? 1 : 0; i < n->as.call.nargs; i++) {
         const Binding *a = &n->as.call.args[i];
-        int at = a->name.name < 0 ? next++ : param_index(b, a->name.name);
+        int at = a->name.name < 0 ? next++ : block_param_index(b, a->name.name);
         if (a->name.name < 0 && at >= def->as.block.nparams)
             return eval_fail(ev, a->value->span, "%s takes %d argument%s",
                              spelling(ev, def->as.block.name.name), def->as.block.nparams,
                              def->as.block.nparams == 1 ? "" : "s");
         if (at < 0)
-            return eval_fail(ev, a->name.span, "%s has no parameter %s",
-                             spelling(ev, def->as.block.name.name), spelling(ev, a->name.name));
+            return no_such_param(ev, b, &a->name);
         if (vals[at].kind != VAL_UNBOUND)
             return eval_fail(ev, a->value->span, "%s is given twice",
                              spelling(ev, def->as.block.params[at].name.name));
@@ -248,6 +303,8 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b,
             return false;
         where[at] = a->value->span;
     }
+    if (arch && !arch_fill(ev, b, arch, n->as.call.args[0].value->span, vals, where))
+        return false;
     for (int i = 0; i < def->as.block.nparams; i++) {
         if (vals[i].kind != VAL_UNBOUND || def->as.block.params[i].value ||
             def->as.block.params[i].shaped)
@@ -259,7 +316,7 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b,
         diag_note(ev->diag, "%s", sig);
         return false;
     }
-    return true;
+    return check_heads(ev, b, vals, where);
 }
 
 /* Binds the names of the shapes in the callee, then each parameter: its argument,
@@ -368,7 +425,7 @@ static void note_step_tokens(Eval *inner, const BlockDef *b)
     World *w = inner->world;
     int batch = intern_find(w->names, "B"), seq = intern_find(w->names, "T");
     const Value *vb = world_value(w, batch), *vt = world_value(w, seq);
-    if (batch < 0 || seq < 0 || param_index(b, batch) < 0 || param_index(b, seq) < 0 ||
+    if (batch < 0 || seq < 0 || block_param_index(b, batch) < 0 || block_param_index(b, seq) < 0 ||
         vb->kind != VAL_NUMBER || vt->kind != VAL_NUMBER)
         return;
     w->step_tokens = (StepTokens){b->name, vb->number, vt->number};
@@ -382,7 +439,7 @@ typedef struct {
 static bool caller_lookup(int sym, double *value, void *ctx)
 {
     const Caller *c = ctx;
-    return (param_index(c->block, sym) >= 0 || shapes_bind_name(c->block->def, sym)) &&
+    return (block_param_index(c->block, sym) >= 0 || shapes_bind_name(c->block->def, sym)) &&
            world_lookup(sym, value, c->ev->world);
 }
 

@@ -81,6 +81,7 @@ void world_free(World *w)
     free(w->kept);
     free(w->padded);
     chip_table_free(&w->chips);
+    arch_table_free(&w->archs);
     remat_free(&w->remat);
     intern_free(w->names);
     memset(w, 0, sizeof *w);
@@ -1867,7 +1868,7 @@ static bool unknown_block(Eval *ev, const NameRef *callee)
 
 SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
-    const BlockDef *b = world_block(ev->world, n->as.call.callee.name);
+    const BlockDef *b = call_target(ev, n);
     if (!b && is_function(ev, n->as.call.callee.name))
         return eval_function(ev, n, st, out_dtype, out);
     if (!b)
@@ -2330,6 +2331,8 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return eval_mesh(ev, s);
     case STMT_CHIP:
         return eval_chip(ev, s);
+    case STMT_ARCH:
+        return arch_define(ev, s);
     case STMT_INCLUDE:
         return ev->include(ev->include_ctx, ev->src, s->as.include.path, s->as.include.span);
     case STMT_ASSIGN:

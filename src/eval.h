@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "arch.h"
 #include "ast.h"
 #include "chip.h"
 #include "cost.h"
@@ -145,6 +146,7 @@ typedef struct World {
     int nvalues;
     unsigned frames;    /* the last frame id given (ids wrap, skipping 0) */
     ChipTable chips;
+    ArchTable archs;   /* models by name (`arch`) */
     int use_chip;  /* interned name of the default chip, or -1 */
     Mesh mesh;     /* from `mesh` or `use CHIP AxB`; no axes: one chip */
     struct Layout *calling; /* in a block call: the calling statement's layout */
@@ -194,8 +196,13 @@ void world_note(World *w, const char *text);
 void world_use_axis(World *w, int axis_name);
 bool world_axis_used(const World *w, int axis_name);
 
+typedef struct Eval Eval;
+
 /* The block of that name, or NULL. */
 const BlockDef *world_block(const World *w, int name);
+/* The block a call runs: its callee's, or the one a model passed first names in its
+ * place (`model(mixtral_8x7b, ...)` runs moe_model); NULL when there is none. */
+const BlockDef *call_target(const Eval *ev, const Node *call);
 /* "attention(x: [B, T, D], keys: [...], N, G = N / K, tp = {})": the parameters as
  * written, defaults and shapes from the block's source. */
 void block_signature(const World *w, const BlockDef *b, char *buf, size_t size);
@@ -245,7 +252,6 @@ typedef struct {
     int n, cap;
 } OpenDims;
 
-typedef struct Eval Eval;
 typedef struct Fusion Fusion; /* fuse.c: a fused region under way */
 /* Runs an included file, resolved against the file being evaluated. */
 typedef bool (*IncludeFn)(void *ctx, const Source *from, const char *path, Span span);

@@ -55,6 +55,8 @@ bool eval_names_dtype(const Eval *ev, const Node *n, DType *dtype);
 bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v);
 bool call_define(Eval *ev, const Stmt *s);
 bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *out);
+/* The index of a block's parameter of that name, or -1. */
+int block_param_index(const BlockDef *b, int name);
 /* Runs a block's (or a repeat's) statements until one fails or one returns. */
 bool run_body(Eval *inner, const AstList *body);
 
@@ -87,5 +89,14 @@ bool fusion_take(Eval *ev, const Stmt *s, StmtState *st);
 /* A block called inside a region: its operations joined the region as it ran; its
  * params and cache (op's own figures) go to the region's row. Frees op. */
 void fusion_adopt(Eval *ev, Op *op);
+
+/* arch.c: the `arch` statement; hfconfig.c: its record from a config.json (into a). */
+bool arch_define(Eval *ev, const Stmt *s);
+bool arch_from_config(Eval *ev, const Stmt *s, Arch *a);
+/* The model a call passes as its first argument (a bare name), or NULL. */
+const Arch *arch_of_arg(const Eval *ev, const Node *call);
+/* The model's dims into the values of b's parameters the call left unset (where: at,
+ * the model's name in the call); false after an error: a dim b has no parameter for. */
+bool arch_fill(Eval *ev, const BlockDef *b, const Arch *a, Span at, Value *vals, Span *where);
 
 #endif

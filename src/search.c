@@ -96,8 +96,7 @@ static bool given(const Node *call, const Stmt *def, int param)
 static bool open_params(Eval *ev, Search *z)
 {
     const Node *call = z->stmt->as.expr.value;
-    const BlockDef *b = call->kind == NODE_CALL ? world_block(ev->world, call->as.call.callee.name)
-                                                : NULL;
+    const BlockDef *b = call_target(ev, call);
     if (!b)
         return eval_fail(ev, call->span, "search takes a call of a block, e.g. `search model(...) "
                          "on v5p over 256`");

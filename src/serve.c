@@ -148,8 +148,7 @@ static bool check_names(Eval *ev, const Stmt *s, const Mix *mix)
 static bool check_call(Eval *ev, const Stmt *s, const Node *call, const Mix *mix)
 {
     const char *what = call == s->as.expr.value ? "call" : "draft";
-    const BlockDef *b = call->kind == NODE_CALL ? world_block(ev->world, call->as.call.callee.name)
-                                                : NULL;
+    const BlockDef *b = call_target(ev, call);
     if (!b)
         return eval_fail(ev, call->span, "serve takes a call of a decode block, such as the "
                          "stdlib's decode(B, S, D, F, N, K, H, L, V, tp = Y)");

@@ -11,6 +11,7 @@
 #include "csv.h"
 #include "embedded.h"
 #include "eval.h"
+#include "help.h"
 #include "nomem.h"
 #include "parse.h"
 
@@ -32,21 +33,6 @@ static RunStatus run_source(Session *s, Source *src, bool interactive);
 static void snapshot_free(struct Snapshot *snap);
 
 /* ---- include --------------------------------------------------------------------- */
-
-/* `path` as seen from the file `from`: relative paths start in from's directory. */
-static char *resolve(const Source *from, const char *path)
-{
-    const char *slash = strrchr(from->name, '/');
-    if (path[0] == '/' || from->name[0] == '<' || !slash)
-        return strdup(path);
-    size_t dir = (size_t)(slash - from->name) + 1;
-    char *full = malloc(dir + strlen(path) + 1);
-    if (full) {
-        memcpy(full, from->name, dir);
-        strcpy(full + dir, path);
-    }
-    return full;
-}
 
 static bool include_cycle(const Session *s, const char *real)
 {
@@ -107,7 +93,7 @@ static void cycle_error(Session *s, const Source *from, const char *path, Span s
 static bool include_file(void *ctx, const Source *from, const char *path, Span span)
 {
     Session *s = ctx;
-    char *full = path[0] ? resolve(from, path) : NULL;
+    char *full = path[0] ? source_resolve(from, path) : NULL;
     char *real = full ? realpath(full, NULL) : NULL;
     RunStatus status = RUN_ERROR;
     if (!path[0])
@@ -463,7 +449,7 @@ void session_each_name(Session *s, unsigned kinds, void (*fn)(const char *name, 
 {
     static const char *const words[] = {
         "let", "use", "chip", "include", "on", "shard", "over", "compute", "mesh", "solve",
-        "sweep", "search", "fit", "serve", "with", "send", "from", "to", "all", "host",
+        "sweep", "search", "fit", "arch", "serve", "with", "send", "from", "to", "all", "host",
         "plot", "block", "return", "repeat", "expect", "within", "mode", "param", "cache",
         "fused", "remat", "optimizer", "in", "help", "names", "chips", "quit", "exit",
         "allgather", "allreduce", "reducescatter", "alltoall", NULL};
@@ -471,6 +457,8 @@ void session_each_name(Session *s, unsigned kinds, void (*fn)(const char *name, 
         fn(words[i], ctx);
     for (int i = 0; (kinds & NAMES_BLOCKS) && i < s->world.nblocks; i++)
         fn(intern_name(s->world.names, s->world.blocks[i].name), ctx);
+    for (int i = 0; (kinds & NAMES_BLOCKS) && i < s->world.archs.n; i++)
+        fn(intern_name(s->world.names, s->world.archs.items[i].name), ctx);
     for (int i = 0; (kinds & NAMES_DTYPES) && dtype_spellings[i]; i++)
         fn(dtype_spellings[i], ctx);
     for (int i = 0; (kinds & NAMES_CHIPS) && i < s->world.chips.n; i++)
@@ -563,41 +551,15 @@ void session_list_names(Session *s, FILE *out)
         block_signature(&s->world, &s->world.blocks[i], sig, sizeof sig);
         fprintf(out, "%s%s\n", i ? "             " : "blocks       ", sig);
     }
-}
-
-/* The comment lines just above offset `at` in text (the doc comment of a block). */
-static void doc_comment(const char *text, int at, FILE *out)
-{
-    int start = at, line = at;
-    while (line > 0) { /* back over the lines above that start with # */
-        int prev = line - 1;
-        while (prev > 0 && text[prev - 1] != '\n')
-            prev--;
-        int p = prev;
-        while (text[p] == ' ' || text[p] == '\t')
-            p++;
-        if (text[p] != '#')
-            break;
-        start = line = prev;
-    }
-    if (start < at)
-        fprintf(out, "%.*s", at - start, text + start);
+    help_list_models(&s->world, out);
 }
 
 void session_help_on(Session *s, const char *name, size_t len, FILE *out)
 {
     char word[128];
     snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), name);
-    int id = intern_find(s->world.names, word);
-    const BlockDef *b = id >= 0 ? world_block(&s->world, id) : NULL;
-    if (!b) {
-        fprintf(out, "no block %.*s: `names` lists the blocks\n", (int)len, name);
-        return;
-    }
-    char sig[1024];
-    block_signature(&s->world, b, sig, sizeof sig);
-    doc_comment(b->src->text, b->def->span.begin, out);
-    fprintf(out, "%s\n", sig);
+    if (!help_on(&s->world, word, out))
+        fprintf(out, "no block or model %.*s: `names` lists them\n", (int)len, name);
 }
 
 bool session_output_failed(Session *s)

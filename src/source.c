@@ -203,3 +203,34 @@ size_t source_trailing_comment(const Source *src, int offset, char *buf, size_t 
         used = append_comment(src, line, at, buf, used, cap);
     return used;
 }
+
+char *source_resolve(const Source *from, const char *path)
+{
+    const char *slash = strrchr(from->name, '/');
+    if (path[0] == '/' || from->name[0] == '<' || !slash)
+        return strdup(path);
+    size_t dir = (size_t)(slash - from->name) + 1;
+    char *full = malloc(dir + strlen(path) + 1);
+    if (full) {
+        memcpy(full, from->name, dir);
+        strcpy(full + dir, path);
+    }
+    return full;
+}
+
+int source_doc_comment(const char *text, int at)
+{
+    int start = at, line = at;
+    while (line > 0) { /* back over the lines above that start with # */
+        int prev = line - 1;
+        while (prev > 0 && text[prev - 1] != '\n')
+            prev--;
+        int p = prev;
+        while (text[p] == ' ' || text[p] == '\t')
+            p++;
+        if (text[p] != '#')
+            break;
+        start = line = prev;
+    }
+    return start;
+}

@@ -42,4 +42,12 @@ size_t source_trailing_comment(const Source *src, int offset, char *buf, size_t 
  * buffer; NULL with *why set ("is a directory", strerror, "larger than 64 MiB"). */
 char *source_read_file(const char *path, size_t *len, const char **why);
 
+/* `path` as seen from the file `from`: a relative path starts in from's directory (in
+ * the current one for <stdin> and -e). A new heap string; NULL if out of memory. */
+char *source_resolve(const Source *from, const char *path);
+
+/* Where the `#` comment lines just above offset `at` of text begin (a definition's doc
+ * comment); `at` when there are none. */
+int source_doc_comment(const char *text, int at);
+
 #endif

@@ -56,19 +56,24 @@ static int arg_param(const Stmt *def, const Binding *arg, int place)
     return -1;
 }
 
-/* The call's arguments, each by name, but none for an axis parameter; then every axis
- * parameter given no axes ({}): the block whole on one chip. */
+/* The call's arguments, but none for an axis parameter; then every axis parameter
+ * given no axes ({}): the block whole on one chip. Positional arguments stay positional
+ * (a model given first takes no place: its fields go by name) until one is left out;
+ * those after it go by their parameters' names. */
 static Binding *one_chip_args(const BlockDef *b, const Node *call, const Node *none, int *n)
 {
     const Stmt *def = b->def;
     Binding *args = calloc((size_t)(call->as.call.nargs + def->as.block.nparams + 1), sizeof *args);
+    bool shifted = false;
     *n = 0;
     for (int i = 0; args && i < call->as.call.nargs; i++) {
         int at = arg_param(def, &call->as.call.args[i], i);
-        if (at >= 0 && block_axis_param(&def->as.block.params[at]))
+        if (at >= 0 && block_axis_param(&def->as.block.params[at])) {
+            shifted = shifted || call->as.call.args[i].name.name < 0;
             continue;
+        }
         args[*n] = call->as.call.args[i];
-        if (at >= 0)
+        if (at >= 0 && shifted)
             args[*n].name = def->as.block.params[at].name;
         ++*n;
     }
@@ -135,7 +140,7 @@ static bool cost_alone(Eval *ev, const Stmt *probe, ModelFlops *out)
 bool summary_model_flops(Eval *ev, const Stmt *s, const Mesh *mesh, ModelFlops *out)
 {
     const Node *call = s->as.expr.value;
-    const BlockDef *b = call->kind == NODE_CALL ? world_block(ev->world, call->as.call.callee.name)
+    const BlockDef *b = call->kind == NODE_CALL ? call_target(ev, call)
                                                 : NULL;
     *out = (ModelFlops){NAN, DT_BF16};
     if (!b)
@@ -190,8 +195,8 @@ bool summary_measure(Eval *ev, const Stmt *s, const Op *root, const Chip *chip, 
     const Node *call = s->as.expr.value;
     StepTokens st = w->step_tokens;
     memset(out, 0, sizeof *out);
-    if (!chip || !root->known || call->kind != NODE_CALL || st.block < 0 ||
-        st.block != call->as.call.callee.name)
+    const BlockDef *target = call->kind == NODE_CALL ? call_target(ev, call) : NULL;
+    if (!chip || !root->known || !target || st.block < 0 || st.block != target->name)
         return true;
     Op all = op_scaled(root);
     if (!(all.t_lower > 0))

@@ -24,7 +24,7 @@ grep -qF 'roofline --html build/llama3_70b.html examples/model_llama3_70b.roof' 
 echo "checked $n README examples against the man page"
 # every statement word of completion (session.c) in the man page's glance list
 glance=$(awk '/^\.SS Statements at a glance/ { on = 1; next } /^\.S[SH]/ { on = 0 } on' "$top/roofline.1")
-for w in let use chip include mesh allgather allreduce reducescatter alltoall send solve \
+for w in let use chip arch include mesh allgather allreduce reducescatter alltoall send solve \
          sweep plot fit search serve block return repeat fused mode remat optimizer expect \
          within help names chips quit; do
     printf '%s\n' "$glance" | grep -qE "(^|[^a-z_])$w([^a-z_]|$)" || echo "FAIL $w is not at a glance"
