@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crossing.h"
 #include "interrupt.h"
 #include "num.h"
 #include "report.h"
@@ -51,6 +52,10 @@ typedef struct {
     double memory;
     double hbm; /* the chip's HBM capacity; 0 when it gives none */
     Bound bound;
+    /* By Bound, the times that decide it: an operation's t_math, t_hbm and t_comm; a
+     * block's time bounded by each (what bounds most of its time bounds the block). */
+    double decides[4];
+    bool alone; /* one operation (its three times decide), not a block */
 } Figures;
 
 /* 1 when what a chip holds fits its HBM, 0 when not, -1 when the chip gives no
@@ -66,7 +71,14 @@ static void figures_of(const Op *root, bool training, Figures *f)
     *f = (Figures){root->flops, root->bytes, root->comm_bytes, root->t_math, root->t_hbm,
                    root->t_comm, root->t_lower, root->t_upper, root->t_derated,
                    alone ? root->children[0]->held : block_memory(root, training), 0,
-                   root->bound};
+                   root->bound, {0, 0, 0, 0}, alone};
+    if (alone) {
+        f->decides[BOUND_COMPUTE] = root->t_math;
+        f->decides[BOUND_MEMORY] = root->t_hbm;
+        f->decides[BOUND_COMM] = root->t_comm;
+    } else {
+        op_bound_shares(root, 1, f->decides);
+    }
 }
 
 /* A value the dim takes, as a row shows it: a number, or a chip's name. */
@@ -413,8 +425,92 @@ static void groups_text(FILE *out, const char *d, const Run *runs, int n, bool b
     }
 }
 
+/* ---- solve n: the real-valued crossings ------------------------------------------- */
+
+/* Where the bound changes between whole k and k + 1, the real n at which the two times
+ * that decide it meet, each time's law fitted through k − 1 .. k + 2. */
+typedef struct {
+    double at, first, last; /* the crossing; the points its laws go through */
+    Bound from, to;
+    Law from_law, to_law;
+    bool alone;
+} MeshCrossing;
+
+static bool crossing_between(Eval *ev, const Stmt *s, int dim, double k, Bound from, Bound to,
+                             MeshCrossing *c)
+{
+    /* Fitted through k, k + 1 and one more, checked at three others: padded shards and a
+     * change of topology break the law, and then no crossing is claimed. */
+    double first = k > 2 ? k - 2 : 1;
+    double x[6] = {k, k + 1, 0, 0, 0, 0};
+    for (int i = 2, j = 0; i < 6; j++)
+        if (first + j != k && first + j != k + 1)
+            x[i++] = first + j;
+    double yf[6], yt[6];
+    for (int i = 0; i < 6; i++) {
+        Figures f;
+        char *why = NULL;
+        if (!try_at(ev, s, dim, x[i], &f, &why)) {
+            free(why);
+            return false;
+        }
+        yf[i] = f.decides[from], yt[i] = f.decides[to];
+        c->alone = f.alone;
+    }
+    c->first = first, c->last = first + 5, c->from = from, c->to = to;
+    return crossing_fit(x, yf, 6, &c->from_law) && crossing_fit(x, yt, 6, &c->to_law) &&
+           crossing_root(&c->from_law, &c->to_law, k, k + 1, &c->at);
+}
+
+/* The crossings of the runs' bound changes that follow one law on both sides. */
+static int crossings_of(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, MeshCrossing *out)
+{
+    int m = 0;
+    for (int i = 0; i + 1 < n; i++)
+        if (runs[i].bound != runs[i + 1].bound &&
+            crossing_between(ev, s, dim, runs[i].to, runs[i].bound, runs[i + 1].bound, &out[m]))
+            m++;
+    return m;
+}
+
+static const char *decider_name(Bound b, bool alone)
+{
+    static const char *const time[] = {"?", "t_math", "t_hbm", "t_comm"};
+    static const char *const share[] = {"?", "compute-bound time", "memory-bound time",
+                                        "comm-bound time"};
+    return alone ? time[b] : share[b];
+}
+
+/* "compute = comm at n = 7.412 (t_math 234.4 ms/n, t_comm 23.86 ms − 23.86 ms/n; ...)" */
+static void crossings_text(Eval *ev, int dim, const MeshCrossing *c, int m)
+{
+    const char *d = spelling(ev, dim);
+    for (int i = 0; i < m; i++) {
+        char lf[96], lt[96], a[32], b[32];
+        fprintf(ev->out, "\n  %-13s %s = %s at %s = %.6g (%s %s, %s %s; each a + b·%s + c/%s "
+                "through %s = %s .. %s)", i ? "" : "crossing", roof_bound_name(c[i].from),
+                roof_bound_name(c[i].to), d, c[i].at,
+                decider_name(c[i].from, c[i].alone),
+                crossing_format(&c[i].from_law, d, c[i].at, lf, sizeof lf),
+                decider_name(c[i].to, c[i].alone),
+                crossing_format(&c[i].to_law, d, c[i].at, lt, sizeof lt), d, d, d,
+                num_format_plain(c[i].first, a, sizeof a), num_format_plain(c[i].last, b, sizeof b));
+    }
+}
+
+static void crossings_json(Eval *ev, const MeshCrossing *c, int m)
+{
+    char a[40];
+    fputs(",\"crossings\":[", ev->out);
+    for (int i = 0; i < m; i++)
+        fprintf(ev->out, "%s{\"at\":%s,\"from\":\"%s\",\"to\":\"%s\"}", i ? "," : "",
+                num_format_json(c[i].at, a, sizeof a), roof_bound_name(c[i].from),
+                roof_bound_name(c[i].to));
+    fputs("]", ev->out);
+}
+
 static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double top,
-                       double hbm, const char *why)
+                       double hbm, const char *why, const MeshCrossing *c, int m)
 {
     FILE *out = ev->out;
     const char *d = spelling(ev, dim);
@@ -428,6 +524,7 @@ static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
                 num_format_plain(2 * top, a, sizeof a), why);
     fprintf(out, "  %-13s", "bound");
     groups_text(out, d, runs, n, false);
+    crossings_text(ev, dim, c, m);
     if (hbm > 0) {
         fprintf(out, "\n  %-13s of %s HBM per chip:", "memory",
                 num_format_unit(hbm, UNIT_BYTES, 0, a, sizeof a));
@@ -437,7 +534,8 @@ static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
 }
 
 /* Each run a segment: a segment ends where the bound or the fit changes. */
-static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double hbm)
+static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double hbm,
+                       const MeshCrossing *c, int m)
 {
     FILE *out = ev->out;
     char a[40], b[40];
@@ -456,7 +554,9 @@ static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
                 num_format_json(runs[i].from, a, sizeof a),
                 num_format_json(runs[i].to, b, sizeof b), roof_bound_name(runs[i].bound),
                 runs[i].fits < 0 ? "null" : runs[i].fits ? "true" : "false");
-    fputs("]}\n", out);
+    fputs("]", out);
+    crossings_json(ev, c, m);
+    fputs("}\n", out);
 }
 
 /* ---- solve B: a == b --------------------------------------------------------------- */
@@ -659,10 +759,12 @@ bool scan_solve(Eval *ev, const Stmt *s, int dim)
         ok = runs_to(ev, s, dim, x, 2 * x, &g, runs, &n);
         x *= 2;
     }
+    MeshCrossing crossings[SCAN_MAX_CHANGES];
+    int m = ok ? crossings_of(ev, s, dim, runs, n, crossings) : 0;
     if (ok && ev->json)
-        solve_json(ev, s, dim, runs, n, f.hbm);
+        solve_json(ev, s, dim, runs, n, f.hbm, crossings, m);
     else if (ok)
-        solve_text(ev, s, dim, runs, n, x, f.hbm, why);
+        solve_text(ev, s, dim, runs, n, x, f.hbm, why, crossings, m);
     free(why);
     return ok;
 }
