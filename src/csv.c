@@ -38,8 +38,9 @@ const char *const csv_columns[] = {
     "formula_flops", "formula_bytes", "formula_bytes_read", "formula_bytes_written",
     "formula_intensity", "formula_t_math", "formula_t_hbm", "formula_t_comm",
     "formula_comm_bytes", "formula_t_lower", "formula_t_upper", "formula_bound",
-    /* last, so that no column before it moves: each link's time, as JSON text */
-    "t_comm_links",
+    /* last, so that no column before them moves: each link's time, and a solve's
+     * real-valued crossings, as JSON text */
+    "t_comm_links", "crossings",
     NULL,
 };
 
