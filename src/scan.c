@@ -2,6 +2,7 @@
 #include "scan.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "interrupt.h"
 #include "num.h"
 #include "report.h"
+#include "spell.h"
 
 enum { SCAN_MAX_DOUBLINGS = 24, SCAN_MAX_CHANGES = 64 };
 
@@ -338,23 +340,35 @@ static bool in_run(const Figures *f, const Run *r)
     return f->bound == r->bound && fits_of(f) == r->fits;
 }
 
-/* Costs at x with errors kept out of the report: *why gets the first line of the
- * error that stopped it (the caller frees it). */
-static bool try_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f, char **why)
+/* Errors kept out of the report while probing a value that may not be costed (a mesh
+ * longer than the pod): hold_quiet returns the report's diag for hold_end, which gives
+ * *why the first line of the error when !ok (the caller frees it). */
+static Diag *hold_quiet(Eval *ev, DiagHold *hold)
 {
-    DiagHold hold;
-    if (!diag_hold(&hold))
-        return eval_fail(ev, s->span, "out of memory");
     Diag *loud = ev->diag;
-    ev->diag = &hold.diag;
-    bool ok = cost_at(ev, s, dim, x, f);
+    ev->diag = &hold->diag;
+    return loud;
+}
+
+static bool hold_end(Eval *ev, DiagHold *hold, Diag *loud, bool ok, char **why)
+{
     ev->diag = loud;
-    char *first = diag_release(&hold);
+    char *first = diag_release(hold);
     if (!ok)
         *why = first;
     else
         free(first);
     return ok;
+}
+
+/* Costs at x with errors kept out of the report. */
+static bool try_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f, char **why)
+{
+    DiagHold hold;
+    if (!diag_hold(&hold))
+        return eval_fail(ev, s->span, "out of memory");
+    Diag *loud = hold_quiet(ev, &hold);
+    return hold_end(ev, &hold, loud, cost_at(ev, s, dim, x, f), why);
 }
 
 /* The last whole number in [lo, hi) in run r, hi being in another. */
@@ -561,10 +575,57 @@ static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
 
 /* ---- solve B: a == b --------------------------------------------------------------- */
 
+/* A figure two statements can be compared on: `solve B: a == b in t_comm`. */
+typedef struct {
+    const char *name;
+    size_t offset; /* in Figures */
+    Unit unit;
+} FigureField;
+
+static const FigureField figure_fields[] = {
+    {"t_lower", offsetof(Figures, t_lower), UNIT_SECONDS},
+    {"t_upper", offsetof(Figures, t_upper), UNIT_SECONDS},
+    {"t_derated", offsetof(Figures, t_derated), UNIT_SECONDS},
+    {"t_math", offsetof(Figures, t_math), UNIT_SECONDS},
+    {"t_hbm", offsetof(Figures, t_hbm), UNIT_SECONDS},
+    {"t_comm", offsetof(Figures, t_comm), UNIT_SECONDS},
+    {"flops", offsetof(Figures, flops), UNIT_FLOPS},
+    {"bytes", offsetof(Figures, bytes), UNIT_BYTES},
+    {"comm_bytes", offsetof(Figures, comm_bytes), UNIT_BYTES},
+    {"memory", offsetof(Figures, memory), UNIT_BYTES},
+};
+enum { FIGURE_FIELDS = sizeof figure_fields / sizeof figure_fields[0] };
+
+static double figure_of(const Figures *f, const FigureField *field)
+{
+    return *(const double *)(const void *)((const char *)f + field->offset);
+}
+
+/* The figure `in NAME` names (t_lower when none); NULL after a located error. */
+static const FigureField *figure_named(Eval *ev, NameRef ref)
+{
+    if (ref.name < 0)
+        return &figure_fields[0];
+    const char *name = spelling(ev, ref.name);
+    SpellNear near = spell_begin(name);
+    for (int i = 0; i < FIGURE_FIELDS; i++) {
+        if (strcmp(name, figure_fields[i].name) == 0)
+            return &figure_fields[i];
+        spell_offer(&near, figure_fields[i].name);
+    }
+    eval_fail(ev, ref.span, "solve compares no figure named %s", name);
+    if (near.best)
+        diag_note(ev->diag, "did you mean %s?", near.best);
+    diag_note(ev->diag, "the figures: t_lower (without `in`) t_upper t_derated t_math t_hbm "
+              "t_comm flops bytes comm_bytes memory");
+    return NULL;
+}
+
 typedef struct {
     Stmt lhs;        /* the left side as a statement of its own */
     const Stmt *rhs;
     int dim;
+    const FigureField *figure; /* what is compared */
 } Equal;
 
 /* Where the two costs meet: between `from` and from + 1, or, when exact, equal at every
@@ -574,12 +635,12 @@ typedef struct {
     bool exact;
 } Meet;
 
-/* t_lower(a) − t_lower(b) at x, with the two figures. */
+/* figure(a) − figure(b) at x (t_lower unless named), with the two figures. */
 static bool gap_at(Eval *ev, const Equal *q, double x, Figures *a, Figures *b, double *gap)
 {
     if (!cost_at(ev, &q->lhs, q->dim, x, a) || !cost_at(ev, q->rhs, q->dim, x, b))
         return false;
-    *gap = a->t_lower - b->t_lower;
+    *gap = figure_of(a, q->figure) - figure_of(b, q->figure);
     return true;
 }
 
@@ -596,6 +657,16 @@ static bool sign_at(Eval *ev, const Equal *q, double x, int *out)
         return false;
     *out = sign(gap);
     return true;
+}
+
+/* sign_at with errors kept out of the report (try_at). */
+static bool try_sign_at(Eval *ev, const Equal *q, double x, int *out, char **why)
+{
+    DiagHold hold;
+    if (!diag_hold(&hold))
+        return eval_fail(ev, q->rhs->span, "out of memory");
+    Diag *loud = hold_quiet(ev, &hold);
+    return hold_end(ev, &hold, loud, sign_at(ev, q, x, out), why);
 }
 
 /* The last whole number in [lo, hi) where the gap has lo's sign. */
@@ -623,8 +694,9 @@ static void equal_row(Eval *ev, const Equal *q, double x)
     if (!gap_at(ev, q, x, &a, &b, &gap))
         return;
     fprintf(ev->out, "%s = %s (%s against %s)", spelling(ev, q->dim),
-            num_format_plain(x, at, sizeof at), num_format_unit(a.t_lower, UNIT_SECONDS, 0, ta, 32),
-            num_format_unit(b.t_lower, UNIT_SECONDS, 0, tb, 32));
+            num_format_plain(x, at, sizeof at),
+            num_format_unit(figure_of(&a, q->figure), q->figure->unit, 0, ta, 32),
+            num_format_unit(figure_of(&b, q->figure), q->figure->unit, 0, tb, 32));
 }
 
 static void meet_text(Eval *ev, const Equal *q, const Meet *m)
@@ -656,7 +728,7 @@ static void meets_json(Eval *ev, const Meet *meets, int n)
 }
 
 static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *meets, int n,
-                         double top, int first_side)
+                         double top, int first_side, const char *why)
 {
     const char *d = spelling(ev, q->dim);
     char a[32];
@@ -666,16 +738,22 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *me
         fputs("{\"stmt\":", ev->out);
         report_json_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
-        fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\"", line, d);
+        fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\",\"figure\":\"%s\"", line, d,
+                q->figure->name);
         meets_json(ev, meets, n);
         fputs("}\n", ev->out);
         return true;
     }
-    fprintf(ev->out, "%.*s\n  %-13s t_lower of each side at %s = 1, 2, 4, ..., %s, then bisected\n",
-            s->span.end - s->span.begin, ev->src->text + s->span.begin, "costed", d,
-            num_format_plain(top, a, sizeof a));
-    fprintf(ev->out, "  %-13s the left side is %s", "from 1", first_side < 0 ? "faster"
-                                                            : first_side > 0 ? "slower" : "as fast");
+    fprintf(ev->out, "%.*s\n  %-13s %s of each side at %s = 1, 2, 4, ..., %s, then bisected\n",
+            s->span.end - s->span.begin, ev->src->text + s->span.begin, "costed",
+            q->figure->name, d, num_format_plain(top, a, sizeof a));
+    if (why)
+        fprintf(ev->out, "  %-13s at %s = %s: %s\n", "stopped", d,
+                num_format_plain(2 * top, a, sizeof a), why);
+    bool time = q->figure->unit == UNIT_SECONDS;
+    fprintf(ev->out, "  %-13s the left side is %s", "from 1",
+            first_side < 0 ? (time ? "faster" : "smaller")
+            : first_side > 0 ? (time ? "slower" : "larger") : (time ? "as fast" : "as large"));
     for (int i = 0; i < n; i++) {
         fprintf(ev->out, "\n  %-13s ", i ? "" : "equal");
         meet_text(ev, q, &meets[i]);
@@ -708,7 +786,9 @@ static bool scan_equal(Eval *ev, const Stmt *s, int dim)
 {
     if (s->as.expr.cmp != CMP_EQ)
         return eval_fail(ev, s->span, "solve compares two costs with ==: `solve B: a == b`");
-    Equal q = {*s, s->as.expr.equal, dim};
+    Equal q = {*s, s->as.expr.equal, dim, figure_named(ev, s->as.expr.figure)};
+    if (!q.figure)
+        return false;
     q.lhs.kind = STMT_EXPR;
     q.lhs.as.expr.equal = NULL;
     q.lhs.span = (Span){s->as.expr.value->span.begin, s->as.expr.value->span.end};
@@ -720,10 +800,11 @@ static bool scan_equal(Eval *ev, const Stmt *s, int dim)
     side = first;
     if (first == 0)
         meets[n++] = (Meet){1, 1, true};
-    for (int i = 0; i < SCAN_MAX_DOUBLINGS; i++) {
+    char *why = NULL;
+    for (int i = 0; i < SCAN_MAX_DOUBLINGS && !why; i++) {
         int next;
-        if (!sign_at(ev, &q, 2 * x, &next))
-            return false;
+        if (!try_sign_at(ev, &q, 2 * x, &next, &why))
+            break;
         if (next != side && side != 0 && n == SCAN_MAX_CHANGES)
             return eval_fail(ev, s->span, "the two costs cross more than %d times",
                              SCAN_MAX_CHANGES);
@@ -734,7 +815,9 @@ static bool scan_equal(Eval *ev, const Stmt *s, int dim)
         side = next;
         x *= 2;
     }
-    return report_equal(ev, s, &q, meets, n, x, first);
+    bool ok = report_equal(ev, s, &q, meets, n, x, first, why);
+    free(why);
+    return ok;
 }
 
 bool scan_solve(Eval *ev, const Stmt *s, int dim)
