@@ -39,8 +39,9 @@ const char *const csv_columns[] = {
     "formula_intensity", "formula_t_math", "formula_t_hbm", "formula_t_comm",
     "formula_comm_bytes", "formula_t_lower", "formula_t_upper", "formula_bound",
     /* last, so that no column before them moves: each link's time, and a solve's
-     * real-valued crossings, as JSON text; the figure a solve's == compares */
-    "t_comm_links", "crossings", "figure",
+     * real-valued crossings, as JSON text; the figure a solve's == compares; the shard of
+     * a sharded result one chip holds */
+    "t_comm_links", "crossings", "figure", "local_shape",
     NULL,
 };
 
