@@ -139,7 +139,10 @@ stmt
                                 { $$ = ast_solve(A, @$, $2, $4, $5); }
     | SOLVE name ':' expr clauses CMP expr clauses
                                 { $$ = ast_solve_equal(A, @$, $2, $4, $5, $6, $7, $8,
-                                                       (Span){@7.begin, @8.end}); }
+                                                       (Span){@7.begin, @8.end}, NULL); }
+    | SOLVE name ':' expr clauses CMP expr clauses IN name
+                                { $$ = ast_solve_equal(A, @$, $2, $4, $5, $6, $7, $8,
+                                                       (Span){@7.begin, @8.end}, $10); }
     | FIT name ':' expr clauses { $$ = ast_fit(A, @$, $2, $4, $5); }
     | SERVE names ':' expr clauses serve_mixes
                                 { $$ = ast_serve(A, @$, $2, @2, $4, $5, $6); }

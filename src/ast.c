@@ -578,6 +578,7 @@ Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *claus
     s->as.expr.target = target ? *target : (NameRef){-1, span};
     s->as.expr.value = value;
     s->as.expr.over.name = -1;
+    s->as.expr.figure.name = -1;
     if (clauses)
         s->as.expr.clauses = *clauses;
     return s;
@@ -594,12 +595,14 @@ Stmt *ast_solve(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses
 }
 
 Stmt *ast_solve_equal(Arena *a, Span span, NameRef *dim, Node *lhs, Clauses *lc, int cmp,
-                      Node *rhs, Clauses *rc, Span rhs_span)
+                      Node *rhs, Clauses *rc, Span rhs_span, NameRef *figure)
 {
     Stmt *s = ast_solve(a, span, dim, lhs, lc);
     if (s) {
         s->as.expr.equal = ast_expr(a, rhs_span, NULL, rhs, rc);
         s->as.expr.cmp = cmp;
+        if (figure)
+            s->as.expr.figure = *figure;
     }
     return s;
 }
@@ -922,6 +925,8 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
                                            ? intern_name(names, s->as.expr.target.name) : "?");
             dump_node(out, s->as.expr.value, names);
             dump_clauses(out, &s->as.expr.clauses, names);
+            if (s->as.expr.figure.name >= 0)
+                fprintf(out, " (in %s)", intern_name(names, s->as.expr.figure.name));
             break;
         case STMT_SEND:
             fputs("(send ", out);

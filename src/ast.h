@@ -235,6 +235,7 @@ struct Stmt {
             AstList *sizes; /* STMT_SEARCH: of SearchSize *, what `over` lists */
             struct Stmt *equal; /* STMT_SOLVE `solve B: a == b`: b as a statement */
             int cmp;            /* and the comparison written (a CmpOp) */
+            NameRef figure;     /* `a == b in t_comm`: the figure compared; -1: t_lower */
             NameRef context;    /* STMT_SERVE: the context length's name (target: the batch's) */
             struct ServeMix *mixes; /* STMT_SERVE: each `with prompt = ..., output = ...` */
             int nmixes;
@@ -337,9 +338,10 @@ Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *claus
 Clauses *ast_clauses(Arena *a);
 Stmt *ast_solve(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
 Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
-/* solve B: LHS == RHS: where the two costs are equal. */
+/* solve B: LHS == RHS [in FIGURE]: where the two costs (t_lower, or the figure named)
+ * are equal. */
 Stmt *ast_solve_equal(Arena *a, Span span, NameRef *dim, Node *lhs, Clauses *lc, int cmp,
-                      Node *rhs, Clauses *rc, Span rhs_span);
+                      Node *rhs, Clauses *rc, Span rhs_span, NameRef *figure);
 Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *sizes);
 /* serve B, S: CALL clauses with prompt = P, output = G [with ...]: the request mixes
  * served (`mixes` a list of lists of Binding *). Other than two names leave the

@@ -85,6 +85,17 @@ const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
                            "calibrated: what a kernel costs at least (in a CUDA graph)"},
     [CHIP_LAUNCH_EAGER] = {"launch_eager", UNIT_SECONDS, false,
                            "calibrated: what a kernel launched eagerly costs at least"},
+    [CHIP_SUBPARTITIONS] = {"subpartitions", UNIT_NONE, true,
+                            "subpartitions per SM (a warp scheduler, a tensor core and FP32 lanes each)"},
+    [CHIP_FP32_LANES] = {"fp32_lanes", UNIT_NONE, true,
+                         "FP32 lanes (CUDA cores) per subpartition"},
+    [CHIP_SM_L1_BYTES] = {"sm_l1_bytes", UNIT_BYTES, false,
+                          "L1 cache and shared memory per SM, together (vmem_bytes: the shared-memory carve-out, all SMs)"},
+    [CHIP_BASE_CLOCK] = {"base_clock", UNIT_NONE, false, "base clock, cycles per second"},
+    [CHIP_BOOST_CLOCK] = {"boost_clock", UNIT_NONE, false, "boost clock, cycles per second"},
+    [CHIP_NVSWITCH_PORTS] = {"nvswitch_ports", UNIT_NONE, true, "NVLink ports per NVSwitch"},
+    [CHIP_NVSWITCH_PORT_BW] = {"nvswitch_port_bw", UNIT_BW, false,
+                               "an NVSwitch port's bandwidth, each way"},
 };
 
 int chip_field_lookup(const char *name)

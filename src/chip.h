@@ -72,6 +72,14 @@ typedef enum {
     CHIP_ATTN_SM_BW,
     CHIP_KERNEL_FLOOR,
     CHIP_LAUNCH_EAGER,
+    /* a GPU's anatomy (book ch. 12), for its card: no cost reads them */
+    CHIP_SUBPARTITIONS,
+    CHIP_FP32_LANES,
+    CHIP_SM_L1_BYTES,
+    CHIP_BASE_CLOCK,
+    CHIP_BOOST_CLOCK,
+    CHIP_NVSWITCH_PORTS,
+    CHIP_NVSWITCH_PORT_BW,
     CHIP_FIELD_COUNT
 } ChipField;
 

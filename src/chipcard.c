@@ -19,7 +19,7 @@ typedef struct {
     Unit unit;
 } Derived;
 
-enum { MAX_DERIVED = 16 };
+enum { MAX_DERIVED = 24 };
 
 static bool has(const Chip *c, ChipField f)
 {
@@ -68,6 +68,48 @@ static void ridges(const Chip *c, Derived *d, int *n)
             peak * v(c, CHIP_NODE_GPUS) / v(c, CHIP_NODE_BW), UNIT_NONE);
 }
 
+/* A GPU's anatomy as the book counts it (ch. 12): its CUDA cores and what they do at
+ * each clock, a tensor core's FLOPs a cycle, the shared memory an SM may carve out. */
+static void gpu_anatomy(const Chip *c, Derived *d, int *n)
+{
+    bool lanes = has(c, CHIP_CORES) && has(c, CHIP_SUBPARTITIONS) && has(c, CHIP_FP32_LANES);
+    double cuda = v(c, CHIP_CORES) * v(c, CHIP_SUBPARTITIONS) * v(c, CHIP_FP32_LANES);
+    if (lanes)
+        add(d, n, "cuda_cores", "CUDA cores (FP32 lanes)", "cores * subpartitions * fp32_lanes",
+            cuda, UNIT_NONE);
+    if (lanes && has(c, CHIP_BASE_CLOCK))
+        add(d, n, "vector_flops_base", "FP32 vector FLOPs/s at the base clock (an FMA is 2)",
+            "cores * subpartitions * fp32_lanes * 2 * base_clock",
+            cuda * 2 * v(c, CHIP_BASE_CLOCK), UNIT_RATE);
+    if (lanes && has(c, CHIP_BOOST_CLOCK))
+        add(d, n, "vector_flops_boost", "FP32 vector FLOPs/s at the boost clock",
+            "cores * subpartitions * fp32_lanes * 2 * boost_clock",
+            cuda * 2 * v(c, CHIP_BOOST_CLOCK), UNIT_RATE);
+    if (has(c, CHIP_FLOPS_BF16) && has(c, CHIP_CORES) && has(c, CHIP_MXUS) && has(c, CHIP_CLOCK) &&
+        !has(c, CHIP_MXU_SIZE)) /* a TPU: peak_anatomy from its MXU side */
+        add(d, n, "tc_flops_cycle", "a tensor core's dense bf16 FLOPs a cycle",
+            "flops_bf16 / (cores * mxus * clock)",
+            v(c, CHIP_FLOPS_BF16) / (v(c, CHIP_CORES) * v(c, CHIP_MXUS) * v(c, CHIP_CLOCK)),
+            UNIT_NONE);
+    if (has(c, CHIP_VMEM_BYTES) && has(c, CHIP_CORES) && has(c, CHIP_SM_L1_BYTES))
+        add(d, n, "smem_per_sm", "shared memory an SM may carve out of its sm_l1_bytes",
+            "vmem_bytes / cores", v(c, CHIP_VMEM_BYTES) / v(c, CHIP_CORES), UNIT_BYTES);
+}
+
+/* The NVLink node's switches: what they carry, and what crosses the node's middle. */
+static void node_switches(const Chip *c, Derived *d, int *n)
+{
+    if (has(c, CHIP_NVSWITCHES) && has(c, CHIP_NVSWITCH_PORTS) && has(c, CHIP_NVSWITCH_PORT_BW))
+        add(d, n, "switch_bw", "the node's NVSwitches together, each way",
+            "nvswitches * nvswitch_ports * nvswitch_port_bw",
+            v(c, CHIP_NVSWITCHES) * v(c, CHIP_NVSWITCH_PORTS) * v(c, CHIP_NVSWITCH_PORT_BW),
+            UNIT_BW);
+    if (has(c, CHIP_NODE_GPUS) && has(c, CHIP_NVLINK_BW) && has(c, CHIP_NVSWITCHES))
+        add(d, n, "bisection_bw", "the node's bisection, each way: half its GPUs' NVLink",
+            "node_gpus / 2 * nvlink_bw", v(c, CHIP_NODE_GPUS) / 2 * v(c, CHIP_NVLINK_BW),
+            UNIT_BW);
+}
+
 static int derive(const Chip *c, Derived *d)
 {
     int n = 0;
@@ -77,6 +119,8 @@ static int derive(const Chip *c, Derived *d)
             v(c, CHIP_CORES) * v(c, CHIP_MXUS) * v(c, CHIP_MXU_SIZE) * v(c, CHIP_MXU_SIZE) * 2 *
                 v(c, CHIP_CLOCK),
             UNIT_RATE);
+    gpu_anatomy(c, d, &n);
+    node_switches(c, d, &n);
     ridges(c, d, &n);
     if (has(c, CHIP_VPU_FLOPS) && has(c, CHIP_HBM_BW))
         add(d, &n, "ridge_vpu", "vector unit's ridge against HBM", "vpu_flops / hbm_bw",
@@ -114,7 +158,10 @@ static void text_card(const Chip *c, const Derived *d, int n, FILE *out)
         fprintf(out, "derived\n");
     for (int i = 0; i < n; i++) {
         char buf[48];
-        number(d[i].value, d[i].unit, buf, sizeof buf);
+        if (d[i].unit == UNIT_NONE && d[i].value == floor(d[i].value) && d[i].value < 1e7)
+            snprintf(buf, sizeof buf, "%.0f", d[i].value); /* a count: 16896, not 16900 */
+        else
+            number(d[i].value, d[i].unit, buf, sizeof buf);
         fprintf(out, "  %-14s %*s", d[i].key, num_columns(buf, 13), buf);
         fprintf(out, "  %s = %s\n", d[i].what, d[i].formula);
     }

@@ -45,6 +45,9 @@ const char *const csv_columns[] = {
     "t_predicted", "kernels", "kernels_derated", "derated_why",
     "tokens", "model_flops", "tokens_per_s_all", "run_tokens", "run_steps", "run_time",
     "chip_hours", "run_usd",
+    /* and after those, a solve's real-valued crossings (JSON text), the figure a solve's
+     * == compares, and the shard of a sharded result one chip holds */
+    "crossings", "figure", "local_shape",
     NULL,
 };
 

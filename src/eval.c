@@ -1362,11 +1362,12 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
     return ok;
 }
 
-static void report_plain(Eval *ev, const Stmt *s, const EVal *v)
+static void report_plain(Eval *ev, const Stmt *s, const EVal *v, const Mesh *mesh)
 {
     Report r;
     report_init(ev, s, &r);
     r.result = v->tensor;
+    r.mesh = mesh; /* a sharded tensor's report gives the shard a chip holds */
     if (v->scalar)
         report_number(&r, v->scalar);
     else
@@ -1971,7 +1972,7 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     else if (ok && st.cost.ops > 0)
         ok = report_cost(ev, s, &st, chip, v.tensor);
     else if (ok && !ev->collect)
-        report_plain(ev, s, &v);
+        report_plain(ev, s, &v, &st.layout.mesh);
     if (ok && s->kind == STMT_ASSIGN) {
         val.tensor = v.tensor;
         v.tensor = NULL;

@@ -168,6 +168,38 @@ static void print_table(const Table *t, FILE *out)
     }
 }
 
+/* A dim's shard on one chip, with the world's values: size / the chips of its axes,
+ * padded as the figures pad it (dim_shard_size). NULL when out of memory. */
+static Poly *local_dim(const Report *r, const Dim *d)
+{
+    Poly *now = poly_subst(d->size, world_lookup, r->ctx);
+    if (!now)
+        return NULL;
+    Poly *shard = dim_shard_size(now, mesh_span(r->mesh, dim_axes(d, r->mesh)), NULL);
+    poly_free(now);
+    return shard;
+}
+
+/* "  (a chip: bf16[256,8192])" after a sharded result: the shape one chip holds (ch. 3). */
+static void local_shape_text(const Report *r, char *buf, size_t size)
+{
+    size_t used = strlen(buf);
+    if (!r->mesh || !r->mesh->n || !tensor_axes(r->result, r->mesh) || used >= size)
+        return;
+    used += (size_t)snprintf(buf + used, size - used, "  (a chip: %s[",
+                             dtype_name(r->result->dtype));
+    for (int i = 0; i < r->result->ndims && used < size; i++) {
+        Poly *shard = local_dim(r, &r->result->dims[i]);
+        char dim[256] = "?";
+        if (shard)
+            poly_text(r, shard, POLY_STYLE_TEXT, dim, sizeof dim);
+        poly_free(shard);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "," : "", dim);
+    }
+    if (used < size)
+        snprintf(buf + used, size - used, "])");
+}
+
 /* "8 (X=4, Y=2)": the chips and the mesh's axes. */
 static void mesh_text(const Report *r, char *buf, size_t size)
 {
@@ -187,6 +219,7 @@ static void cost_rows(const Report *r, Table *t)
     char read[64], written[64];
     Row *row = add_row(t, "result");
     tensor_format(r->result, r->namer, r->ctx, row->formula, sizeof row->formula);
+    local_shape_text(r, row->formula, sizeof row->formula);
     if (r->mesh->n) {
         row = add_row(t, "chips");
         mesh_text(r, row->formula, sizeof row->formula);
@@ -876,12 +909,15 @@ static void json_op_prediction(const Report *r, const Op *op)
                              op->fallback);
 }
 
-static void json_shape(const Report *r)
+/* `shape`, the result's global dims, or `local_shape`, the shard of them one chip holds
+ * (local_dim). */
+static void json_shape(const Report *r, bool local)
 {
-    json_key(r->out, "shape");
+    json_key(r->out, local ? "local_shape" : "shape");
     fputc('[', r->out);
     for (int i = 0; i < r->result->ndims; i++) {
-        Poly *now = poly_subst(r->result->dims[i].size, world_lookup, r->ctx);
+        Poly *now = local ? local_dim(r, &r->result->dims[i])
+                          : poly_subst(r->result->dims[i].size, world_lookup, r->ctx);
         double v;
         char buf[256];
         fputs(i ? "," : "", r->out);
@@ -1106,7 +1142,9 @@ static void json_statement(const Report *r)
     chip ? report_json_string(r->out, f->chip->name, strlen(f->chip->name)) : (void)fputs("null", r->out);
     fprintf(r->out, ",\"chips\":%.17g,\"dtype\":\"%s\"", f->chips,
             dtype_name(r->result->dtype));
-    json_shape(r);
+    json_shape(r, false);
+    if (r->mesh && r->mesh->n)
+        json_shape(r, true);
     json_number(r->out, "flops", f->flops.known, f->flops.value);
     json_number(r->out, "bytes", f->bytes.known, f->bytes.value);
     json_number(r->out, "bytes_read", f->read.known, f->read.value);
@@ -1245,7 +1283,10 @@ void report_tensor(const Report *r, const char *name)
         else
             snprintf(bytes + strlen(poly_text(r, q.now, POLY_STYLE_TEXT, bytes, sizeof bytes - 8)),
                      8, " bytes");
-        fprintf(r->out, "%s%s%s  (%s)\n", name ? name : "", name ? ": " : "", shape, bytes);
+        char local[FORMULA_MAX] = "";
+        local_shape_text(r, local, sizeof local);
+        fprintf(r->out, "%s%s%s  (%s)%s\n", name ? name : "", name ? ": " : "", shape, bytes,
+                local);
     }
     poly_free(q.formula);
     poly_free(q.now);

@@ -2,13 +2,16 @@
 #include "scan.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "crossing.h"
 #include "interrupt.h"
 #include "num.h"
 #include "report.h"
+#include "spell.h"
 
 enum { SCAN_MAX_DOUBLINGS = 24, SCAN_MAX_CHANGES = 64 };
 
@@ -54,6 +57,10 @@ typedef struct {
     double memory;
     double hbm; /* the chip's HBM capacity; 0 when it gives none */
     Bound bound;
+    /* By Bound, the times that decide it: an operation's t_math, t_hbm and t_comm; a
+     * block's time bounded by each (what bounds most of its time bounds the block). */
+    double decides[4];
+    bool alone; /* one operation (its three times decide), not a block */
 } Figures;
 
 /* 1 when what a chip holds fits its HBM, 0 when not, -1 when the chip gives no
@@ -69,7 +76,14 @@ static void figures_of(const Op *root, bool training, Figures *f)
     *f = (Figures){root->flops, root->bytes, root->comm_bytes, root->t_math, root->t_hbm,
                    root->t_comm, root->t_lower, root->t_upper, root->t_derated,
                    alone ? root->children[0]->held : block_memory(root, training), 0,
-                   root->bound};
+                   root->bound, {0, 0, 0, 0}, alone};
+    if (alone) {
+        f->decides[BOUND_COMPUTE] = root->t_math;
+        f->decides[BOUND_MEMORY] = root->t_hbm;
+        f->decides[BOUND_COMM] = root->t_comm;
+    } else {
+        op_bound_shares(root, 1, f->decides);
+    }
 }
 
 /* A value the dim takes, as a row shows it: a number, or a chip's name. */
@@ -329,23 +343,35 @@ static bool in_run(const Figures *f, const Run *r)
     return f->bound == r->bound && fits_of(f) == r->fits;
 }
 
-/* Costs at x with errors kept out of the report: *why gets the first line of the
- * error that stopped it (the caller frees it). */
-static bool try_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f, char **why)
+/* Errors kept out of the report while probing a value that may not be costed (a mesh
+ * longer than the pod): hold_quiet returns the report's diag for hold_end, which gives
+ * *why the first line of the error when !ok (the caller frees it). */
+static Diag *hold_quiet(Eval *ev, DiagHold *hold)
 {
-    DiagHold hold;
-    if (!diag_hold(&hold))
-        return eval_fail(ev, s->span, "out of memory");
     Diag *loud = ev->diag;
-    ev->diag = &hold.diag;
-    bool ok = cost_at(ev, s, dim, x, f);
+    ev->diag = &hold->diag;
+    return loud;
+}
+
+static bool hold_end(Eval *ev, DiagHold *hold, Diag *loud, bool ok, char **why)
+{
     ev->diag = loud;
-    char *first = diag_release(&hold);
+    char *first = diag_release(hold);
     if (!ok)
         *why = first;
     else
         free(first);
     return ok;
+}
+
+/* Costs at x with errors kept out of the report. */
+static bool try_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f, char **why)
+{
+    DiagHold hold;
+    if (!diag_hold(&hold))
+        return eval_fail(ev, s->span, "out of memory");
+    Diag *loud = hold_quiet(ev, &hold);
+    return hold_end(ev, &hold, loud, cost_at(ev, s, dim, x, f), why);
 }
 
 /* The last whole number in [lo, hi) in run r, hi being in another. */
@@ -416,8 +442,92 @@ static void groups_text(FILE *out, const char *d, const Run *runs, int n, bool b
     }
 }
 
+/* ---- solve n: the real-valued crossings ------------------------------------------- */
+
+/* Where the bound changes between whole k and k + 1, the real n at which the two times
+ * that decide it meet, each time's law fitted through k − 1 .. k + 2. */
+typedef struct {
+    double at, first, last; /* the crossing; the points its laws go through */
+    Bound from, to;
+    Law from_law, to_law;
+    bool alone;
+} MeshCrossing;
+
+static bool crossing_between(Eval *ev, const Stmt *s, int dim, double k, Bound from, Bound to,
+                             MeshCrossing *c)
+{
+    /* Fitted through k, k + 1 and one more, checked at three others: padded shards and a
+     * change of topology break the law, and then no crossing is claimed. */
+    double first = k > 2 ? k - 2 : 1;
+    double x[6] = {k, k + 1, 0, 0, 0, 0};
+    for (int i = 2, j = 0; i < 6; j++)
+        if (first + j != k && first + j != k + 1)
+            x[i++] = first + j;
+    double yf[6], yt[6];
+    for (int i = 0; i < 6; i++) {
+        Figures f;
+        char *why = NULL;
+        if (!try_at(ev, s, dim, x[i], &f, &why)) {
+            free(why);
+            return false;
+        }
+        yf[i] = f.decides[from], yt[i] = f.decides[to];
+        c->alone = f.alone;
+    }
+    c->first = first, c->last = first + 5, c->from = from, c->to = to;
+    return crossing_fit(x, yf, 6, &c->from_law) && crossing_fit(x, yt, 6, &c->to_law) &&
+           crossing_root(&c->from_law, &c->to_law, k, k + 1, &c->at);
+}
+
+/* The crossings of the runs' bound changes that follow one law on both sides. */
+static int crossings_of(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, MeshCrossing *out)
+{
+    int m = 0;
+    for (int i = 0; i + 1 < n; i++)
+        if (runs[i].bound != runs[i + 1].bound &&
+            crossing_between(ev, s, dim, runs[i].to, runs[i].bound, runs[i + 1].bound, &out[m]))
+            m++;
+    return m;
+}
+
+static const char *decider_name(Bound b, bool alone)
+{
+    static const char *const time[] = {"?", "t_math", "t_hbm", "t_comm"};
+    static const char *const share[] = {"?", "compute-bound time", "memory-bound time",
+                                        "comm-bound time"};
+    return alone ? time[b] : share[b];
+}
+
+/* "compute = comm at n = 7.412 (t_math 234.4 ms/n, t_comm 23.86 ms − 23.86 ms/n; ...)" */
+static void crossings_text(Eval *ev, int dim, const MeshCrossing *c, int m)
+{
+    const char *d = spelling(ev, dim);
+    for (int i = 0; i < m; i++) {
+        char lf[96], lt[96], a[32], b[32];
+        fprintf(ev->out, "\n  %-13s %s = %s at %s = %.6g (%s %s, %s %s; each a + b·%s + c/%s "
+                "through %s = %s .. %s)", i ? "" : "crossing", roof_bound_name(c[i].from),
+                roof_bound_name(c[i].to), d, c[i].at,
+                decider_name(c[i].from, c[i].alone),
+                crossing_format(&c[i].from_law, d, c[i].at, lf, sizeof lf),
+                decider_name(c[i].to, c[i].alone),
+                crossing_format(&c[i].to_law, d, c[i].at, lt, sizeof lt), d, d, d,
+                num_format_plain(c[i].first, a, sizeof a), num_format_plain(c[i].last, b, sizeof b));
+    }
+}
+
+static void crossings_json(Eval *ev, const MeshCrossing *c, int m)
+{
+    char a[40];
+    fputs(",\"crossings\":[", ev->out);
+    for (int i = 0; i < m; i++)
+        fprintf(ev->out, "%s{\"at\":%s,\"from\":\"%s\",\"to\":\"%s\"}", i ? "," : "",
+                num_format_json(c[i].at, a, sizeof a), roof_bound_name(c[i].from),
+                roof_bound_name(c[i].to));
+    fputs("]", ev->out);
+}
+
 static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double top,
-                       double hbm, const char *why)
+                       double hbm, const char *why, const MeshCrossing *c, int m)
 {
     FILE *out = ev->out;
     const char *d = spelling(ev, dim);
@@ -431,6 +541,7 @@ static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
                 num_format_plain(2 * top, a, sizeof a), why);
     fprintf(out, "  %-13s", "bound");
     groups_text(out, d, runs, n, false);
+    crossings_text(ev, dim, c, m);
     if (hbm > 0) {
         fprintf(out, "\n  %-13s of %s HBM per chip:", "memory",
                 num_format_unit(hbm, UNIT_BYTES, 0, a, sizeof a));
@@ -440,7 +551,8 @@ static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
 }
 
 /* Each run a segment: a segment ends where the bound or the fit changes. */
-static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double hbm)
+static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double hbm,
+                       const MeshCrossing *c, int m)
 {
     FILE *out = ev->out;
     char a[40], b[40];
@@ -459,15 +571,64 @@ static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
                 num_format_json(runs[i].from, a, sizeof a),
                 num_format_json(runs[i].to, b, sizeof b), roof_bound_name(runs[i].bound),
                 runs[i].fits < 0 ? "null" : runs[i].fits ? "true" : "false");
-    fputs("]}\n", out);
+    fputs("]", out);
+    crossings_json(ev, c, m);
+    fputs("}\n", out);
 }
 
 /* ---- solve B: a == b --------------------------------------------------------------- */
+
+/* A figure two statements can be compared on: `solve B: a == b in t_comm`. */
+typedef struct {
+    const char *name;
+    size_t offset; /* in Figures */
+    Unit unit;
+} FigureField;
+
+static const FigureField figure_fields[] = {
+    {"t_lower", offsetof(Figures, t_lower), UNIT_SECONDS},
+    {"t_upper", offsetof(Figures, t_upper), UNIT_SECONDS},
+    {"t_derated", offsetof(Figures, t_derated), UNIT_SECONDS},
+    {"t_math", offsetof(Figures, t_math), UNIT_SECONDS},
+    {"t_hbm", offsetof(Figures, t_hbm), UNIT_SECONDS},
+    {"t_comm", offsetof(Figures, t_comm), UNIT_SECONDS},
+    {"flops", offsetof(Figures, flops), UNIT_FLOPS},
+    {"bytes", offsetof(Figures, bytes), UNIT_BYTES},
+    {"comm_bytes", offsetof(Figures, comm_bytes), UNIT_BYTES},
+    {"memory", offsetof(Figures, memory), UNIT_BYTES},
+};
+enum { FIGURE_FIELDS = sizeof figure_fields / sizeof figure_fields[0] };
+
+static double figure_of(const Figures *f, const FigureField *field)
+{
+    return *(const double *)(const void *)((const char *)f + field->offset);
+}
+
+/* The figure `in NAME` names (t_lower when none); NULL after a located error. */
+static const FigureField *figure_named(Eval *ev, NameRef ref)
+{
+    if (ref.name < 0)
+        return &figure_fields[0];
+    const char *name = spelling(ev, ref.name);
+    SpellNear near = spell_begin(name);
+    for (int i = 0; i < FIGURE_FIELDS; i++) {
+        if (strcmp(name, figure_fields[i].name) == 0)
+            return &figure_fields[i];
+        spell_offer(&near, figure_fields[i].name);
+    }
+    eval_fail(ev, ref.span, "solve compares no figure named %s", name);
+    if (near.best)
+        diag_note(ev->diag, "did you mean %s?", near.best);
+    diag_note(ev->diag, "the figures: t_lower (without `in`) t_upper t_derated t_math t_hbm "
+              "t_comm flops bytes comm_bytes memory");
+    return NULL;
+}
 
 typedef struct {
     Stmt lhs;        /* the left side as a statement of its own */
     const Stmt *rhs;
     int dim;
+    const FigureField *figure; /* what is compared */
 } Equal;
 
 /* Where the two costs meet: between `from` and from + 1, or, when exact, equal at every
@@ -477,12 +638,12 @@ typedef struct {
     bool exact;
 } Meet;
 
-/* t_lower(a) − t_lower(b) at x, with the two figures. */
+/* figure(a) − figure(b) at x (t_lower unless named), with the two figures. */
 static bool gap_at(Eval *ev, const Equal *q, double x, Figures *a, Figures *b, double *gap)
 {
     if (!cost_at(ev, &q->lhs, q->dim, x, a) || !cost_at(ev, q->rhs, q->dim, x, b))
         return false;
-    *gap = a->t_lower - b->t_lower;
+    *gap = figure_of(a, q->figure) - figure_of(b, q->figure);
     return true;
 }
 
@@ -499,6 +660,16 @@ static bool sign_at(Eval *ev, const Equal *q, double x, int *out)
         return false;
     *out = sign(gap);
     return true;
+}
+
+/* sign_at with errors kept out of the report (try_at). */
+static bool try_sign_at(Eval *ev, const Equal *q, double x, int *out, char **why)
+{
+    DiagHold hold;
+    if (!diag_hold(&hold))
+        return eval_fail(ev, q->rhs->span, "out of memory");
+    Diag *loud = hold_quiet(ev, &hold);
+    return hold_end(ev, &hold, loud, sign_at(ev, q, x, out), why);
 }
 
 /* The last whole number in [lo, hi) where the gap has lo's sign. */
@@ -526,8 +697,9 @@ static void equal_row(Eval *ev, const Equal *q, double x)
     if (!gap_at(ev, q, x, &a, &b, &gap))
         return;
     fprintf(ev->out, "%s = %s (%s against %s)", spelling(ev, q->dim),
-            num_format_plain(x, at, sizeof at), num_format_unit(a.t_lower, UNIT_SECONDS, 0, ta, 32),
-            num_format_unit(b.t_lower, UNIT_SECONDS, 0, tb, 32));
+            num_format_plain(x, at, sizeof at),
+            num_format_unit(figure_of(&a, q->figure), q->figure->unit, 0, ta, 32),
+            num_format_unit(figure_of(&b, q->figure), q->figure->unit, 0, tb, 32));
 }
 
 static void meet_text(Eval *ev, const Equal *q, const Meet *m)
@@ -559,7 +731,7 @@ static void meets_json(Eval *ev, const Meet *meets, int n)
 }
 
 static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *meets, int n,
-                         double top, int first_side)
+                         double top, int first_side, const char *why)
 {
     const char *d = spelling(ev, q->dim);
     char a[32];
@@ -569,16 +741,22 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *me
         fputs("{\"stmt\":", ev->out);
         report_json_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
-        fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\"", line, d);
+        fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\",\"figure\":\"%s\"", line, d,
+                q->figure->name);
         meets_json(ev, meets, n);
         fputs("}\n", ev->out);
         return true;
     }
-    fprintf(ev->out, "%.*s\n  %-13s t_lower of each side at %s = 1, 2, 4, ..., %s, then bisected\n",
-            s->span.end - s->span.begin, ev->src->text + s->span.begin, "costed", d,
-            num_format_plain(top, a, sizeof a));
-    fprintf(ev->out, "  %-13s the left side is %s", "from 1", first_side < 0 ? "faster"
-                                                            : first_side > 0 ? "slower" : "as fast");
+    fprintf(ev->out, "%.*s\n  %-13s %s of each side at %s = 1, 2, 4, ..., %s, then bisected\n",
+            s->span.end - s->span.begin, ev->src->text + s->span.begin, "costed",
+            q->figure->name, d, num_format_plain(top, a, sizeof a));
+    if (why)
+        fprintf(ev->out, "  %-13s at %s = %s: %s\n", "stopped", d,
+                num_format_plain(2 * top, a, sizeof a), why);
+    bool time = q->figure->unit == UNIT_SECONDS;
+    fprintf(ev->out, "  %-13s the left side is %s", "from 1",
+            first_side < 0 ? (time ? "faster" : "smaller")
+            : first_side > 0 ? (time ? "slower" : "larger") : (time ? "as fast" : "as large"));
     for (int i = 0; i < n; i++) {
         fprintf(ev->out, "\n  %-13s ", i ? "" : "equal");
         meet_text(ev, q, &meets[i]);
@@ -611,7 +789,9 @@ static bool scan_equal(Eval *ev, const Stmt *s, int dim)
 {
     if (s->as.expr.cmp != CMP_EQ)
         return eval_fail(ev, s->span, "solve compares two costs with ==: `solve B: a == b`");
-    Equal q = {*s, s->as.expr.equal, dim};
+    Equal q = {*s, s->as.expr.equal, dim, figure_named(ev, s->as.expr.figure)};
+    if (!q.figure)
+        return false;
     q.lhs.kind = STMT_EXPR;
     q.lhs.as.expr.equal = NULL;
     q.lhs.span = (Span){s->as.expr.value->span.begin, s->as.expr.value->span.end};
@@ -623,10 +803,11 @@ static bool scan_equal(Eval *ev, const Stmt *s, int dim)
     side = first;
     if (first == 0)
         meets[n++] = (Meet){1, 1, true};
-    for (int i = 0; i < SCAN_MAX_DOUBLINGS; i++) {
+    char *why = NULL;
+    for (int i = 0; i < SCAN_MAX_DOUBLINGS && !why; i++) {
         int next;
-        if (!sign_at(ev, &q, 2 * x, &next))
-            return false;
+        if (!try_sign_at(ev, &q, 2 * x, &next, &why))
+            break;
         if (next != side && side != 0 && n == SCAN_MAX_CHANGES)
             return eval_fail(ev, s->span, "the two costs cross more than %d times",
                              SCAN_MAX_CHANGES);
@@ -637,7 +818,9 @@ static bool scan_equal(Eval *ev, const Stmt *s, int dim)
         side = next;
         x *= 2;
     }
-    return report_equal(ev, s, &q, meets, n, x, first);
+    bool ok = report_equal(ev, s, &q, meets, n, x, first, why);
+    free(why);
+    return ok;
 }
 
 bool scan_solve(Eval *ev, const Stmt *s, int dim)
@@ -662,10 +845,12 @@ bool scan_solve(Eval *ev, const Stmt *s, int dim)
         ok = runs_to(ev, s, dim, x, 2 * x, &g, runs, &n);
         x *= 2;
     }
+    MeshCrossing crossings[SCAN_MAX_CHANGES];
+    int m = ok ? crossings_of(ev, s, dim, runs, n, crossings) : 0;
     if (ok && ev->json)
-        solve_json(ev, s, dim, runs, n, f.hbm);
+        solve_json(ev, s, dim, runs, n, f.hbm, crossings, m);
     else if (ok)
-        solve_text(ev, s, dim, runs, n, x, f.hbm, why);
+        solve_text(ev, s, dim, runs, n, x, f.hbm, why, crossings, m);
     free(why);
     return ok;
 }
