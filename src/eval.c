@@ -228,7 +228,7 @@ int world_padded_symbol(int dim, double chips, void *world)
     World *w = world;
     const char *base = intern_name(w->names, dim);
     int len = snprintf(NULL, 0, "ceil(%s/%.17g)", base, chips);
-    char *name = malloc((size_t)len + 1);
+    char *name = nomem_note(malloc((size_t)len + 1));
     if (!name)
         return -1;
     snprintf(name, (size_t)len + 1, "ceil(%s/%.17g)", base, chips);
@@ -236,7 +236,7 @@ int world_padded_symbol(int dim, double chips, void *world)
     free(name);
     if (sym >= w->npadded && sym >= 0) {
         int n = intern_count(w->names);
-        void *more = realloc(w->padded, sizeof *w->padded * (size_t)n);
+        void *more = nomem_note(realloc(w->padded, sizeof *w->padded * (size_t)n));
         if (!more)
             return -1;
         w->padded = more;
@@ -308,6 +308,8 @@ bool eval_fail(Eval *ev, Span span, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    if (strcmp(fmt, "out of memory") == 0)
+        nomem_note(NULL); /* the run cannot go on, whoever holds this error back */
     if (nomem_failed())
         fmt = "out of memory";
     diag_verror(ev->diag, ev->src, span, fmt, ap);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nomem.h"
+
 unsigned long long name_probes;
 
 struct Intern {
@@ -70,7 +72,7 @@ static void rehash(Intern *t)
 static int grow(Intern *t)
 {
     size_t n = t->nslots * 2;
-    int *slots = calloc(n, sizeof *slots);
+    int *slots = nomem_note(calloc(n, sizeof *slots));
     if (!slots)
         return -1;
     free(t->slots);
@@ -84,13 +86,13 @@ static int add(Intern *t, const char *name, size_t len, size_t slot)
 {
     if (t->count == t->cap) {
         int cap = t->cap ? t->cap * 2 : 64;
-        char **names = realloc(t->names, sizeof *names * (size_t)cap);
+        char **names = nomem_note(realloc(t->names, sizeof *names * (size_t)cap));
         if (!names)
             return -1;
         t->names = names;
         t->cap = cap;
     }
-    char *copy = malloc(len + 1);
+    char *copy = nomem_note(malloc(len + 1));
     if (!copy)
         return -1;
     memcpy(copy, name, len);

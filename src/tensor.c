@@ -119,8 +119,10 @@ Poly *dim_shard_size(const Poly *size, double chips, const ShardPadding *pad)
     if (poly_is_const(size, &n) && uneven(n, chips))
         return poly_const(ceil(n / chips));
     int dim = uneven_name(size, chips, pad);
-    int padded = dim >= 0 ? pad->ceil_symbol(dim, chips, pad->ctx) : -1;
-    return padded >= 0 ? poly_sym(padded) : poly_scale(size, 1 / chips);
+    if (dim < 0)
+        return poly_scale(size, 1 / chips);
+    int padded = pad->ceil_symbol(dim, chips, pad->ctx);
+    return padded >= 0 ? poly_sym(padded) : NULL; /* memory ran out */
 }
 
 /* A dim whose shard is padded: of known size, or bound now, its chips not dividing it. */

@@ -71,6 +71,10 @@ oom op_new 1 "$root/examples/model_llama3_8b.roof"
 oom world_grow 1 "$tour"
 # a chart in the terminal that could not be drawn said nothing
 oom plot_text 1 "$root/examples/explore.roof"
+# an uneven shard whose padded name could not be made was costed fractional, status 0
+oom world_padded_symbol 1 "$root/examples/hardware.roof"
+# the summary's one-chip costing read an out-of-memory as "cannot be costed on one chip"
+oom eval_contract 11 "$root/tests/faults/summary.in"
 # the SVG and the page are written whole or not at all
 full .svg 1 "$root/tests/faults/plot.in"
 full .svg 5 "$root/tests/faults/plot.in"
