@@ -168,6 +168,25 @@ Chip *chip_find(const ChipTable *t, const char *name)
     return t->slots[i] ? t->chips[t->slots[i] - 1] : NULL;
 }
 
+/* `a100-80gb`: the memory is read off the end ("-80gb", "_80GB"); the chip is the one
+ * named by the rest whose HBM holds that many GB. */
+const Chip *chip_by_memory(const ChipTable *t, const char *name)
+{
+    size_t len = strlen(name);
+    if (len < 4 || strcasecmp(name + len - 2, "gb") != 0)
+        return NULL;
+    size_t digits = len - 2;
+    while (digits > 0 && isdigit((unsigned char)name[digits - 1]))
+        digits--;
+    if (digits == len - 2 || digits < 2 || !strchr("-_", name[digits - 1]))
+        return NULL;
+    char stem[64];
+    snprintf(stem, sizeof stem, "%.*s", (int)(digits - 1), name);
+    const Chip *c = chip_find(t, stem);
+    double gb = strtod(name + digits, NULL) * 1e9;
+    return c && c->set[CHIP_HBM_BYTES] && c->value[CHIP_HBM_BYTES] == gb ? c : NULL;
+}
+
 /* Room for one more chip: the array, and the index at most half full. */
 static bool reserve(ChipTable *t)
 {

@@ -259,6 +259,7 @@ struct Eval {
     int block;           /* the block being run (interned name), or -1 at top level */
     double stages;       /* pipeline stages around (1: none): each holds its own layers */
     const Eval *caller;  /* the evaluator that called it, or NULL */
+    Span call;           /* where the caller called it (in caller->src) */
     Fusion *fusion;      /* inside `fused { ... }`; else NULL */
 };
 
