@@ -289,6 +289,12 @@ bool eval_fail(Eval *ev, Span span, const char *fmt, ...)
     return false;
 }
 
+bool eval_interrupted(Eval *ev)
+{
+    diag_interrupted(ev->diag);
+    return false;
+}
+
 bool eval_rows_written(Eval *ev)
 {
     return !ev->rows_written || ev->rows_written(ev->rows_ctx);

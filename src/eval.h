@@ -323,6 +323,8 @@ bool eval_stmt(Eval *ev, const Stmt *s);
 /* For the evaluator's phases (eval, layout, explore, check): reports an error at
  * `span` of the source being evaluated and returns false; the spelling of a name. */
 bool eval_fail(Eval *ev, Span span, const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* Ctrl-C stopped the statement: says "interrupted"; false. */
+bool eval_interrupted(Eval *ev);
 /* The stack is nearly used up (stack.h): reported at span, with how many block calls
  * down the recursion is. Always false. */
 bool eval_stack_fail(Eval *ev, Span span);

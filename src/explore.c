@@ -978,7 +978,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     for (int at = 0; at < pts->n; at += ROOF_BLOCK) {
         int n = pts->n - at < ROOF_BLOCK ? pts->n - at : ROOF_BLOCK;
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
-            return eval_fail(ev, c->stmt->span, "interrupted");
+            return eval_interrupted(ev);
         const double *x = points_block(pts, at, n, made);
         along_block(&c->along, padded_points(&c->costed.uses, dim, x, n, padded), n, &b);
         b.x = x; /* the rows show the values swept, the figures their padded shards */

@@ -559,7 +559,7 @@ static bool cost_configs(Eval *ev, Search *z, Configs *c)
     eval_progress_begin(ev, &progress, "search", "configurations", c->n);
     for (int i = 0; ok && i < c->n; i++) {
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
-            ok = eval_fail(ev, z->stmt->span, "interrupted");
+            ok = eval_interrupted(ev);
         else
             ok = cost_config(ev, z, &c->items[i]);
         progress_advance(&progress, 1);
