@@ -575,7 +575,8 @@ static int unknown_dtype(ParseState *st)
         spell_offer(&near, dtype_spellings[i]);
     if (near.best)
         diag_note(st->diag, "did you mean %s?", near.best);
-    diag_note(st->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4");
+    diag_note(st->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4 "
+              "int32");
     return 0;
 }
 

@@ -79,7 +79,7 @@ ChipField chip_peak_field(DType t)
         [DT_BF16] = CHIP_FLOPS_BF16,     [DT_F16] = CHIP_FLOPS_F16,
         [DT_FP8_E4M3] = CHIP_FLOPS_FP8,  [DT_FP8_E5M2] = CHIP_FLOPS_FP8,
         [DT_INT8] = CHIP_FLOPS_INT8,     [DT_INT4] = CHIP_FLOPS_INT4,
-        [DT_FP4] = CHIP_FLOPS_FP4,
+        [DT_FP4] = CHIP_FLOPS_FP4,       [DT_INT32] = CHIP_FLOPS_F32, /* dtype.h */
     };
     return peak[t];
 }

@@ -520,7 +520,7 @@ static bool named_dtype(Eval *ev, const NameRef *ref, DType *dtype)
             spell_offer(&near, spelling(ev, i));
     if (near.best)
         diag_note(ev->diag, "did you mean %s?", near.best);
-    diag_note(ev->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4, or a "
+    diag_note(ev->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4 int32, or a "
               "name bound to one (let w = int8)");
     return false;
 }

@@ -367,7 +367,8 @@ static void latency_row(const Report *r, Table *t)
         return;
     char a[48], b[48], c[48];
     Row *row = add_row(t, "latency");
-    snprintf(row->formula, sizeof row->formula, "%g hops × %s", link->hops,
+    snprintf(row->formula, sizeof row->formula, "%g %s × %s", link->hops,
+             link->hops == 1 ? "hop" : "hops",
              num_format_unit(link->floor / link->hops, UNIT_SECONDS, 0, a, sizeof a));
     double under = link->floor * link->bandwidth / link->factor;
     num_format_unit(link->floor, UNIT_SECONDS, 0, b, sizeof b);
@@ -622,7 +623,9 @@ static void compute_rows(const Report *r, Table *t, bool partly)
              num_format_plain(f->peak, a, sizeof a), num_format_plain(f->hbm_bw, b, sizeof b));
     snprintf(row->value, sizeof row->value, "%s FLOP/B (%s, %s)",
              num_format_unit(f->ridge, UNIT_NONE, 0, a, sizeof a), f->chip->name,
-             f->vector ? "vector unit" : dtype_name(f->compute));
+             f->vector ? "vector unit"
+             : f->compute == DT_INT32 ? "int32, at f32's peak" /* dtype.h: no int32 peak */
+                                      : dtype_name(f->compute));
     if (f->padding.known && f->flops.known && f->padding.value >= PADDING_SHOWN * f->flops.value)
         padding_row(r, t);
     row = add_row(t, "t_math");
@@ -1158,13 +1161,40 @@ static bool says_already(const char *stmt, size_t len, const char *value)
     return i > 0 && stmt[i - 1] == '=';
 }
 
+/* A number's value as reports print one: whole numbers in full (8192), others to four
+ * digits (1.011); the full value is in --json. */
+static void number_text(const Report *r, const Poly *p, char *buf, size_t size)
+{
+    double v;
+    if (poly_is_const(p, &v) && isfinite(v) && v != floor(v))
+        num_format_unit(v, UNIT_NONE, 0, buf, size);
+    else
+        poly_text(r, p, POLY_STYLE_TEXT, buf, size);
+}
+
+/* {"stmt":..., "line":..., "value":...}: a number's full value, when it is one. */
+static void number_json(const Report *r, const Poly *p)
+{
+    double v;
+    if (!p || !poly_is_const(p, &v))
+        return;
+    fputs("{\"stmt\":", r->out);
+    report_json_string(r->out, r->stmt, r->stmt_len);
+    fprintf(r->out, ",\"line\":%d", r->line);
+    report_json_field(r->out, "value", v);
+    fputs("}\n", r->out);
+}
+
 void report_number(const Report *r, const Poly *value)
 {
-    if (r->json)
-        return;
     char now[FORMULA_MAX];
     Poly *sub = poly_subst(value, r->lookup, r->lookup_ctx);
-    poly_text(r, sub ? sub : value, POLY_STYLE_TEXT, now, sizeof now);
+    if (r->json) {
+        number_json(r, sub);
+        poly_free(sub);
+        return;
+    }
+    number_text(r, sub ? sub : value, now, sizeof now);
     report_text_line(r->out, r->stmt, r->stmt_len);
     if (!says_already(r->stmt, r->stmt_len, now))
         fprintf(r->out, " = %s", now);
