@@ -272,6 +272,16 @@ static void print_price(const Chip *c, FILE *out)
         fprintf(out, " %9.4g", c->value[CHIP_PRICE]);
 }
 
+/* Whether a chip has any of the table's figures: `tpu` has none, only the fields its
+ * children share, and a row of dashes would read as a chip with nothing known. */
+static bool headline_set(const Chip *c, const ChipField *cols, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (c->set[cols[k]])
+            return true;
+    return c->set[CHIP_PRICE];
+}
+
 void chip_table_print(const ChipTable *t, FILE *out)
 {
     static const ChipField cols[] = {CHIP_FLOPS_BF16, CHIP_FLOPS_INT8, CHIP_FLOPS_FP8,
@@ -281,6 +291,11 @@ void chip_table_print(const ChipTable *t, FILE *out)
     for (int i = 0; i < t->n; i++) {
         const Chip *c = t->chips[i];
         fprintf(out, "%-12s", c->name);
+        if (!headline_set(c, cols, sizeof cols / sizeof cols[0])) {
+            fprintf(out, " (a parent, no figures of its own: `chip %s` shows what its chips "
+                    "share)\n", c->name);
+            continue;
+        }
         for (size_t k = 0; k < sizeof cols / sizeof cols[0]; k++)
             print_field(c, cols[k], out);
         if (c->set[CHIP_FLOPS_BF16] && c->set[CHIP_HBM_BW])
