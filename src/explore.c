@@ -1019,6 +1019,14 @@ static void terminal_size(int *columns, int *rows)
     }
 }
 
+/* Colour for a chart on a terminal, unless NO_COLOR (no-color.org) is set; never in a
+ * pipe or a file, where escapes would be noise. */
+static bool terminal_colour(const Eval *ev)
+{
+    const char *no_color = getenv("NO_COLOR");
+    return ev->out == stdout && isatty(STDOUT_FILENO) && !(no_color && no_color[0]);
+}
+
 /* `x 1 .. 1024`: a range for one axis, lo < hi, both positive on a log axis. */
 static bool option_range(Eval *ev, const PlotOption *o, bool logscale, double range[2])
 {
@@ -1104,7 +1112,8 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
     if (!path) {
         int columns, rows;
         terminal_size(&columns, &rows);
-        bool ok = plot_text(ev->out, p, columns, rows, 0); /* false: out of memory */
+        bool ok = plot_text(ev->out, p, columns, rows, 0, terminal_colour(ev)); /* false: out
+                                                                                 * of memory */
         fputc('\n', ev->out);
         return ok || eval_fail(ev, span, "out of memory");
     }
