@@ -2,6 +2,7 @@
  * strings and CSV fields that every format shares. */
 #include "report.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <string.h>
 
@@ -1041,6 +1042,66 @@ static void json_links(const Report *r)
     fputc('}', r->out);
 }
 
+/* The dims bound to numbers that the statement names, as {"B":256,"D":8192}: what the
+ * figures were costed at. */
+static void json_dims(const Report *r)
+{
+    const World *w = r->ctx;
+    json_key(r->out, "dims");
+    fputc('{', r->out);
+    int shown[64], nshown = 0;
+    for (size_t i = 0; i < r->stmt_len && nshown < 64;) {
+        size_t len = 0;
+        while (i + len < r->stmt_len && (isalnum((unsigned char)r->stmt[i + len]) ||
+                                         r->stmt[i + len] == '_'))
+            len++;
+        if (len == 0 || isdigit((unsigned char)r->stmt[i])) {
+            i += len ? len : 1;
+            continue;
+        }
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)len, r->stmt + i);
+        i += len;
+        const Value *v = NULL;
+        int id = intern_find(w->names, name);
+        if (id >= 0)
+            v = world_value(w, id);
+        if ((!v || v->kind != VAL_NUMBER) && strchr(name, '_')) { /* D_X: the dim D */
+            *strchr(name, '_') = '\0';
+            id = intern_find(w->names, name);
+            v = id >= 0 ? world_value(w, id) : NULL;
+        }
+        bool seen = false;
+        for (int k = 0; k < nshown; k++)
+            seen = seen || shown[k] == id;
+        if (!v || v->kind != VAL_NUMBER || seen)
+            continue;
+        char num[64];
+        fprintf(r->out, "%s\"%s\":%s", nshown ? "," : "", name,
+                num_format_json(v->number, num, sizeof num));
+        shown[nshown++] = id;
+    }
+    fputc('}', r->out);
+}
+
+/* What the statement was costed as: mode (and in training, remat and microbatches),
+ * the mesh, the dims. For the HTML page, which states each section's configuration. */
+static void json_config(const Report *r)
+{
+    fprintf(r->out, ",\"mode\":\"%s\"", r->training ? "training" : "inference");
+    if (r->training && r->remat)
+        fprintf(r->out, ",\"remat\":\"%s\"", remat_name(r->remat->policy));
+    if (r->mesh && r->mesh->n > 0) {
+        json_key(r->out, "mesh");
+        fputc('"', r->out);
+        for (int i = 0; i < r->mesh->n; i++)
+            fprintf(r->out, "%s%s=%d", i ? ", " : "", world_namer(r->mesh->axes[i].name, r->ctx),
+                    r->mesh->axes[i].size);
+        fputc('"', r->out);
+    }
+    json_dims(r);
+}
+
 static void json_statement(const Report *r)
 {
     const Roofline *f = r->roof;
@@ -1052,6 +1113,9 @@ static void json_statement(const Report *r)
     chip ? report_json_string(r->out, f->chip->name, strlen(f->chip->name)) : (void)fputs("null", r->out);
     fprintf(r->out, ",\"chips\":%.17g,\"dtype\":\"%s\"", f->chips,
             dtype_name(r->result->dtype));
+    json_config(r);
+    if (chip && f->link_bw > 0)
+        json_number(r->out, "link_bw", true, f->link_bw);
     json_shape(r);
     json_number(r->out, "flops", f->flops.known, f->flops.value);
     json_number(r->out, "bytes", f->bytes.known, f->bytes.value);
@@ -1455,6 +1519,7 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
         r->chip ? report_json_string(r->out, r->chip->name, strlen(r->chip->name))
                 : (void)fputs("null", r->out);
         fprintf(r->out, ",\"chips\":%.17g", r->mesh ? mesh_chips(r->mesh) : 1);
+        json_config(r);
     }
     json_number(r->out, "runs", true, parent_runs * op->runs);
     json_pipeline(r, op, root);
