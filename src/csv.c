@@ -40,6 +40,8 @@ const char *const csv_columns[] = {
     "formula_comm_bytes", "formula_t_lower", "formula_t_upper", "formula_bound",
     /* last, so that no column before it moves: each link's time, as JSON text */
     "t_comm_links",
+    /* what a statement was costed as (the dims as JSON text), and its one link */
+    "mode", "remat", "dims", "link_bw",
     NULL,
 };
 

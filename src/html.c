@@ -873,11 +873,14 @@ static void config_line(FILE *o, const Json *r)
     char buf[40];
     double mb;
     fputs("<p class=\"config\">", o);
-    if (json_string(r, "mesh")) {
-        fputs("mesh ", o);
-        esc(o, json_string(r, "mesh"));
-        fputs(" · ", o);
+    const Json *mesh = json_get(r, "mesh");
+    for (int i = 0; mesh && mesh->kind == JSON_OBJECT && i < mesh->n; i++) {
+        fputs(i ? ", " : "mesh ", o);
+        esc(o, mesh->keys[i]);
+        fprintf(o, "=%s", num_format_plain(mesh->items[i].number, buf, sizeof buf));
     }
+    if (mesh && mesh->kind == JSON_OBJECT && mesh->n > 0)
+        fputs(" · ", o);
     esc(o, json_string(r, "mode") ? json_string(r, "mode") : "inference");
     if (json_string(r, "remat")) {
         fputs(" · remat ", o);

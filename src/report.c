@@ -1091,13 +1091,15 @@ static void json_config(const Report *r)
     fprintf(r->out, ",\"mode\":\"%s\"", r->training ? "training" : "inference");
     if (r->training && r->remat)
         fprintf(r->out, ",\"remat\":\"%s\"", remat_name(r->remat->policy));
-    if (r->mesh && r->mesh->n > 0) {
+    if (r->mesh && r->mesh->n > 0) { /* {"X":4,"Y":2}, as a search's records give it */
         json_key(r->out, "mesh");
-        fputc('"', r->out);
-        for (int i = 0; i < r->mesh->n; i++)
-            fprintf(r->out, "%s%s=%d", i ? ", " : "", world_namer(r->mesh->axes[i].name, r->ctx),
-                    r->mesh->axes[i].size);
-        fputc('"', r->out);
+        for (int i = 0; i < r->mesh->n; i++) {
+            const char *axis = world_namer(r->mesh->axes[i].name, r->ctx);
+            fputs(i ? "," : "{", r->out);
+            report_json_string(r->out, axis, strlen(axis));
+            fprintf(r->out, ":%d", r->mesh->axes[i].size);
+        }
+        fputc('}', r->out);
     }
     json_dims(r);
 }
