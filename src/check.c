@@ -6,6 +6,7 @@
 
 #include "eval.h"
 #include "num.h"
+#include "spell.h"
 
 const char *const expect_fields[FIELD_COUNT + 1] = {
     "flops", "bytes", "intensity", "t_math", "t_hbm", "t_comm", "t_lower", "t_upper",
@@ -107,12 +108,58 @@ void remember_block(Eval *ev, const Stmt *s, const Op *one, const Chip *chip, do
     last->known[FIELD_BOUND] = t && op->bound != BOUND_UNKNOWN;
 }
 
+/* --json's names for the memory parts of a block's report: the same figures. */
+static const struct {
+    const char *json;
+    ExpectField field;
+} json_names[] = {
+    {"memory_params", FIELD_PARAM_BYTES},        {"memory_gradients", FIELD_GRADIENT_BYTES},
+    {"memory_master", FIELD_MASTER_BYTES},       {"memory_optimizer", FIELD_OPTIMIZER_BYTES},
+    {"memory_activations", FIELD_ACTIVATION_BYTES}, {"memory_cache", FIELD_CACHE_BYTES},
+};
+enum { JSON_NAMES = sizeof json_names / sizeof json_names[0] };
+
 static int field_index(const char *name)
 {
     for (int f = 0; f < FIELD_COUNT; f++)
         if (strcmp(expect_fields[f], name) == 0)
             return f;
+    for (int i = 0; i < JSON_NAMES; i++)
+        if (strcmp(json_names[i].json, name) == 0)
+            return (int)json_names[i].field;
     return -1;
+}
+
+/* The figures of serve (`of_serve`) or of every other report, into buf. */
+static void field_list(bool of_serve, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int f = 0; f < FIELD_COUNT && used < size; f++)
+        if ((f >= FIELD_BATCH && f <= FIELD_USD_PER_MTOK) == of_serve)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? " " : "",
+                                     expect_fields[f]);
+}
+
+/* The notes under "knows no figure": the nearest name, then every name it knows. */
+static void known_names(Eval *ev, const char *field)
+{
+    SpellNear near = spell_begin(field);
+    for (int f = 0; f < FIELD_COUNT; f++)
+        spell_offer(&near, expect_fields[f]);
+    for (int i = 0; i < JSON_NAMES; i++)
+        spell_offer(&near, json_names[i].json);
+    if (near.best)
+        diag_note(ev->diag, "did you mean %s?", near.best);
+    char list[800];
+    field_list(false, list, sizeof list);
+    diag_note(ev->diag, "the figures: %s", list);
+    field_list(true, list, sizeof list);
+    diag_note(ev->diag, "after serve: %s", list);
+    size_t used = 0;
+    for (int i = 0; i < JSON_NAMES && used < sizeof list; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, " %s", json_names[i].json);
+    diag_note(ev->diag, "and as --json names the memory parts:%s", list);
 }
 
 /* The factor of a unit written after the number (`2 ms`, `16 GB`, `1.2 PFLOP`), or 0
@@ -258,14 +305,11 @@ bool eval_expect(Eval *ev, const Stmt *s)
     const LastReport *last = &ev->world->last;
     const char *field = intern_name(ev->world->names, s->as.expect.field.name);
     int f = field_index(field);
-    if (f < 0)
-        return eval_fail(ev, s->as.expect.field.span, "expect knows no figure %s (flops bytes "
-                         "intensity t_math t_hbm t_comm t_lower t_upper t_derated params "
-                         "param_bytes memory cache_bytes chips comm_bytes bound ridge "
-                         "padding_flops hops t_predicted; after serve: "
-                         "batch kv_per_seq ttft tpot tpot_first tpot_last decode_tokens_per_s "
-                         "tokens_per_s usd_per_mtok; after a model: tokens model_flops mfu "
-                         "tokens_per_s_all run_time chip_hours run_usd)", field);
+    if (f < 0) {
+        eval_fail(ev, s->as.expect.field.span, "expect knows no figure %s", field);
+        known_names(ev, field);
+        return false;
+    }
     if (!last->set)
         return eval_fail(ev, s->span,
                          "expect checks the statement reported before it; there is none");

@@ -113,7 +113,7 @@ ChipField chip_peak_field(DType t)
         [DT_BF16] = CHIP_FLOPS_BF16,     [DT_F16] = CHIP_FLOPS_F16,
         [DT_FP8_E4M3] = CHIP_FLOPS_FP8,  [DT_FP8_E5M2] = CHIP_FLOPS_FP8,
         [DT_INT8] = CHIP_FLOPS_INT8,     [DT_INT4] = CHIP_FLOPS_INT4,
-        [DT_FP4] = CHIP_FLOPS_FP4,
+        [DT_FP4] = CHIP_FLOPS_FP4,       [DT_INT32] = CHIP_FLOPS_F32, /* dtype.h */
     };
     return peak[t];
 }
@@ -214,6 +214,25 @@ Chip *chip_find(const ChipTable *t, const char *name)
     return t->slots[i] ? t->chips[t->slots[i] - 1] : NULL;
 }
 
+/* `a100-80gb`: the memory is read off the end ("-80gb", "_80GB"); the chip is the one
+ * named by the rest whose HBM holds that many GB. */
+const Chip *chip_by_memory(const ChipTable *t, const char *name)
+{
+    size_t len = strlen(name);
+    if (len < 4 || strcasecmp(name + len - 2, "gb") != 0)
+        return NULL;
+    size_t digits = len - 2;
+    while (digits > 0 && isdigit((unsigned char)name[digits - 1]))
+        digits--;
+    if (digits == len - 2 || digits < 2 || !strchr("-_", name[digits - 1]))
+        return NULL;
+    char stem[64];
+    snprintf(stem, sizeof stem, "%.*s", (int)(digits - 1), name);
+    const Chip *c = chip_find(t, stem);
+    double gb = strtod(name + digits, NULL) * 1e9;
+    return c && c->set[CHIP_HBM_BYTES] && c->value[CHIP_HBM_BYTES] == gb ? c : NULL;
+}
+
 /* Room for one more chip: the array, and the index at most half full. */
 static bool reserve(ChipTable *t)
 {
@@ -299,6 +318,16 @@ static void print_price(const Chip *c, FILE *out)
         fprintf(out, " %9.4g", c->value[CHIP_PRICE]);
 }
 
+/* Whether a chip has any of the table's figures: `tpu` has none, only the fields its
+ * children share, and a row of dashes would read as a chip with nothing known. */
+static bool headline_set(const Chip *c, const ChipField *cols, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (c->set[cols[k]])
+            return true;
+    return c->set[CHIP_PRICE];
+}
+
 void chip_table_print(const ChipTable *t, FILE *out)
 {
     static const ChipField cols[] = {CHIP_FLOPS_BF16, CHIP_FLOPS_INT8, CHIP_FLOPS_FP8,
@@ -308,6 +337,11 @@ void chip_table_print(const ChipTable *t, FILE *out)
     for (int i = 0; i < t->n; i++) {
         const Chip *c = t->chips[i];
         fprintf(out, "%-12s", c->name);
+        if (!headline_set(c, cols, sizeof cols / sizeof cols[0])) {
+            fprintf(out, " (a parent, no figures of its own: `chip %s` shows what its chips "
+                    "share)\n", c->name);
+            continue;
+        }
         for (size_t k = 0; k < sizeof cols / sizeof cols[0]; k++)
             print_field(c, cols[k], out);
         if (c->set[CHIP_FLOPS_BF16] && c->set[CHIP_HBM_BW])

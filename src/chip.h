@@ -129,6 +129,9 @@ bool chip_set(Chip *c, ChipField f, double value, const char *source, size_t len
 void chip_free(Chip *c);
 
 Chip *chip_find(const ChipTable *t, const char *name);
+/* The chip a vendor's name with its memory means (`a100-80gb`: A100, 80 GB of HBM), or
+ * NULL; for "did you mean". */
+const Chip *chip_by_memory(const ChipTable *t, const char *name);
 /* Adds or replaces (a chip may be redefined); takes ownership. False if out of memory. */
 bool chip_table_put(ChipTable *t, Chip *c);
 /* Drops the chips from index n on, and their names from the index. */

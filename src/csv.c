@@ -48,10 +48,15 @@ const char *const csv_columns[] = {
     /* and after those, a solve's real-valued crossings (JSON text), the figure a solve's
      * == compares, and the shard of a sharded result one chip holds */
     "crossings", "figure", "local_shape",
+    /* what a statement was costed as (the dims as JSON text), and its one link */
+    "mode", "remat", "dims", "link_bw",
     NULL,
 };
 
-enum { CSV_MAX_COLUMNS = 128 };
+enum { CSV_MAX_COLUMNS = 192 };
+/* a row holds every column (129 columns overran 128 slots: a crash in --csv) */
+_Static_assert(sizeof csv_columns / sizeof *csv_columns - 1 <= CSV_MAX_COLUMNS,
+               "CSV_MAX_COLUMNS must hold every column");
 
 /* One row: each column's value, a JSON value or a text of the row's own. */
 typedef struct {

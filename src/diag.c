@@ -156,6 +156,13 @@ void diag_plain(Diag *d, const char *fmt, ...)
     va_end(ap);
 }
 
+void diag_interrupted(Diag *d)
+{
+    d->errors++;
+    flush_output(d);
+    fputs("interrupted\n", d->err);
+}
+
 bool diag_hold(DiagHold *h)
 {
     *h = (DiagHold){.diag = {.err = NULL}};

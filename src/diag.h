@@ -41,6 +41,10 @@ void diag_note(Diag *d, const char *fmt, ...) DIAG_PRINTF(2, 3);
 /* An error with no place in a source: usage, files that cannot be read. */
 void diag_plain(Diag *d, const char *fmt, ...) DIAG_PRINTF(2, 3);
 
+/* Ctrl-C stopped a statement: "interrupted", which is what the user asked for, not an
+ * error of the input; it still counts as one, so the statement fails. */
+void diag_interrupted(Diag *d);
+
 /* Messages kept out of the report, for a try whose failure is an answer, not an
  * error (a search's configuration that cannot be costed): diag_hold points `into` at
  * memory; diag_release gives back the first message, without its place (malloc'd;

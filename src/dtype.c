@@ -11,22 +11,22 @@ static const struct {
     [DT_BF16] = {"bf16", 2},     [DT_F16] = {"f16", 2},
     [DT_FP8_E4M3] = {"fp8", 1},  [DT_FP8_E5M2] = {"fp8_e5m2", 1},
     [DT_INT8] = {"int8", 1},     [DT_INT4] = {"int4", 0.5},
-    [DT_FP4] = {"fp4", 0.5},
+    [DT_FP4] = {"fp4", 0.5},     [DT_INT32] = {"int32", 4},
 };
 
 /* Every spelling a dtype answers to: ours, then the names JAX, PyTorch and numpy use. */
 const char *const dtype_spellings[] = {
     "f64", "fp64", "f32", "fp32", "bf16", "f16", "fp16", "fp8", "fp8_e4m3", "fp8_e5m2",
-    "int8", "int4", "fp4",
+    "int8", "int4", "fp4", "int32",
     "float64", "float32", "bfloat16", "float16", "float8_e4m3fn", "float8_e4m3", "e4m3",
-    "float8_e5m2", "e5m2", "s8", NULL,
+    "float8_e5m2", "e5m2", "s8", "s32", NULL,
 };
 
 static const DType spelled[] = {
     DT_F64, DT_F64, DT_F32, DT_F32, DT_BF16, DT_F16, DT_F16, DT_FP8_E4M3, DT_FP8_E4M3,
-    DT_FP8_E5M2, DT_INT8, DT_INT4, DT_FP4,
+    DT_FP8_E5M2, DT_INT8, DT_INT4, DT_FP4, DT_INT32,
     DT_F64, DT_F32, DT_BF16, DT_F16, DT_FP8_E4M3, DT_FP8_E4M3, DT_FP8_E4M3,
-    DT_FP8_E5M2, DT_FP8_E5M2, DT_INT8,
+    DT_FP8_E5M2, DT_FP8_E5M2, DT_INT8, DT_INT32,
 };
 
 int dtype_lookup(const char *name, size_t len)

@@ -14,13 +14,16 @@ typedef enum {
     DT_INT8,
     DT_INT4,
     DT_FP4,
+    DT_INT32, /* accumulators and indices: 4 bytes; no matrix unit runs it, so a peak
+                 for it is f32's (chip_peak_field) */
     DT_COUNT
 } DType;
 
 /* The dtype a name spells ("bf16", "f32" or "fp32", "fp8" = e4m3), or -1. */
 int dtype_lookup(const char *name, size_t len);
 const char *dtype_name(DType t);
-/* Bytes per element (docs/costmodel.md §1): f64 8, f32 4, bf16/f16 2, fp8/int8 1, int4/fp4 0.5. */
+/* Bytes per element (docs/costmodel.md §1): f64 8, f32/int32 4, bf16/f16 2, fp8/int8 1,
+ * int4/fp4 0.5. */
 double dtype_bytes(DType t);
 /* A quantized weight's scales: one bf16 (DTYPE_SCALE_BYTES) for every group of weights
  * along the dims its matmul contracts. int4: a group of 128 (as GPTQ and AWQ store it),

@@ -303,7 +303,20 @@ static char *shape(const Eval *ev, const Tensor *t, char *buf, size_t size)
     return tensor_format(t, world_namer, ev->world, buf, size);
 }
 
-/* Once memory ran out, that is the reason, whatever failed for want of it (nomem.h). */
+/* Inside a stdlib block, the evaluator of the user's code that called into the
+ * stdlib, and where (*call); else ev itself. */
+static const Eval *user_frame(const Eval *ev, Span *call)
+{
+    while (ev->src && ev->src->library && ev->caller) {
+        *call = ev->call;
+        ev = ev->caller;
+    }
+    return ev;
+}
+
+/* Once memory ran out, that is the reason, whatever failed for want of it (nomem.h).
+ * An error inside a stdlib block is the user's call's: it points there, and a note
+ * gives the stdlib's line. */
 bool eval_fail(Eval *ev, Span span, const char *fmt, ...)
 {
     va_list ap;
@@ -312,8 +325,21 @@ bool eval_fail(Eval *ev, Span span, const char *fmt, ...)
         nomem_note(NULL); /* the run cannot go on, whoever holds this error back */
     if (nomem_failed())
         fmt = "out of memory";
-    diag_verror(ev->diag, ev->src, span, fmt, ap);
+    Span call = span;
+    const Eval *user = user_frame(ev, &call);
+    diag_verror(ev->diag, user->src, call, fmt, ap);
     va_end(ap);
+    if (user != ev) {
+        int line, col;
+        source_position(ev->src, span.begin, &line, &col);
+        diag_note(ev->diag, "raised in the stdlib, at %s:%d:%d", ev->src->name, line, col);
+    }
+    return false;
+}
+
+bool eval_interrupted(Eval *ev)
+{
+    diag_interrupted(ev->diag);
     return false;
 }
 
@@ -547,7 +573,7 @@ static bool named_dtype(Eval *ev, const NameRef *ref, DType *dtype)
             spell_offer(&near, spelling(ev, i));
     if (near.best)
         diag_note(ev->diag, "did you mean %s?", near.best);
-    diag_note(ev->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4, or a "
+    diag_note(ev->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4 int32, or a "
               "name bound to one (let w = int8)");
     return false;
 }
@@ -642,6 +668,16 @@ SEPARATE static bool scalar_op(Eval *ev, const Node *n, Poly *a, Poly *b, EVal *
            check_result(ev, a, b, out->scalar, n->span);
 }
 
+/* The first named dim of a that b has too, or -1: what `a * b` meant to contract. */
+static int shared_dim(const Tensor *a, const Tensor *b)
+{
+    for (int i = 0; i < a->ndims; i++)
+        for (int j = 0; a->dims[i].name >= 0 && j < b->ndims; j++)
+            if (a->dims[i].name == b->dims[j].name)
+                return a->dims[i].name;
+    return -1;
+}
+
 SEPARATE static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a, const Tensor *b,
                               CostError e)
 {
@@ -649,12 +685,18 @@ SEPARATE static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a,
     if (e.status == COST_TOO_COMPLEX)
         return finite_poly(ev, NULL, n->span);
     if (e.status == COST_RANK_MISMATCH)
-        return eval_fail(ev, n->span, "elementwise %c needs tensors of one shape, or one whose "
-                         "dims are named dims of the other, not %s and %s", n->as.binary.op,
-                         shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
-    return eval_fail(ev, n->span, "elementwise %c needs tensors of one shape%s, not %s and %s",
-                     n->as.binary.op, e.status == COST_SHARD_MISMATCH ? " and sharding" : "",
-                     shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
+        eval_fail(ev, n->span, "elementwise %c needs tensors of one shape, or one whose "
+                  "dims are named dims of the other, not %s and %s", n->as.binary.op,
+                  shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
+    else
+        eval_fail(ev, n->span, "elementwise %c needs tensors of one shape%s, not %s and %s",
+                  n->as.binary.op, e.status == COST_SHARD_MISMATCH ? " and sharding" : "",
+                  shape(ev, a, sa, sizeof sa), shape(ev, b, sb, sizeof sb));
+    int dim = shared_dim(a, b);
+    if (n->as.binary.op == '*' && e.status != COST_SHARD_MISMATCH && dim >= 0)
+        diag_note(ev->diag, "a matmul contracts the dim the operands share: write *_%s",
+                  spelling(ev, dim));
+    return false;
 }
 
 /* a + b (or - * /) of two tensors: its own frame, so the CostOptions is not on the
@@ -1043,6 +1085,9 @@ static const Chip *find_chip(Eval *ev, const NameRef *ref)
         SpellNear near = spell_begin(spelling(ev, ref->name));
         for (int i = 0; i < ev->world->chips.n; i++)
             spell_offer(&near, ev->world->chips.chips[i]->name);
+        const Chip *by_memory = chip_by_memory(&ev->world->chips, spelling(ev, ref->name));
+        if (by_memory)
+            near.best = by_memory->name;
         eval_fail(ev, ref->span, "unknown chip %s", spelling(ev, ref->name));
         if (near.best)
             diag_note(ev->diag, "did you mean %s?", near.best);

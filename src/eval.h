@@ -292,6 +292,7 @@ struct Eval {
     int block;           /* the block being run (interned name), or -1 at top level */
     double stages;       /* pipeline stages around (1: none): each holds its own layers */
     const Eval *caller;  /* the evaluator that called it, or NULL */
+    Span call;           /* where the caller called it (in caller->src) */
     Fusion *fusion;      /* inside `fused { ... }`; else NULL */
 };
 
@@ -368,6 +369,8 @@ bool eval_stmt(Eval *ev, const Stmt *s);
 /* For the evaluator's phases (eval, layout, explore, check): reports an error at
  * `span` of the source being evaluated and returns false; the spelling of a name. */
 bool eval_fail(Eval *ev, Span span, const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* Ctrl-C stopped the statement: says "interrupted"; false. */
+bool eval_interrupted(Eval *ev);
 /* The stack is nearly used up (stack.h): reported at span, with how many block calls
  * down the recursion is. Always false. */
 bool eval_stack_fail(Eval *ev, Span span);

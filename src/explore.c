@@ -991,7 +991,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     for (int at = 0; at < pts->n; at += ROOF_BLOCK) {
         int n = pts->n - at < ROOF_BLOCK ? pts->n - at : ROOF_BLOCK;
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
-            return eval_fail(ev, c->stmt->span, "interrupted");
+            return eval_interrupted(ev);
         const double *x = points_block(pts, at, n, made);
         along_block(&c->along, padded_points(&c->costed.uses, dim, x, n, padded), n, &b);
         b.x = x; /* the rows show the values swept, the figures their padded shards */
@@ -1030,6 +1030,14 @@ static void terminal_size(int *columns, int *rows)
         *columns = ws.ws_col;
         *rows = ws.ws_row > 10 ? ws.ws_row - 2 : 10;
     }
+}
+
+/* Colour for a chart on a terminal, unless NO_COLOR (no-color.org) is set; never in a
+ * pipe or a file, where escapes would be noise. */
+static bool terminal_colour(const Eval *ev)
+{
+    const char *no_color = getenv("NO_COLOR");
+    return ev->out == stdout && isatty(STDOUT_FILENO) && !(no_color && no_color[0]);
 }
 
 /* `x 1 .. 1024`: a range for one axis, lo < hi, both positive on a log axis. */
@@ -1117,7 +1125,8 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
     if (!path) {
         int columns, rows;
         terminal_size(&columns, &rows);
-        bool ok = plot_text(ev->out, p, columns, rows, 0); /* false: out of memory */
+        bool ok = plot_text(ev->out, p, columns, rows, 0, terminal_colour(ev)); /* false: out
+                                                                                 * of memory */
         fputc('\n', ev->out);
         return ok || eval_fail(ev, span, "out of memory");
     }

@@ -866,6 +866,40 @@ static void model_totals(FILE *o, const Json *root)
     fputs("</table>\n", o);
 }
 
+/* What the section was costed as, one line: the mesh, the mode (in training the remat
+ * policy and the microbatches), the dims bound (B = 256, ...). */
+static void config_line(FILE *o, const Json *r)
+{
+    char buf[40];
+    double mb;
+    fputs("<p class=\"config\">", o);
+    const Json *mesh = json_get(r, "mesh");
+    for (int i = 0; mesh && mesh->kind == JSON_OBJECT && i < mesh->n; i++) {
+        fputs(i ? ", " : "mesh ", o);
+        esc(o, mesh->keys[i]);
+        fprintf(o, "=%s", num_format_plain(mesh->items[i].number, buf, sizeof buf));
+    }
+    if (mesh && mesh->kind == JSON_OBJECT && mesh->n > 0)
+        fputs(" · ", o);
+    esc(o, json_string(r, "mode") ? json_string(r, "mode") : "inference");
+    if (json_string(r, "remat")) {
+        fputs(" · remat ", o);
+        esc(o, json_string(r, "remat"));
+    }
+    if (json_number(r, "microbatches", &mb))
+        fprintf(o, " · %.0f microbatches", mb);
+    const Json *dims = json_get(r, "dims");
+    for (int i = 0; dims && dims->kind == JSON_OBJECT && i < dims->n; i++) {
+        fputs(i ? ", " : " · ", o);
+        esc(o, dims->keys[i]);
+        fprintf(o, " = %s", dims->items[i].kind == JSON_NUMBER
+                                ? num_format_plain(dims->items[i].number, buf, sizeof buf) : "?");
+    }
+    fputs("</p>\n", o);
+}
+
+/* The statement as the title, with its line, so that one statement written twice (with
+ * another remat between) gives two titles that differ; then the configuration. */
 static void section_head(FILE *o, int id, const char *kind, const Json *r)
 {
     char line[32] = "";
@@ -874,7 +908,10 @@ static void section_head(FILE *o, int id, const char *kind, const Json *r)
         snprintf(line, sizeof line, " · line %.0f", l);
     fprintf(o, "<section id=\"s%d\" class=\"%s\">\n<h2><code>", id, kind);
     esc(o, json_string(r, "stmt"));
-    fprintf(o, "</code></h2>\n<p class=\"meta\">%s%s", kind, line);
+    fputs("</code>", o);
+    if (json_number(r, "line", &l))
+        fprintf(o, " <small>line %.0f</small>", l);
+    fprintf(o, "</h2>\n<p class=\"meta\">%s%s", kind, line);
     if (json_string(r, "chip")) {
         fputs(" · ", o);
         esc(o, json_string(r, "chip"));
@@ -882,6 +919,7 @@ static void section_head(FILE *o, int id, const char *kind, const Json *r)
     if (json_number(r, "chips", &l))
         fprintf(o, " · %.0f chip%s", l, l == 1 ? "" : "s");
     fputs("</p>\n", o);
+    config_line(o, r);
 }
 
 static void write_model(const Page *pg, const Section *s, int id, FILE *o)
@@ -933,8 +971,10 @@ static void statement_row(const Page *pg, FILE *o, const Json *r)
 {
     char f[3][192];
     time_formulas(chip_named(pg, json_string(r, "chip")), r, true, f);
-    fputs("<tr>", o);
-    text_cell(o, "td", "stmt", json_string(r, "stmt"), NULL);
+    fputs("<tr><td class=\"stmt\">", o);
+    esc(o, json_string(r, "stmt"));
+    config_line(o, r);
+    fputs("</td>", o);
     text_cell(o, "td", NULL, json_string(r, "chip") ? json_string(r, "chip") : "–", NULL);
     stmt_figure(o, r, "flops", UNIT_FLOPS, NULL);
     stmt_figure(o, r, "bytes", UNIT_BYTES, NULL);
@@ -961,14 +1001,35 @@ static void table_head(FILE *o, const char *const *head, int n)
     fputs("</tr></thead>\n<tbody>\n", o);
 }
 
+/* As the SVG charts of `plot` place it (eval.c: chart_vs_network): a statement that
+ * communication bounds, with one link pricing its collectives (link_bw), lies under
+ * that link's roof at x = flops / comm_bytes. */
+static bool vs_network(const Json *r)
+{
+    return same_string(json_string(r, "bound"), "comm") && number_or_nan(r, "link_bw") > 0 &&
+           number_or_nan(r, "comm_bytes") > 0;
+}
+
+/* The link's roof in group g; the statement's x against it. */
+static double network_roof(Roofs *roofs, const Json *r, int g)
+{
+    char label[LABEL_MAX], rate[32];
+    double bw = number_or_nan(r, "link_bw");
+    snprintf(label, sizeof label, "%s network link %s", json_string(r, "chip"),
+             num_format_unit(bw, UNIT_BW, 0, rate, sizeof rate));
+    roofs_add(roofs, label, 0, bw, g);
+    return number_or_nan(r, "flops") / number_or_nan(r, "comm_bytes");
+}
+
 /* Points on a chart of the statements: at intensity and attained FLOP/s per chip. */
 static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
 {
     PlotPoint *points = nomem_note(calloc((size_t)s->n + 1, sizeof *points));
+    char (*notes)[NOTE_MAX] = nomem_note(calloc((size_t)s->n + 1, sizeof *notes));
     Roofs *roofs = nomem_note(calloc(1, sizeof *roofs));
     const char *groups[8] = {NULL};
     int n = 0, ngroups = 0;
-    for (int i = 0; points && roofs && i < s->n; i++) {
+    for (int i = 0; points && notes && roofs && i < s->n; i++) {
         const Json *r = s->records[i];
         double in = number_or_nan(r, "intensity"), t = number_or_nan(r, "t_lower");
         double y = in * number_or_nan(r, "bytes") / t;
@@ -983,9 +1044,14 @@ static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
         double peak = number_or_nan(r, "ridge") * number_or_nan(chip, "hbm_bw");
         if (chip && g < 8)
             chip_roofs(roofs, chip, &peak, 1, g);
-        points[n++] = (PlotPoint){.label = json_string(r, "stmt"), .x = in, .y = y,
-                                  .colour = bound_colour(json_string(r, "bound")),
-                                  .note = json_string(r, "stmt")};
+        bool network = chip && g < 8 && vs_network(r);
+        if (network)
+            in = network_roof(roofs, r, g);
+        snprintf(notes[n], NOTE_MAX, "%s%s", json_string(r, "stmt"),
+                 network ? " (vs network)" : "");
+        points[n] = (PlotPoint){.label = json_string(r, "stmt"), .x = in, .y = y,
+                                .colour = bound_colour(json_string(r, "bound")), .note = notes[n]};
+        n++;
     }
     char ident[32];
     snprintf(ident, sizeof ident, "s%d-roofline", id);
@@ -1000,6 +1066,7 @@ static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
         fputs("</figure>\n", o);
     }
     free(points);
+    free(notes);
     free(roofs);
 }
 
@@ -1538,6 +1605,7 @@ static const char STYLE[] =
     "h2{font-size:18px;margin:6px 0}h2 code{font-size:16px}h3{font-size:15px;margin:18px 0 6px}\n"
     "section{background:#fff;margin:18px auto;border:1px solid #e2e4ea;border-radius:6px}\n"
     "small,.meta,figcaption{color:#5a6270}.meta{margin:2px 0 10px}\n"
+    ".config{margin:2px 0 10px;font-size:90%}td .config{margin:2px 0 0;color:#5a6270}\n"
     "code{font-family:ui-monospace,'SFMono-Regular',Menlo,monospace}\n"
     "nav ol{margin:4px 0;padding-left:22px}nav a{color:#2b6cb0}\n"
     ".side{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}\n"

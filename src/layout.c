@@ -2,6 +2,7 @@
  * clauses, dims named `B_X`, and the axes of `over XY`. */
 #include "layout.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -254,14 +255,34 @@ bool layout_from_clauses(Eval *ev, const Clauses *c, const Chip *chip, Span stmt
     return layout_check_fit(ev, &out->mesh, chip, where);
 }
 
+/* Whether the line of `shard Q` contracts *_Q before it: then Q was contracted by place,
+ * over dims written as numbers, and the error says why shard cannot do the same. */
+static bool contracted_before(const Eval *ev, const ShardClause *sh)
+{
+    const char *text = ev->src->text, *dim = spelling(ev, sh->dim.name);
+    size_t len = strlen(dim);
+    for (int at = sh->span.begin; at >= 2 && text[at - 1] != '\n'; at--)
+        if (text[at - 2] == '*' && text[at - 1] == '_' && strncmp(text + at, dim, len) == 0 &&
+            !isalnum((unsigned char)text[at + len]) && text[at + len] != '_')
+            return true;
+    return false;
+}
+
 bool layout_check_used(Eval *ev, const Clauses *c, const Layout *l)
 {
     for (int i = 0; c->shards && i < c->shards->n; i++) {
         const ShardClause *sh = c->shards->items[i];
         int axis = mesh_find(&l->mesh, sh->dim.name);
-        if (axis >= 0 && !l->used[axis])
-            return eval_fail(ev, sh->span, "no operand has a dim %s to shard",
-                             spelling(ev, sh->dim.name));
+        if (axis >= 0 && !l->used[axis]) {
+            eval_fail(ev, sh->span, "no operand has a dim %s to shard",
+                      spelling(ev, sh->dim.name));
+            if (contracted_before(ev, sh))
+                diag_note(ev->diag, "shard finds its dim by name, and a dim written as a number "
+                          "has none (*_%s pairs unnamed dims by place; shard cannot): name "
+                          "it, as `let %s = 16` and bf16[8, %s]", spelling(ev, sh->dim.name),
+                          spelling(ev, sh->dim.name), spelling(ev, sh->dim.name));
+            return false;
+        }
     }
     return true;
 }

@@ -201,14 +201,20 @@ static int finish_output(int status)
     return status;
 }
 
-/* The page's title: the scripts it ran, "-e" for a statement. */
+/* The page's title: the scripts it ran; with none, the -e statements themselves
+ * ("let B = 256; bf16[B, D] *_D ..."), not a row of "-e". */
 static void inputs_title(const Options *o, char *buf, size_t size)
 {
     size_t used = 0;
+    bool scripts = false;
     buf[0] = '\0';
+    for (int i = 0; i < o->ninputs; i++)
+        scripts = scripts || !o->inputs[i].statement;
     for (int i = 0; i < o->ninputs && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
-                                 o->inputs[i].statement ? "-e" : o->inputs[i].text);
+        if (o->inputs[i].statement != scripts)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? scripts ? ", " : "; "
+                                                                             : "",
+                                     o->inputs[i].text);
     if (o->ninputs == 0)
         snprintf(buf, size, "<stdin>");
 }

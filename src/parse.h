@@ -27,6 +27,8 @@ typedef struct {
     int stmt_begin;  /* where the statement being read began, for messages */
     int braces;      /* open { }: a chip body's lines are one statement */
     Span last_name;  /* the last name scanned, for "unknown dtype" */
+    int bad_char_end; /* just after the last bad character: what follows in its
+                         statement is a cascade, not another error */
     bool interactive;
     bool incomplete; /* the text stopped in the middle of a statement */
     AstList *stmts;

@@ -1541,6 +1541,9 @@ typedef struct {
     int left, top, w, h; /* the plot area inside the frame, in cells */
     uint8_t *dots;       /* w × h braille masks */
     uint32_t *over;      /* w × h: letters and labels over the dots; 0 where none */
+    const char **dot_ink; /* w × h: the colour of the last line or point drawn there */
+    const char **ink;    /* rows × cols: each cell's colour ("#4c72b0"), NULL for plain */
+    const char *pen;     /* the colour of the line being drawn */
     bool ascii;
 } Text;
 
@@ -1562,6 +1565,12 @@ static void text_put(Text *t, int row, int col, uint32_t c)
 {
     if (row >= 0 && row < t->rows && col >= 0 && col < t->cols)
         t->cell[(size_t)row * t->cols + col] = c;
+}
+
+static void text_ink(Text *t, int row, int col, const char *colour)
+{
+    if (t->ink && row >= 0 && row < t->rows && col >= 0 && col < t->cols)
+        t->ink[(size_t)row * t->cols + col] = colour;
 }
 
 /* Up to max cells of s from (row, col); returns the cells it took. */
@@ -1638,8 +1647,10 @@ static double dot_y(const Text *t, double v)
 
 static void text_dot(Text *t, long x, long y)
 {
-    if (x >= 0 && y >= 0 && x < 2L * t->w && y < 4L * t->h)
+    if (x >= 0 && y >= 0 && x < 2L * t->w && y < 4L * t->h) {
         t->dots[(y / 4) * t->w + x / 2] |= BRAILLE[y % 4][x % 2];
+        t->dot_ink[(y / 4) * t->w + x / 2] = t->pen;
+    }
 }
 
 /* Whether the pattern puts a dot `at` dots along the line. */
@@ -1668,11 +1679,14 @@ static void text_segment(Text *t, double seg[4], Dash d, double *along)
 
 static void text_line(void *ctx, const double *u, const double *v, int n, const Stroke *s)
 {
+    Text *t = ctx;
     double along = 0;
+    t->pen = s->colour;
     for (int i = 0; i + 1 < n; i++) {
         double seg[4] = {u[i], v[i], u[i + 1], v[i + 1]};
-        text_segment(ctx, seg, s->mono, &along);
+        text_segment(t, seg, s->mono, &along);
     }
+    t->pen = NULL;
 }
 
 /* The plot cell under (u, v), or false when it is outside the area. */
@@ -1732,9 +1746,10 @@ static void text_point(void *ctx, double u, double v, const PlotPoint *pt, int w
 {
     Text *t = ctx;
     int row, col;
-    (void)pt;
-    if (text_cell(t, u, v, &row, &col))
+    if (text_cell(t, u, v, &row, &col)) {
         t->over[row * t->w + col] = point_letter(which);
+        t->dot_ink[row * t->w + col] = point_stroke(pt, which).colour;
+    }
 }
 
 static const Painter TEXT_PAINTER = {text_line, NULL, text_ridge, text_point};
@@ -1805,8 +1820,10 @@ static int text_legend(Text *t, bool draw, const LegendEntry *e, int n, int row0
             col += 3;
         if (line >= max_lines)
             break;
-        for (int k = 0; draw && k < keylen; k++)
+        for (int k = 0; draw && k < keylen; k++) {
             text_put(t, row0 + line, col + k, key[k]);
+            text_ink(t, row0 + line, col + k, e[i].stroke.colour);
+        }
         if (draw)
             text_write(t, row0 + line, col + keylen + 1, e[i].label, t->cols - col - keylen - 1);
         col += width;
@@ -1863,8 +1880,10 @@ static void text_compose(Text *t)
     for (int r = 0; r < t->h; r++)
         for (int c = 0; c < t->w; c++) {
             uint32_t over = t->over[r * t->w + c];
+            bool mark = !over || (over >= 'A' && over <= 'Z') || (over >= 'a' && over <= 'z');
             text_put(t, t->top + r, t->left + c,
                      over ? over : dots_char(t->dots[r * t->w + c], t->ascii));
+            text_ink(t, t->top + r, t->left + c, mark ? t->dot_ink[r * t->w + c] : NULL);
         }
 }
 
@@ -1906,30 +1925,57 @@ static bool text_draw(Text *t, const Plot *p)
     t->h = fits ? L.h : 0;
     t->dots = nomem_note(calloc((size_t)t->w * t->h + 1, 1));
     t->over = nomem_note(calloc((size_t)t->w * t->h + 1, sizeof *t->over));
-    bool ok = t->dots && t->over;
+    t->dot_ink = nomem_note(calloc((size_t)t->w * t->h + 1, sizeof *t->dot_ink));
+    bool ok = t->dots && t->over && t->dot_ink;
     if (ok && fits)
         ok = text_chart(t, &c, &L, e, n);
     else if (ok)
         text_minimal(t, c.has_data ? p->title : "no data");
     free(t->dots);
     free(t->over);
+    free(t->dot_ink);
     free(e);
     return ok;
 }
 
-bool plot_text(FILE *out, const Plot *p, int columns, int rows, int ascii)
+/* "#4c72b0" as a terminal's 24-bit foreground colour; NULL resets it. */
+static void ink_put(FILE *out, const char *colour)
+{
+    unsigned r, g, b;
+    if (colour && sscanf(colour, "#%2x%2x%2x", &r, &g, &b) == 3)
+        fprintf(out, "\033[38;2;%u;%u;%um", r, g, b);
+    else
+        fputs("\033[0m", out);
+}
+
+/* One row of cells, with a colour change wherever the ink changes when `color`. */
+static void text_row(FILE *out, const Text *t, int r, bool color)
+{
+    const char *now = NULL;
+    for (int c = 0; c < t->cols; c++) {
+        const char *ink = color ? t->ink[(size_t)r * t->cols + c] : NULL;
+        if (ink != now)
+            ink_put(out, ink);
+        now = ink;
+        utf8_put(out, t->cell[(size_t)r * t->cols + c]);
+    }
+    if (now)
+        ink_put(out, NULL);
+    putc('\n', out);
+}
+
+bool plot_text(FILE *out, const Plot *p, int columns, int rows, int ascii, bool color)
 {
     Text t = {.cols = columns > 0 ? columns : 0, .rows = rows > 0 ? rows : 0, .ascii = ascii != 0};
     t.cell = nomem_note(malloc(sizeof *t.cell * ((size_t)t.cols * t.rows + 1)));
-    bool ok = t.cell != NULL;
+    t.ink = nomem_note(calloc((size_t)t.cols * t.rows + 1, sizeof *t.ink));
+    bool ok = t.cell != NULL && t.ink != NULL;
     for (size_t i = 0; ok && i < (size_t)t.cols * t.rows; i++)
         t.cell[i] = ' ';
     ok = ok && text_draw(&t, p);
-    for (int r = 0; ok && r < t.rows; r++) {
-        for (int c = 0; c < t.cols; c++)
-            utf8_put(out, t.cell[(size_t)r * t.cols + c]);
-        putc('\n', out);
-    }
+    for (int r = 0; ok && r < t.rows; r++)
+        text_row(out, &t, r, color);
     free(t.cell);
+    free(t.ink);
     return ok && fflush(out) == 0 && !ferror(out);
 }

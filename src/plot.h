@@ -100,7 +100,9 @@ bool plot_svg(FILE *out, const Plot *p, int width, int height);
 /* The same chart in `columns` × `rows` character cells, with Unicode box drawing for
  * the frame, braille dots (U+2800..U+28FF) for curves and roofs, letters for points,
  * tick labels on both axes and a legend below. ascii != 0 uses only ASCII ('*', '.',
- * '-', '|', '+'). Returns false if writing failed. */
-bool plot_text(FILE *out, const Plot *p, int columns, int rows, int ascii);
+ * '-', '|', '+'). color: the lines, points and legend keys in their SVG colours, as
+ * 24-bit terminal escapes (for a terminal; never in a pipe or with NO_COLOR). Returns
+ * false if writing failed. */
+bool plot_text(FILE *out, const Plot *p, int columns, int rows, int ascii, bool color);
 
 #endif

@@ -2,6 +2,7 @@
  * strings and CSV fields that every format shares. */
 #include "report.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <string.h>
 
@@ -430,7 +431,8 @@ static void latency_row(const Report *r, Table *t)
         return;
     char a[48], b[48], c[48];
     Row *row = add_row(t, "latency");
-    snprintf(row->formula, sizeof row->formula, "%g hops × %s", link->hops,
+    snprintf(row->formula, sizeof row->formula, "%g %s × %s", link->hops,
+             link->hops == 1 ? "hop" : "hops",
              num_format_unit(link->floor / link->hops, UNIT_SECONDS, 0, a, sizeof a));
     double under = link->floor * link->bandwidth / link->factor;
     num_format_unit(link->floor, UNIT_SECONDS, 0, b, sizeof b);
@@ -685,7 +687,9 @@ static void compute_rows(const Report *r, Table *t, bool partly)
              num_format_plain(f->peak, a, sizeof a), num_format_plain(f->hbm_bw, b, sizeof b));
     snprintf(row->value, sizeof row->value, "%s FLOP/B (%s, %s)",
              num_format_unit(f->ridge, UNIT_NONE, 0, a, sizeof a), f->chip->name,
-             f->vector ? "vector unit" : dtype_name(f->compute));
+             f->vector ? "vector unit"
+             : f->compute == DT_INT32 ? "int32, at f32's peak" /* dtype.h: no int32 peak */
+                                      : dtype_name(f->compute));
     if (f->padding.known && f->flops.known && f->padding.value >= PADDING_SHOWN * f->flops.value)
         padding_row(r, t);
     row = add_row(t, "t_math");
@@ -1131,6 +1135,68 @@ static void json_links(const Report *r)
     fputc('}', r->out);
 }
 
+/* The dims bound to numbers that the statement names, as {"B":256,"D":8192}: what the
+ * figures were costed at. */
+static void json_dims(const Report *r)
+{
+    const World *w = r->ctx;
+    json_key(r->out, "dims");
+    fputc('{', r->out);
+    int shown[64], nshown = 0;
+    for (size_t i = 0; i < r->stmt_len && nshown < 64;) {
+        size_t len = 0;
+        while (i + len < r->stmt_len && (isalnum((unsigned char)r->stmt[i + len]) ||
+                                         r->stmt[i + len] == '_'))
+            len++;
+        if (len == 0 || isdigit((unsigned char)r->stmt[i])) {
+            i += len ? len : 1;
+            continue;
+        }
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)len, r->stmt + i);
+        i += len;
+        const Value *v = NULL;
+        int id = intern_find(w->names, name);
+        if (id >= 0)
+            v = world_value(w, id);
+        if ((!v || v->kind != VAL_NUMBER) && strchr(name, '_')) { /* D_X: the dim D */
+            *strchr(name, '_') = '\0';
+            id = intern_find(w->names, name);
+            v = id >= 0 ? world_value(w, id) : NULL;
+        }
+        bool seen = false;
+        for (int k = 0; k < nshown; k++)
+            seen = seen || shown[k] == id;
+        if (!v || v->kind != VAL_NUMBER || seen)
+            continue;
+        char num[64];
+        fprintf(r->out, "%s\"%s\":%s", nshown ? "," : "", name,
+                num_format_json(v->number, num, sizeof num));
+        shown[nshown++] = id;
+    }
+    fputc('}', r->out);
+}
+
+/* What the statement was costed as: mode (and in training, remat and microbatches),
+ * the mesh, the dims. For the HTML page, which states each section's configuration. */
+static void json_config(const Report *r)
+{
+    fprintf(r->out, ",\"mode\":\"%s\"", r->training ? "training" : "inference");
+    if (r->training && r->remat)
+        fprintf(r->out, ",\"remat\":\"%s\"", remat_name(r->remat->policy));
+    if (r->mesh && r->mesh->n > 0) { /* {"X":4,"Y":2}, as a search's records give it */
+        json_key(r->out, "mesh");
+        for (int i = 0; i < r->mesh->n; i++) {
+            const char *axis = world_namer(r->mesh->axes[i].name, r->ctx);
+            fputs(i ? "," : "{", r->out);
+            report_json_string(r->out, axis, strlen(axis));
+            fprintf(r->out, ":%d", r->mesh->axes[i].size);
+        }
+        fputc('}', r->out);
+    }
+    json_dims(r);
+}
+
 static void json_statement(const Report *r)
 {
     const Roofline *f = r->roof;
@@ -1142,6 +1208,9 @@ static void json_statement(const Report *r)
     chip ? report_json_string(r->out, f->chip->name, strlen(f->chip->name)) : (void)fputs("null", r->out);
     fprintf(r->out, ",\"chips\":%.17g,\"dtype\":\"%s\"", f->chips,
             dtype_name(r->result->dtype));
+    json_config(r);
+    if (chip && f->link_bw > 0)
+        json_number(r->out, "link_bw", true, f->link_bw);
     json_shape(r, false);
     if (r->mesh && r->mesh->n)
         json_shape(r, true);
@@ -1254,13 +1323,40 @@ static bool says_already(const char *stmt, size_t len, const char *value)
     return i > 0 && stmt[i - 1] == '=';
 }
 
+/* A number's value as reports print one: whole numbers in full (8192), others to four
+ * digits (1.011); the full value is in --json. */
+static void number_text(const Report *r, const Poly *p, char *buf, size_t size)
+{
+    double v;
+    if (poly_is_const(p, &v) && isfinite(v) && v != floor(v))
+        num_format_unit(v, UNIT_NONE, 0, buf, size);
+    else
+        poly_text(r, p, POLY_STYLE_TEXT, buf, size);
+}
+
+/* {"stmt":..., "line":..., "value":...}: a number's full value, when it is one. */
+static void number_json(const Report *r, const Poly *p)
+{
+    double v;
+    if (!p || !poly_is_const(p, &v))
+        return;
+    fputs("{\"stmt\":", r->out);
+    report_json_string(r->out, r->stmt, r->stmt_len);
+    fprintf(r->out, ",\"line\":%d", r->line);
+    report_json_field(r->out, "value", v);
+    fputs("}\n", r->out);
+}
+
 void report_number(const Report *r, const Poly *value)
 {
-    if (r->json)
-        return;
     char now[FORMULA_MAX];
     Poly *sub = poly_subst(value, r->lookup, r->lookup_ctx);
-    poly_text(r, sub ? sub : value, POLY_STYLE_TEXT, now, sizeof now);
+    if (r->json) {
+        number_json(r, sub);
+        poly_free(sub);
+        return;
+    }
+    number_text(r, sub ? sub : value, now, sizeof now);
     report_text_line(r->out, r->stmt, r->stmt_len);
     if (!says_already(r->stmt, r->stmt_len, now))
         fprintf(r->out, " = %s", now);
@@ -1553,6 +1649,7 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
         r->chip ? report_json_string(r->out, r->chip->name, strlen(r->chip->name))
                 : (void)fputs("null", r->out);
         fprintf(r->out, ",\"chips\":%.17g", r->mesh ? mesh_chips(r->mesh) : 1);
+        json_config(r);
     }
     json_number(r->out, "runs", true, parent_runs * op->runs);
     json_pipeline(r, op, root);

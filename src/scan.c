@@ -239,7 +239,7 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const Value *x, in
     for (int i = 0; i < n; i++) {
         Figures f;
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
-            return eval_fail(ev, s->span, "interrupted");
+            return eval_interrupted(ev);
         if (!cost_at_value(ev, s, dim, x[i], &f))
             return false;
         if (c->x) {

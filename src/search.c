@@ -92,7 +92,24 @@ static bool given(const Node *call, const Stmt *def, int param)
     return false;
 }
 
-/* The call's block and the axis parameters it leaves open. */
+/* Whether a statement of a block's body runs a pipeline over `param` (`repeat L over
+ * pp`), through the bodies of repeats and fused regions. */
+static bool pipelines_over(const AstList *body, int param)
+{
+    for (int i = 0; body && i < body->n; i++) {
+        const Stmt *s = body->items[i];
+        if (s->kind != STMT_REPEAT && s->kind != STMT_FUSED)
+            continue;
+        if ((s->kind == STMT_REPEAT && s->as.repeat.over.name == param) ||
+            pipelines_over(s->as.repeat.body, param))
+            return true;
+    }
+    return false;
+}
+
+/* The call's block and the axis parameters it leaves open; in inference not those a
+ * pipeline runs over, which only training costs (pipeline.c): the configurations that
+ * gave them axes would all be set aside as not costed. */
 static bool open_params(Eval *ev, Search *z)
 {
     const Node *call = z->stmt->as.expr.value;
@@ -102,7 +119,9 @@ static bool open_params(Eval *ev, Search *z)
                          "on v5p over 256`");
     const Stmt *def = b->def;
     for (int i = 0; i < def->as.block.nparams; i++)
-        if (block_axis_param(&def->as.block.params[i]) && !given(call, def, i)) {
+        if (block_axis_param(&def->as.block.params[i]) && !given(call, def, i) &&
+            (ev->world->training ||
+             !pipelines_over(def->as.block.body, def->as.block.params[i].name.name))) {
             if (z->nparams == SEARCH_MAX_PARAMS)
                 return eval_fail(ev, call->span, "search ranges over at most %d axis parameters; "
                                  "give the others in the call", SEARCH_MAX_PARAMS);
@@ -554,7 +573,7 @@ static bool cost_configs(Eval *ev, Search *z, Configs *c)
     eval_progress_begin(ev, &progress, "search", "configurations", c->n);
     for (int i = 0; ok && i < c->n; i++) {
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
-            ok = eval_fail(ev, z->stmt->span, "interrupted");
+            ok = eval_interrupted(ev);
         else
             ok = cost_config(ev, z, &c->items[i]);
         progress_advance(&progress, 1);

@@ -27,6 +27,7 @@ struct Session {
     int depth;
     struct Snapshot *snapshot; /* from session_snapshot, or NULL */
     CsvStream csv; /* --csv: the records, turned into rows statement by statement */
+    bool loading_library; /* running the stdlib's files */
 };
 
 static RunStatus run_source(Session *s, Source *src, bool interactive);
@@ -215,6 +216,7 @@ RunStatus session_run(Session *s, const char *name, const char *text, size_t len
         diag_plain(&s->diag, "out of memory");
         return RUN_ERROR;
     }
+    src->library = s->loading_library;
     s->diag.errors = 0;
     s->diag.capped = false;
     nomem_clear();
@@ -425,11 +427,13 @@ Session *session_new(const SessionOptions *opt)
         return NULL;
     }
     s->opt.ast = false;
+    s->loading_library = true;
     for (const StdlibFile *f = stdlib_files; f->name; f++)
         if (session_run(s, f->name, f->text, f->len, false) != RUN_OK) {
             session_free(s);
             return NULL;
         }
+    s->loading_library = false;
     s->opt.ast = opt->ast;
     return s;
 }

@@ -7,6 +7,7 @@
 #ifndef ROOFLINE_SOURCE_H
 #define ROOFLINE_SOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "caps.h"
@@ -22,6 +23,7 @@ typedef struct Source {
     size_t *line_starts;
     int nlines;
     const struct Source *parent; /* the file that included this one, for cycles */
+    bool library; /* the stdlib's: an error in it is located at the user's call */
 } Source;
 
 Source *source_new(const char *name, const char *text, size_t len);

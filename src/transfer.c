@@ -224,7 +224,7 @@ static void report_text(Eval *ev, const Stmt *s, const Transfer *t)
     fprintf(out, "  bandwidth  %g link%s × %s = %s\n", t->links, t->links == 1 ? "" : "s",
             num_format_unit(t->bandwidth, UNIT_BW, 0, a, sizeof a),
             num_format_unit(t->links * t->bandwidth, UNIT_BW, 0, b, sizeof b));
-    fprintf(out, "  t_first    %g hops × %s = %s\n", t->hops,
+    fprintf(out, "  t_first    %g %s × %s = %s\n", t->hops, t->hops == 1 ? "hop" : "hops",
             num_format_unit(t->latency, UNIT_SECONDS, 0, a, sizeof a),
             num_format_unit(t->hops * t->latency, UNIT_SECONDS, 0, b, sizeof b));
     fprintf(out, "  t_comm     bytes moved / bandwidth + t_first = %s + %s = %s\n",

@@ -9,12 +9,12 @@
 . "$(dirname "$0")/lib.shinc"
 
 # Bare numeric statements print their value in text mode.
-run_text -e '2 * 1.97e14 / 4.5e10'
+run_value -e '2 * 1.97e14 / 4.5e10'
 # 2*1.97e14/4.5e10 = 8755.5556
 check_text two_chip_D_crit '2 * 1.97e14 / 4.5e10'
 # the book: "D > 8755" (8755.56 vs 8755: 6.3e-5)
 check_text two_chip_D_crit_book 8755 1e-4
-run_text -e '1.97e14 / 4.5e10'
+run_value -e '1.97e14 / 4.5e10'
 # 1.97e14/4.5e10 = 4377.7778; the book: "= 4377" (1.8e-4)
 check_text two_chip_half_D_crit_book 4377 5e-4
 
@@ -25,15 +25,15 @@ check two_chip_t_math t_math '256*8192*32768 / 1.97e14'
 check two_chip_flops flops '256*8192*32768'
 
 # T_comms = 2BF/4.5e10 = 2*256*32768/4.5e10 = 3.7282702e-4 s
-run_text -e 'let B=256, F=32768' -e '2*B*F/4.5e10'
+run_value -e 'let B=256, F=32768' -e '2*B*F/4.5e10'
 check_text two_chip_t_comms '2*256*32768 / 4.5e10'
 
 # T_math - T_comms = BDF/1.97e14 - 2BF/4.5e10 changes sign between D = 8755 and 8756:
 # D=8755: 256*8755*32768/1.97e14 - 2*256*32768/4.5e10 = -2.3657e-8 (comms-bound)
-run_text -e 'let B=256, D=8755, F=32768' -e 'B*D*F/1.97e14 - 2*B*F/4.5e10'
+run_value -e 'let B=256, D=8755, F=32768' -e 'B*D*F/1.97e14 - 2*B*F/4.5e10'
 check_text two_chip_8755_negative '256*8755*32768/1.97e14 - 2*256*32768/4.5e10' 1e-6
 # D=8756: +1.8925e-8 (compute-bound)
-run_text -e 'let B=256, D=8756, F=32768' -e 'B*D*F/1.97e14 - 2*B*F/4.5e10'
+run_value -e 'let B=256, D=8756, F=32768' -e 'B*D*F/1.97e14 - 2*B*F/4.5e10'
 check_text two_chip_8756_positive '256*8756*32768/1.97e14 - 2*256*32768/4.5e10' 1e-6
 
 finish

@@ -1,5 +1,6 @@
 # --chips --json prints JSON in every order of the options and inputs (issue 16): each
-# line a strict JSON object (check-output), as many as with --chips alone.
+# line a strict JSON object (check-output), as many as with --chips alone, and one more
+# with -e x=1: the record of x's value.
 check=$(dirname "$ROOFLINE")/check-output
 want=$("$ROOFLINE" --chips | tail -n +2 | wc -l)
 for opts in '--chips --json' '--json --chips' '--chips -e x=1 --json' '--json -e x=1 --chips' \

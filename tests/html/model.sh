@@ -43,4 +43,18 @@ has "$page" "the roofline chart" 'clipPath id="s1-roofline-plot-area"'
 has "$page" "the chip's roofs" 'v5p bf16 peak 459 TFLOP/s'
 has "$page" "the memory bar against HBM" '>HBM 96 GB</text>'
 has "$page" "the memory verdict" '54.26 GB free'
+
+# each section says what was costed (the script: line 26 mode training, line 27
+# B = 256, T = 2048, the slice 128x8; line 56 remat save; line 66 mode inference,
+# line 67 B = 16, S = 8192 on 2x8), and one statement written twice has two titles
+has "$page" "section 1: mesh, mode, remat, dims" \
+    '<p class="config">mesh X=128, Y=8 · training · remat none · B = 256, T = 2048, D = 8192'
+has "$page" "section 2: remat save" '<p class="config">mesh X=128, Y=8 · training · remat save · B = 256'
+has "$page" "section 3: inference" '<p class="config">mesh X=2, Y=8 · inference · B = 16, S = 8192'
+titles=$(grep -o '<h2>.*</h2>' "$page" | sort | uniq -d)
+if [ -z "$titles" ]; then pass "the sections' titles differ"; else fail "titles" "twice: $titles"; fi
+for n in 1 2 3; do
+    want=training; [ $n = 3 ] && want=inference
+    has "$tmp/json" "record $n has mode $want" "\"line\":$(json_value "$tmp/json" $n line),\"chip\":\"$(json_value "$tmp/json" $n chip | tr -d '"')\",\"chips\":$(json_value "$tmp/json" $n chips),\"mode\":\"$want\""
+done
 finish

@@ -60,8 +60,12 @@ is chips_v5e_bw "$(sel "$tmp/chips" value chip=v5e field=hbm_bw)" 8.2e11
 is chips_h100_peak "$(sel "$tmp/chips" value chip=H100 field=flops_bf16)" 9.89e14
 
 # Text statements print nothing; nothing at all is no table, not a lone header
-"$ROOFLINE" --csv -e 'let B = 8' -e 'help' -e 'names' -e 'B * 2' > "$tmp/none"
+"$ROOFLINE" --csv -e 'let B = 8' -e 'help' -e 'names' > "$tmp/none"
 is nothing_costed "$(wc -c < "$tmp/none" | tr -d ' ')" 0
+# a number's value is a row, in full: B * 2 = 16, 91/90 = 1.011111111111111
+"$ROOFLINE" --csv -e 'let B = 8' -e 'B * 2' -e '91/90' > "$tmp/number"
+is number_value "$(sel "$tmp/number" value stmt='B * 2')" 16
+is number_value_full "$(sel "$tmp/number" value stmt=91/90)" 1.011111111111111
 
 # One header for the whole run, whatever the kinds
 "$ROOFLINE" --csv examples/tour.roof > "$tmp/tour"

@@ -32,18 +32,23 @@ static char *svg_of(const Plot *p, int width, int height)
     return buf;
 }
 
-static char *text_of(const Plot *p, int columns, int rows, int ascii)
+static char *text_in(const Plot *p, int columns, int rows, int ascii, bool color)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f)
         return NULL;
-    bool ok = plot_text(f, p, columns, rows, ascii);
+    bool ok = plot_text(f, p, columns, rows, ascii, color);
     fclose(f);
     if (!ok)
         CHECK(0, "plot_text returns true");
     return buf;
+}
+
+static char *text_of(const Plot *p, int columns, int rows, int ascii)
+{
+    return text_in(p, columns, rows, ascii, false);
 }
 
 static int count(const char *s, const char *what)
@@ -336,6 +341,55 @@ static void test_roofline_text(void)
     text_sizes("roofline", &p);
 }
 
+/* s without its terminal escapes (ESC [ ... m), in place. */
+static char *strip_escapes(char *s)
+{
+    char *out = s;
+    for (const char *p = s; *p; p++) {
+        if (*p == '\033') {
+            p = strchr(p, 'm');
+            if (!p)
+                break;
+            continue;
+        }
+        *out++ = *p;
+    }
+    *out = '\0';
+    return s;
+}
+
+/* No line ends in colour: a reset comes after the last colour of each line. */
+static bool resets_by_line_end(const char *s)
+{
+    bool coloured = false;
+    for (; *s; s++) {
+        if (strncmp(s, "\033[38;", 5) == 0)
+            coloured = true;
+        else if (strncmp(s, "\033[0m", 4) == 0)
+            coloured = false;
+        else if (*s == '\n' && coloured)
+            return false;
+    }
+    return true;
+}
+
+/* In colour, the same cells, with the roofs, points and legend keys in their SVG
+ * colours: the first group's roofs in ROOF_COLOURS' first, #222222 (34, 34, 34), and
+ * every coloured run ends in a reset before the end of its line. */
+static void test_text_colour(void)
+{
+    Plot p = roofline_plot();
+    char *plain = text_of(&p, 100, 30, 0), *colour = text_in(&p, 100, 30, 0, true);
+    CHECK(plain && !strchr(plain, '\033'), "text without colour has no escapes");
+    CHECK(colour && strstr(colour, "\033[38;2;34;34;34m"), "text in colour: the roof's colour");
+    CHECK(colour && resets_by_line_end(colour),
+          "a coloured run ends before its line does");
+    CHECK(colour && plain && strcmp(strip_escapes(colour), plain) == 0,
+          "colour changes no cell");
+    free(plain);
+    free(colour);
+}
+
 /* ---- Odd inputs ------------------------------------------------------------------- */
 
 static void test_empty(void)
@@ -593,6 +647,7 @@ int main(void)
     test_q3();
     test_roofline_svg();
     test_roofline_text();
+    test_text_colour();
     test_empty();
     test_not_finite();
     test_thinning();
