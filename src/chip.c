@@ -318,6 +318,13 @@ static void print_price(const Chip *c, FILE *out)
         fprintf(out, " %9.4g", c->value[CHIP_PRICE]);
 }
 
+void chip_price_value(const char *chip, double price, char *value, size_t size)
+{
+    char usd[32];
+    snprintf(value, size, "$%s, %s's `price` (`chip %s` shows its source; set `price` to what "
+             "you pay)", num_format_unit(price, UNIT_NONE, 0, usd, sizeof usd), chip, chip);
+}
+
 /* Whether a chip has any of the table's figures: `tpu` has none, only the fields its
  * children share, and a row of dashes would read as a chip with nothing known. */
 static bool headline_set(const Chip *c, const ChipField *cols, size_t n)

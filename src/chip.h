@@ -139,5 +139,8 @@ void chip_table_truncate(ChipTable *t, int n);
 void chip_table_free(ChipTable *t);
 /* The `chips` command: one row per chip with its headline figures. */
 void chip_table_print(const ChipTable *t, FILE *out);
+/* The value of the `price` row under a cost in dollars (serve's, a training run's): the
+ * price the cost used and whose it is ("$1.2, v5e's `price` (...)"). */
+void chip_price_value(const char *chip, double price, char *value, size_t size);
 
 #endif

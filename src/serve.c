@@ -440,6 +440,9 @@ static void rate_rows(Eval *ev, const Served *v)
              fmt(v->usd, UNIT_NONE, a, sizeof a), fmt(v->chip->value[CHIP_PRICE], UNIT_NONE, b, sizeof b),
              fmt(v->usd_decode, UNIT_NONE, c, sizeof c));
     row(ev, "cost", "price · 1e6 / (3600 · throughput)", val);
+    char note[256];
+    chip_price_value(v->chip->name, v->chip->value[CHIP_PRICE], note, sizeof note);
+    row(ev, "price", "USD per chip-hour", note);
 }
 
 static void serve_text(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)

@@ -293,6 +293,11 @@ void summary_text(FILE *out, const Summary *sm)
     row(out, "tokens/s", "tokens / t_lower", val);
     if (sm->run_tokens > 0)
         run_row(out, sm);
+    if (sm->run_tokens > 0 && !isnan(sm->run_usd)) {
+        char note[256];
+        chip_price_value(sm->chip, sm->price, note, sizeof note);
+        row(out, "price", "USD per chip-hour", note);
+    }
 }
 
 void summary_json(FILE *out, const Summary *sm)
@@ -310,6 +315,7 @@ void summary_json(FILE *out, const Summary *sm)
     report_json_field(out, "run_time", run ? sm->run_time : NAN);
     report_json_field(out, "chip_hours", run ? sm->chip_hours : NAN);
     report_json_field(out, "run_usd", run ? sm->run_usd : NAN);
+    report_json_field(out, "price", run ? sm->price : NAN);
 }
 
 static void set(LastReport *last, ExpectField f, double v)
