@@ -225,9 +225,46 @@ const BlockDef *call_target(const Eval *ev, const Node *call)
     return world_block(ev->world, call->as.call.callee.name);
 }
 
-/* The record's dims for the parameters of the same names not given in the call. A
- * dim the block has no parameter for is an error: the block cannot cost that model
- * (model without E would cost a mixture of experts as a dense model). */
+/* The index of the block's dtype parameter of that name (one whose default is a
+ * dtype, `wdtype = bf16`), or -1. */
+static int dtype_param(const Eval *ev, const BlockDef *b, const char *name)
+{
+    int k = block_param_index(b, intern_find(ev->world->names, name));
+    const Node *dflt = k >= 0 ? b->def->as.block.params[k].value : NULL;
+    return dflt && dflt->kind == NODE_DTYPE ? k : -1;
+}
+
+/* The record's dtype for the block's weights, activations and KV cache (a model runs
+ * in the dtype it was released in), where the call does not give them. A block that
+ * cannot take it for its weights or activations is an error unless it is bf16, what
+ * such a block costs: never an f16 or int8 model silently costed in bf16. */
+static bool fill_dtype(Eval *ev, const BlockDef *b, const Arch *a, Span at, Value *vals,
+                       Span *where)
+{
+    static const char *const params[] = {"wdtype", "adtype", "kvdtype"};
+    for (int i = 0; a->dtype >= 0 && i < 3; i++) {
+        int k = dtype_param(ev, b, params[i]);
+        if (k < 0 && i < 2 && a->dtype != DT_BF16) {
+            const char *dtype = dtype_name((DType)a->dtype);
+            eval_fail(ev, at, "%s cannot cost %s in %s: it has no parameter %s (dtype = %s)",
+                      spelling(ev, b->name), spelling(ev, a->name), dtype, params[i], dtype);
+            diag_note(ev->diag, "give the block wdtype and adtype parameters, as model has, or "
+                      "derive the model in bf16: arch m : %s { dtype = bf16 }",
+                      spelling(ev, a->name));
+            return false;
+        }
+        if (k >= 0 && vals[k].kind == VAL_UNBOUND) { /* the call's own arguments win */
+            vals[k] = (Value){.kind = VAL_DTYPE, .dtype = (DType)a->dtype};
+            where[k] = at;
+        }
+    }
+    return true;
+}
+
+/* The record's dims for the parameters of the same names not given in the call, and
+ * its dtype for the dtype parameters (fill_dtype). A dim the block has no parameter
+ * for is an error: the block cannot cost that model (model without E would cost a
+ * mixture of experts as a dense model). */
 bool arch_fill(Eval *ev, const BlockDef *b, const Arch *a, Span at, Value *vals, Span *where)
 {
     const Stmt *def = b->def;
@@ -251,5 +288,5 @@ bool arch_fill(Eval *ev, const BlockDef *b, const Arch *a, Span at, Value *vals,
             where[k] = at;
         }
     }
-    return true;
+    return fill_dtype(ev, b, a, at, vals, where);
 }

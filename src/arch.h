@@ -22,7 +22,8 @@ typedef struct {
     int name;          /* interned */
     ArchField *fields; /* in the order written, a parent's first */
     int n;
-    int dtype;         /* a DType: its weights' (torch_dtype), or -1 when not said */
+    int dtype;         /* a DType: what it runs in (torch_dtype), the default of a block's
+                          wdtype, adtype and kvdtype; -1 when not said */
     char *doc;         /* the comment above its definition (its sources), or NULL */
     char *origin;      /* where it was defined: "models.roof:12", or the config file */
 } Arch;

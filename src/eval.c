@@ -1230,9 +1230,12 @@ static bool roof_error(Eval *ev, const Stmt *s, const Chip *chip, RoofError e)
     case ROOF_NO_PEAK:
         eval_fail(ev, at, "chip %s has no %s peak (field %s)", chip->name, dtype_name(e.dtype),
                   field);
+        /* in a block the dtype comes from its parameters (a model's record sets them) */
         diag_note(ev->diag, "give it one, `chip %s : %s { %s = ... }`%s", chip->name,
-                  chip->name, field, e.dtype == DT_BF16 ? "" : ", or name the peak to use, "
-                  "e.g. `compute bf16`");
+                  chip->name, field, e.dtype == DT_BF16 ? ""
+                  : ev->depth > 0 ? ", or call the block in a dtype the chip has a peak for "
+                                    "(wdtype = bf16, adtype = bf16, kvdtype = bf16)"
+                  : ", or name the peak to use, e.g. `compute bf16`");
         return false;
     case ROOF_NO_HBM_BW:
         return eval_fail(ev, at, "chip %s has no HBM bandwidth (field hbm_bw)", chip->name);

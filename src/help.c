@@ -110,12 +110,17 @@ static void help_block(const World *w, const BlockDef *b, FILE *out)
     fprintf(out, "%.*s%s\n", def->span.begin - start, b->src->text + start, sig);
     if (def->as.block.nparams)
         fputs("parameters:\n", out);
+    int width = 6; /* the names' column: 6 (the legend's), or the longest name (kvdtype) */
+    for (int i = 0; i < def->as.block.nparams; i++) {
+        int len = (int)strlen(intern_name(w->names, def->as.block.params[i].name.name));
+        width = len > width ? len : width;
+    }
     for (int i = 0; i < def->as.block.nparams; i++) {
         const char *name = intern_name(w->names, def->as.block.params[i].name.name);
         char text[1024] = "";
         legend(w, b->src->text + start, def->span.begin - start, b->src, name, text,
                sizeof text);
-        fprintf(out, "  %-6s %s\n", name, text);
+        fprintf(out, "  %-*s %s\n", width, name, text);
     }
 }
 
@@ -124,7 +129,8 @@ static void help_arch(const World *w, const Arch *a, FILE *out)
     fprintf(out, "%smodel %s, from %s", a->doc ? a->doc : "", intern_name(w->names, a->name),
             a->origin);
     if (a->dtype >= 0)
-        fprintf(out, "; weights %s", dtype_name((DType)a->dtype));
+        fprintf(out, "; runs in %s (weights, activations, KV cache)",
+                dtype_name((DType)a->dtype));
     fputs("\nfields:\n", out);
     for (int i = 0; i < a->n; i++) {
         const ArchField *f = &a->fields[i];
