@@ -416,6 +416,9 @@ static void fit_matmul_bytes(const Cases *cs, Chip *chip)
 {
     Filter f = {KIND_MATMUL, DT_BF16, true};
     double least = INFINITY, best_eff = NAN, best_t0 = NAN;
+    put(chip, CHIP_TILE_M, 128); /* placeholders, fitted next */
+    put(chip, CHIP_TILE_N, 128);
+    put(chip, CHIP_MM_EFF, 0.7);
     for (int step_t0 = 1; step_t0 <= 200; step_t0++) {
         put(chip, CHIP_MM_T0, step_t0 * 0.05e-6);
         for (int step = 60; step <= 200; step++) { /* mm_hbm_eff 0.3 to 1 */
@@ -436,17 +439,15 @@ static void fit_matmuls(const Cases *cs, Chip *chip)
     static const double sides[] = {64, 128, 256};
     Filter f = {KIND_MATMUL, DT_BF16, false};
     double least = INFINITY, best[4] = {0};
-    put(chip, CHIP_TILE_M, 128); /* placeholders while the bytes are fitted */
-    put(chip, CHIP_TILE_N, 128);
-    put(chip, CHIP_MM_EFF, 0.7);
     bool bytes_first = spans_sizes(cs);
     if (bytes_first)
         fit_matmul_bytes(cs, chip);
+    int from = bytes_first ? 0 : 60, to = bytes_first ? 0 : 200; /* mm_hbm_eff 0.3 to 1 */
     for (int a = 0; a < 3; a++)
         for (int b = 0; b < 3; b++) {
             put(chip, CHIP_TILE_M, sides[a]);
             put(chip, CHIP_TILE_N, sides[b]);
-            for (int step = bytes_first ? 0 : 60; step <= 200; step++) { /* 0.3 to 1 */
+            for (int step = from; step <= to; step++) {
                 if (!bytes_first)
                     put(chip, CHIP_MM_HBM_EFF, step / 200.0);
                 double m = fit_fraction(cs, f, chip, CHIP_MM_EFF);
@@ -455,8 +456,6 @@ static void fit_matmuls(const Cases *cs, Chip *chip)
                     best[0] = sides[a], best[1] = sides[b];
                     best[2] = chip->value[CHIP_MM_HBM_EFF], best[3] = chip->value[CHIP_MM_EFF];
                 }
-                if (bytes_first)
-                    break;
             }
         }
     put(chip, CHIP_TILE_M, best[0]);
