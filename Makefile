@@ -215,7 +215,9 @@ faults:
 # which checks the predictions in sample (tests/calib/).
 calib-loo: $(B)/roofline
 	sh tools/calib_check.sh $(B)/roofline H100 tests/data/measurements/h100-kernels-2026-11-27.jsonl loo; \
-	sh tools/calib_check.sh $(B)/roofline H200 tests/data/measurements/h200-kernels-2026-11-27.jsonl loo; true
+	sh tools/calib_check.sh $(B)/roofline H200 tests/data/measurements/h200-kernels-2026-11-27.jsonl loo; \
+	sh tools/calib_check.sh $(B)/roofline H100 tests/data/measurements/h100-kernels-2026-11-27b.jsonl loo; \
+	sh tools/calib_check.sh $(B)/roofline H200 tests/data/measurements/h200-kernels-2026-11-27b.jsonl loo; true
 
 .PHONY: calib-loo
 

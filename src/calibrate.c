@@ -26,7 +26,8 @@ typedef struct {
     int nk;
     double flops, bytes;     /* attention: the fused kernel's totals */
     double runs;             /* the kernels run this many times (a graph of 100 adds) */
-    bool graph;              /* replayed from a CUDA graph */
+    bool graph;              /* replayed from a CUDA graph ("graph": true) */
+    bool memory_bound;       /* a matmul far below the ridge point (mark_memory_bound) */
     char stmt[CASE_TEXT];    /* the same work in the language */
 } Case;
 
@@ -191,6 +192,18 @@ static bool case_from(Case *c, const Json *o)
     return false;
 }
 
+/* A case timed inside a CUDA graph ("graph": true) is costed as one: `launch graph`. */
+static void graph_statement(Case *c)
+{
+    static const char head[] = "mode inference launch graph\n", tail[] = "\nmode inference";
+    size_t len = strlen(c->stmt);
+    if (len + sizeof head + sizeof tail > CASE_TEXT)
+        return; /* no case's statement is near so long */
+    memmove(c->stmt + sizeof head - 1, c->stmt, len);
+    memcpy(c->stmt, head, sizeof head - 1);
+    memcpy(c->stmt + sizeof head - 1 + len, tail, sizeof tail);
+}
+
 static void note_device(Cases *cs, const Json *o)
 {
     const char *name = json_string(o, "name"), *torch = json_string(o, "torch");
@@ -241,6 +254,10 @@ static bool read_line(Cases *cs, const char *line, size_t len, const CalibrateOp
         snprintf(c.name, sizeof c.name, "%s", name);
         double ms;
         bool known = json_number(o, "ms", &ms) && ms > 0 && case_from(&c, o);
+        if (known && c.kind != KIND_LAUNCH && json_true(o, "graph")) {
+            c.graph = true; /* GPU time alone, no launch */
+            graph_statement(&c);
+        }
         c.seconds = known ? ms / 1e3 : 0;
         if (!known)
             note_unknown(cs, c.name);
@@ -289,14 +306,33 @@ static double case_time(const Case *c, const Chip *chip)
 
 /* Which cases a field is fitted to. */
 typedef struct {
-    CaseKind kind;
-    int dtype;   /* a matmul's, or -1 for any */
+    int kind;           /* a CaseKind, or -1 for the vector kernels timed in a graph */
+    int dtype;          /* a matmul's, or -1 for any */
+    bool memory_bound;  /* only the memory-bound matmuls */
 } Filter;
+
+enum { GRAPH_VECTORS = -1 };
 
 static bool kept(const Case *c, Filter f)
 {
-    return c->kind == f.kind && (f.dtype < 0 || (int)c->dtype == f.dtype ||
-                                 (f.dtype == DT_BF16 && c->dtype == DT_F16));
+    if (f.kind == GRAPH_VECTORS)
+        return c->graph && (c->kind == KIND_VECTOR || c->kind == KIND_LAUNCH);
+    return (int)c->kind == f.kind && (!f.memory_bound || c->memory_bound) &&
+           (f.dtype < 0 || (int)c->dtype == f.dtype ||
+            (f.dtype == DT_BF16 && c->dtype == DT_F16));
+}
+
+/* A matmul whose FLOPs per byte are under a quarter of the chip's ridge point (its
+ * peak over its bandwidth) is memory-bound at any efficiency the fit may find: its
+ * time says what bytes and the fixed cost of a kernel take, whatever its tiles. */
+static void mark_memory_bound(Cases *cs, const Chip *base)
+{
+    for (int i = 0; i < cs->n; i++) {
+        Case *c = &cs->items[i];
+        double ridge = base->value[chip_peak_field(c->dtype)] / base->value[CHIP_HBM_BW];
+        c->memory_bound = c->kind == KIND_MATMUL && base->set[CHIP_HBM_BW] &&
+                          c->k[0].flops / c->k[0].bytes < ridge / 4;
+    }
 }
 
 /* What the fit makes least: the cases kept that miss their measured time by over 10 %,
@@ -361,23 +397,64 @@ static double fit_fraction(const Cases *cs, Filter f, Chip *chip, ChipField fiel
     return least;
 }
 
-/* Matmuls: the tile (of 64, 128, 256 a side) and the two fractions that fit best. */
+/* Whether the memory-bound bf16 matmuls span bytes enough (4x) to tell a fixed cost
+ * from a bandwidth: one size cannot. */
+static bool spans_sizes(const Cases *cs)
+{
+    double lo = INFINITY, hi = 0;
+    for (int i = 0; i < cs->n; i++)
+        if (kept(&cs->items[i], (Filter){KIND_MATMUL, DT_BF16, true})) {
+            lo = fmin(lo, cs->items[i].k[0].bytes);
+            hi = fmax(hi, cs->items[i].k[0].bytes);
+        }
+    return hi >= 4 * lo;
+}
+
+/* The memory-bound matmuls: the fixed cost mm_t0 (on a grid of 0.05 us to 10 us) and
+ * mm_hbm_eff that fit them best. */
+static void fit_matmul_bytes(const Cases *cs, Chip *chip)
+{
+    Filter f = {KIND_MATMUL, DT_BF16, true};
+    double least = INFINITY, best_eff = NAN, best_t0 = NAN;
+    put(chip, CHIP_TILE_M, 128); /* placeholders, fitted next */
+    put(chip, CHIP_TILE_N, 128);
+    put(chip, CHIP_MM_EFF, 0.7);
+    for (int step_t0 = 1; step_t0 <= 200; step_t0++) {
+        put(chip, CHIP_MM_T0, step_t0 * 0.05e-6);
+        for (int step = 60; step <= 200; step++) { /* mm_hbm_eff 0.3 to 1 */
+            double m = misfit_at(cs, f, chip, CHIP_MM_HBM_EFF, step / 200.0);
+            if (m < least)
+                least = m, best_eff = step / 200.0, best_t0 = step_t0 * 0.05e-6;
+        }
+    }
+    put(chip, CHIP_MM_HBM_EFF, best_eff);
+    put(chip, CHIP_MM_T0, best_t0);
+}
+
+/* Matmuls: the tile (of 64, 128, 256 a side) and the fractions that fit best. Where
+ * the memory-bound ones span sizes, they give mm_t0 and mm_hbm_eff first (no tile or
+ * mm_eff changes their times much); else mm_hbm_eff is fitted with the tiles. */
 static void fit_matmuls(const Cases *cs, Chip *chip)
 {
     static const double sides[] = {64, 128, 256};
-    Filter f = {KIND_MATMUL, DT_BF16};
+    Filter f = {KIND_MATMUL, DT_BF16, false};
     double least = INFINITY, best[4] = {0};
+    bool bytes_first = spans_sizes(cs);
+    if (bytes_first)
+        fit_matmul_bytes(cs, chip);
+    int from = bytes_first ? 0 : 60, to = bytes_first ? 0 : 200; /* mm_hbm_eff 0.3 to 1 */
     for (int a = 0; a < 3; a++)
         for (int b = 0; b < 3; b++) {
             put(chip, CHIP_TILE_M, sides[a]);
             put(chip, CHIP_TILE_N, sides[b]);
-            for (int step = 60; step <= 200; step++) { /* mm_hbm_eff 0.3 to 1 */
-                put(chip, CHIP_MM_HBM_EFF, step / 200.0);
+            for (int step = from; step <= to; step++) {
+                if (!bytes_first)
+                    put(chip, CHIP_MM_HBM_EFF, step / 200.0);
                 double m = fit_fraction(cs, f, chip, CHIP_MM_EFF);
                 if (m < least) {
                     least = m;
-                    best[0] = sides[a], best[1] = sides[b], best[2] = step / 200.0;
-                    best[3] = chip->value[CHIP_MM_EFF];
+                    best[0] = sides[a], best[1] = sides[b];
+                    best[2] = chip->value[CHIP_MM_HBM_EFF], best[3] = chip->value[CHIP_MM_EFF];
                 }
             }
         }
@@ -403,6 +480,23 @@ static void fit_launch(const Cases *cs, Chip *chip)
     }
 }
 
+/* Where vector kernels of several sizes were timed in a graph (on operands in HBM),
+ * the floor that fits them all best, on a grid of 0.01 us: a kernel that reads HBM
+ * waits for it, which the graph of tiny adds (on operands in L2) does not show. */
+static void fit_floor(const Cases *cs, Chip *chip)
+{
+    Filter f = {GRAPH_VECTORS, -1, false};
+    if (count(cs, f) < 2)
+        return;
+    double best = NAN, least = INFINITY;
+    for (int step = 10; step <= 1000; step++) {
+        double m = misfit_at(cs, f, chip, CHIP_KERNEL_FLOOR, step * 1e-8);
+        if (m < least)
+            least = m, best = step * 1e-8;
+    }
+    put(chip, CHIP_KERNEL_FLOOR, best);
+}
+
 /* Decode attention with fewer units of work (a sequence's KV head) than SMs streams at
  * what those SMs can pull: the rate an SM that fits best, on a grid of 1 % steps from
  * 1 GB/s; set only when some case has so few units. */
@@ -419,7 +513,7 @@ static void fit_attention_sm(const Cases *cs, Chip *chip)
     double best = NAN, least = INFINITY;
     for (double bw = 1e9; bw < 1e13; bw *= 1.01) {
         put(chip, CHIP_ATTN_SM_BW, bw);
-        double m = misfit(cs, (Filter){KIND_ATTENTION, -1}, chip);
+        double m = misfit(cs, (Filter){KIND_ATTENTION, -1, false}, chip);
         if (m < least) {
             least = m;
             best = bw;
@@ -448,22 +542,25 @@ static void fit(const Cases *cs, Chip *chip)
     if (cs->sms > 0)
         put(chip, CHIP_CORES, cs->sms);
     fit_launch(cs, chip);
-    if (count(cs, (Filter){KIND_VECTOR, -1}))
-        fit_fraction(cs, (Filter){KIND_VECTOR, -1}, chip, CHIP_HBM_EFF);
-    if (count(cs, (Filter){KIND_MATMUL, DT_BF16}) && chip->set[CHIP_CORES]) {
+    if (count(cs, (Filter){KIND_VECTOR, -1, false})) {
+        fit_fraction(cs, (Filter){KIND_VECTOR, -1, false}, chip, CHIP_HBM_EFF);
+        fit_floor(cs, chip);
+        fit_fraction(cs, (Filter){KIND_VECTOR, -1, false}, chip, CHIP_HBM_EFF);
+    }
+    if (count(cs, (Filter){KIND_MATMUL, DT_BF16, false}) && chip->set[CHIP_CORES]) {
         fit_matmuls(cs, chip);
         put(chip, CHIP_FLOPS_EFF, chip->value[CHIP_MM_EFF]);
-        if (count(cs, (Filter){KIND_MATMUL, DT_FP8_E4M3}))
-            fit_fraction(cs, (Filter){KIND_MATMUL, DT_FP8_E4M3}, chip, CHIP_MM_EFF_FP8);
-        if (count(cs, (Filter){KIND_MATMUL, DT_INT8}))
-            fit_fraction(cs, (Filter){KIND_MATMUL, DT_INT8}, chip, CHIP_MM_EFF_INT8);
+        if (count(cs, (Filter){KIND_MATMUL, DT_FP8_E4M3, false}))
+            fit_fraction(cs, (Filter){KIND_MATMUL, DT_FP8_E4M3, false}, chip, CHIP_MM_EFF_FP8);
+        if (count(cs, (Filter){KIND_MATMUL, DT_INT8, false}))
+            fit_fraction(cs, (Filter){KIND_MATMUL, DT_INT8, false}, chip, CHIP_MM_EFF_INT8);
         matmul_range(cs, chip);
     }
-    if (count(cs, (Filter){KIND_ATTENTION, -1}) && chip->set[CHIP_HBM_EFF] &&
+    if (count(cs, (Filter){KIND_ATTENTION, -1, false}) && chip->set[CHIP_HBM_EFF] &&
         chip->set[CHIP_CORES]) {
-        fit_fraction(cs, (Filter){KIND_ATTENTION, -1}, chip, CHIP_ATTN_EFF);
+        fit_fraction(cs, (Filter){KIND_ATTENTION, -1, false}, chip, CHIP_ATTN_EFF);
         fit_attention_sm(cs, chip);
-        fit_fraction(cs, (Filter){KIND_ATTENTION, -1}, chip, CHIP_ATTN_EFF);
+        fit_fraction(cs, (Filter){KIND_ATTENTION, -1, false}, chip, CHIP_ATTN_EFF);
     }
 }
 
@@ -495,19 +592,27 @@ static void field_line(FILE *out, const Chip *chip, ChipField f, const char *fro
 static void print_matmul_fields(FILE *out, const Cases *cs, const Chip *chip)
 {
     char w[160], line[320];
-    which(cs, (Filter){KIND_MATMUL, DT_BF16}, w, sizeof w);
+    which(cs, (Filter){KIND_MATMUL, DT_BF16, false}, w, sizeof w);
     snprintf(line, sizeof line, "%s: the tile of 64..256 a side whose waves fit best", w);
     field_line(out, chip, CHIP_TILE_M, line);
     field_line(out, chip, CHIP_TILE_N, line);
     snprintf(line, sizeof line, "%s: their compute-bound waves", w);
     field_line(out, chip, CHIP_MM_EFF, line);
-    snprintf(line, sizeof line, "%s: their memory-bound (small M) times", w);
-    field_line(out, chip, CHIP_MM_HBM_EFF, line);
+    if (chip->set[CHIP_MM_T0]) {
+        which(cs, (Filter){KIND_MATMUL, DT_BF16, true}, w, sizeof w);
+        snprintf(line, sizeof line, "%s: the memory-bound ones (under a quarter of the ridge "
+                 "point's FLOPs a byte)", w);
+        field_line(out, chip, CHIP_MM_HBM_EFF, line);
+        field_line(out, chip, CHIP_MM_T0, line);
+    } else {
+        snprintf(line, sizeof line, "%s: their memory-bound (small M) times", w);
+        field_line(out, chip, CHIP_MM_HBM_EFF, line);
+    }
     field_line(out, chip, CHIP_FLOPS_EFF, "= mm_eff: the derated bound of a kernel no "
                "measurement covers");
-    snprintf(line, sizeof line, "%s", which(cs, (Filter){KIND_MATMUL, DT_FP8_E4M3}, w, sizeof w));
+    snprintf(line, sizeof line, "%s", which(cs, (Filter){KIND_MATMUL, DT_FP8_E4M3, false}, w, sizeof w));
     field_line(out, chip, CHIP_MM_EFF_FP8, line);
-    snprintf(line, sizeof line, "%s%s", which(cs, (Filter){KIND_MATMUL, DT_INT8}, w, sizeof w),
+    snprintf(line, sizeof line, "%s%s", which(cs, (Filter){KIND_MATMUL, DT_INT8, false}, w, sizeof w),
              chip->value[CHIP_MM_EFF_INT8] < 0.25 ? ": a slow library path, not the hardware "
                                                     "(see the note above)" : "");
     field_line(out, chip, CHIP_MM_EFF_INT8, line);
@@ -520,14 +625,21 @@ static void print_fields(FILE *out, const Cases *cs, const Chip *base, const Chi
     char w[160], line[320];
     if (cs->sms > 0 && (!base->set[CHIP_CORES] || base->value[CHIP_CORES] != cs->sms))
         field_line(out, chip, CHIP_CORES, "_device: its SMs");
-    snprintf(line, sizeof line, "%s", which(cs, (Filter){KIND_VECTOR, -1}, w, sizeof w));
+    snprintf(line, sizeof line, "%s", which(cs, (Filter){KIND_VECTOR, -1, false}, w, sizeof w));
     field_line(out, chip, CHIP_HBM_EFF, line);
     print_matmul_fields(out, cs, chip);
-    snprintf(line, sizeof line, "%s", which(cs, (Filter){KIND_ATTENTION, -1}, w, sizeof w));
+    snprintf(line, sizeof line, "%s", which(cs, (Filter){KIND_ATTENTION, -1, false}, w, sizeof w));
     field_line(out, chip, CHIP_ATTN_EFF, line);
     field_line(out, chip, CHIP_ATTN_SM_BW, "the sdpa_decode cases with fewer (batch, KV head) "
                "pairs than SMs");
-    field_line(out, chip, CHIP_KERNEL_FLOOR, "tiny_add_graph_*: a replay's time per kernel");
+    Filter graphed = {GRAPH_VECTORS, -1, false};
+    if (count(cs, graphed) >= 2) {
+        snprintf(line, sizeof line, "%s: vector kernels timed in a CUDA graph",
+                 which(cs, graphed, w, sizeof w));
+        field_line(out, chip, CHIP_KERNEL_FLOOR, line);
+    } else {
+        field_line(out, chip, CHIP_KERNEL_FLOOR, "tiny_add_graph_*: a replay's time per kernel");
+    }
     field_line(out, chip, CHIP_LAUNCH_EAGER, "tiny_add_eager_*: a call's time");
 }
 
@@ -566,9 +678,13 @@ static void print_fit(FILE *out, const Cases *cs, const Chip *chip)
     }
     fprintf(out, "# fit: %d of %d cases within 10%% of their measured time (in sample)", within,
             cs->n);
-    if (worst >= 0)
-        fprintf(out, "; the worst %s, %+.1f%%", cs->items[worst].name,
-                100 * (case_time(&cs->items[worst], chip) / cs->items[worst].seconds - 1));
+    double err = worst >= 0 ? case_time(&cs->items[worst], chip) / cs->items[worst].seconds - 1
+                            : 0;
+    if (worst >= 0 && isnan(err))
+        fprintf(out, "; the worst %s, outside the model (a statement prices it at the derated "
+                "bound)", cs->items[worst].name);
+    else if (worst >= 0)
+        fprintf(out, "; the worst %s, %+.1f%%", cs->items[worst].name, 100 * err);
     fputc('\n', out);
 }
 
@@ -631,6 +747,7 @@ int calibrate_run(const Chip *base, const CalibrateOptions *opt, FILE *out, FILE
         free(cs.items);
         return 1;
     }
+    mark_memory_bound(&cs, base);
     char name[200];
     snprintf(name, sizeof name, "%s_cal", base->name);
     Chip *chip = cs.n > 0 ? chip_new(name, base) : NULL;

@@ -3,11 +3,12 @@
  * prediction").
  *
  * Each line of the file is one measured case, {"case": NAME, "ms": median time, shape
- * fields}; the case's name says what ran (mm_*, add_*, sdpa_*, tiny_add_*, ...). Each
- * case is a handful of kernels (cost.h: CostKernel) whose time predict.h models, and
- * the fields of `chip CHIP_cal : CHIP { ... }` are fitted (least squares on log time)
- * so that the model matches the measurements; every field is printed with the
- * measurements it comes from. With `cases`, the statements that cost each case follow
+ * fields}; the case's name says what ran (mm_*, add_*, sdpa_*, tiny_add_*, ...), and
+ * "graph": true that it was timed inside a CUDA graph (GPU time, no launch: costed
+ * under `launch graph`). Each case is a handful of kernels (cost.h: CostKernel) whose
+ * time predict.h models, and the fields of `chip CHIP_cal : CHIP { ... }` are fitted
+ * (least squares on log time) so that the model matches the measurements; every field
+ * is printed with the measurements it comes from. With `cases`, the statements that cost each case follow
  * the chip, one a case, after a comment `# case NAME MS`: the tests run them and
  * compare t_predicted with the measured time.
  * Ownership: nothing outlives a call.

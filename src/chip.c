@@ -73,6 +73,8 @@ const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT] = {
                           "calibrated: fraction of the int8 peak a matmul's full waves reach"},
     [CHIP_MM_HBM_EFF] = {"mm_hbm_eff", UNIT_NONE, false,
                          "calibrated: fraction of HBM bandwidth a memory-bound matmul reaches"},
+    [CHIP_MM_T0] = {"mm_t0", UNIT_SECONDS, false,
+                    "calibrated: a memory-bound matmul's fixed cost beyond kernel_floor"},
     [CHIP_MM_FLOPS_MIN] = {"mm_flops_min", UNIT_FLOPS, false,
                            "calibrated: the smallest matmul measured (FLOPs)"},
     [CHIP_MM_FLOPS_MAX] = {"mm_flops_max", UNIT_FLOPS, false,

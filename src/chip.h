@@ -66,6 +66,7 @@ typedef enum {
     CHIP_MM_EFF_FP8,
     CHIP_MM_EFF_INT8,
     CHIP_MM_HBM_EFF,
+    CHIP_MM_T0,
     CHIP_MM_FLOPS_MIN,
     CHIP_MM_FLOPS_MAX,
     CHIP_ATTN_EFF,

@@ -47,6 +47,24 @@ static ChipField matmul_eff_field(DType t)
     }
 }
 
+/* Under half a wave of tiles a library splits K (or runs a matrix-vector kernel) to
+ * use the SMs the tiles leave idle. Measured only where that is memory-bound (the
+ * matrix-vector cases that set mm_t0): mm_t0 plus the bytes, unless even the whole
+ * chip's FLOP/s could not hide the work. */
+static double narrow_matmul_time(const Ctx *x, const CostKernel *k, double tiles, double t_mem,
+                                 double flops_per_s)
+{
+    const Chip *c = x->chip;
+    if (!c->set[CHIP_MM_T0] || k->flops / flops_per_s > t_mem)
+        return uncovered(x, "a matmul of %g tiles of %gx%g, under half a wave of %g SMs%s",
+                         tiles, c->value[CHIP_TILE_M], c->value[CHIP_TILE_N],
+                         c->value[CHIP_CORES], c->set[CHIP_MM_T0] ? ", not memory-bound" : "");
+    if (x->how)
+        snprintf(x->how, PREDICT_NOTE, "matmul: %g tiles, under half a wave: mm_t0 + bytes at "
+                 "mm_hbm_eff", tiles);
+    return t_mem;
+}
+
 static double matmul_time(const Ctx *x, const CostKernel *k, double bytes)
 {
     const Chip *c = x->chip;
@@ -62,16 +80,16 @@ static double matmul_time(const Ctx *x, const CostKernel *k, double bytes)
     if ((!isnan(lo) && k->flops < lo / GRID_REACH) || (!isnan(hi) && k->flops > hi * GRID_REACH))
         return uncovered(x, "a matmul of %.3g FLOPs, over 10x outside the %.3g-%.3g measured",
                          k->flops, lo, hi);
+    double t_mem = (c->set[CHIP_MM_T0] ? c->value[CHIP_MM_T0] : 0) +
+                   bytes / (c->value[CHIP_HBM_BW] * c->value[CHIP_MM_HBM_EFF]);
     double tiles = k->batch * ceil(k->rows / tm) * ceil(k->cols / tn);
-    if (tiles < cores / 2) /* a library splits K or picks smaller tiles: none was measured */
-        return uncovered(x, "a matmul of %g tiles of %gx%g, under half a wave of %g SMs",
-                         tiles, tm, tn, cores);
+    if (tiles < cores / 2)
+        return narrow_matmul_time(x, k, tiles, t_mem, peak * eff);
     double waves = ceil(tiles / cores);
     double t_math = waves * cores * tm * tn * 2 * k->depth / (peak * eff);
-    double t_mem = bytes / (c->value[CHIP_HBM_BW] * c->value[CHIP_MM_HBM_EFF]);
     if (x->how)
         snprintf(x->how, PREDICT_NOTE, "matmul: %g waves of %gx%g tiles at mm_eff, or bytes at "
-             "mm_hbm_eff", waves, tm, tn);
+             "mm_hbm_eff%s", waves, tm, tn, c->set[CHIP_MM_T0] ? " + mm_t0" : "");
     return t_math > t_mem ? t_math : t_mem;
 }
 

@@ -6,11 +6,15 @@
  * all (cost.h: CostKernel), and the statement's t_predicted is the sum of its kernels':
  *
  *   matmul     max(waves · cores · tile_m · tile_n · 2·K / (peak · mm_eff[dtype]),
- *                  bytes / (hbm_bw · mm_hbm_eff))
+ *                  mm_t0 + bytes / (hbm_bw · mm_hbm_eff))
  *              tiles = batch · ⌈M/tile_m⌉ · ⌈N/tile_n⌉, waves = ⌈tiles / cores⌉: a
  *              product whose tiles fall just past a multiple of the SMs pays a wave more;
- *              under half a wave of tiles, a library splits K or shrinks its tiles, which
- *              no measurement shows: the derated bound
+ *              mm_t0 (0 when unset) is a memory-bound matmul's fixed cost. Under half a
+ *              wave of tiles a library splits K or runs a matrix-vector kernel: with
+ *              mm_t0 set (matrix-vector products were measured) and the work memory-bound
+ *              even at the whole chip's FLOP/s (flops / (peak · mm_eff) under the bytes'
+ *              time), mm_t0 + bytes / (hbm_bw · mm_hbm_eff); else no measurement shows
+ *              it: the derated bound
  *   attention  a fused region of two or more matmuls (flash attention): units = batch ·
  *              ⌈T·G / 128⌉ query tiles, waves = ⌈units / cores⌉,
  *              max(waves · cores · (flops / units) / (peak · attn_eff),
