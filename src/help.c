@@ -644,7 +644,7 @@ static const Topic TOPICS[] = {
      "  quit\n"
      "\n"
      "Typed alone on a line in the REPL. A script, -e or piped input ends where its\n"
-     "text ends, so there either is an error that says so.\n"
+     "text ends: there quit and exit are an error that says so.\n"
      "\n"
      "example:\n"
      "  help quit\n"},
@@ -698,7 +698,7 @@ static const Topic *topic_of(const char *word)
 }
 
 /* The overview, then every word that has help of its own. */
-static void help_overview(const World *w, FILE *out)
+static void help_overview(FILE *out)
 {
     fputs(OVERVIEW, out);
     fputs("Topics (help WORD):", out);
@@ -716,7 +716,6 @@ static void help_overview(const World *w, FILE *out)
         }
     fputs("\nBlocks and models: `names` lists them, `help NAME` explains one"
           " (help attention, help llama3_8b).\n", out);
-    (void)w;
 }
 
 bool help_topic(const World *w, const char *word, FILE *out)
@@ -724,7 +723,7 @@ bool help_topic(const World *w, const char *word, FILE *out)
     const Topic *topic = topic_of(word);
     const Chip *chip = word[0] ? chip_find(&w->chips, word) : NULL;
     if (!word[0])
-        help_overview(w, out);
+        help_overview(out);
     else if (topic)
         fputs(topic->text, out);
     else if (help_on(w, word, out))
