@@ -39,6 +39,7 @@ static void yyerror(const Span *loc, yyscan_t scanner, const char *msg);
 static void twice(yyscan_t scanner, Span at, const char *clause);
 static int dim_of(yyscan_t scanner, int name, Span at);
 static int word_id(yyscan_t scanner, const char *word);
+static Stmt *expr_or_command(yyscan_t scanner, Span at, Node *value, Clauses *clauses);
 }
 
 %define api.pure full
@@ -79,7 +80,7 @@ static int word_id(yyscan_t scanner, const char *word);
 %token BLOCK "block" RETURN "return" REPEAT "repeat" EXPECT "expect" WITHIN "within"
 %token MODE "mode" PARAM "param" CACHE "cache" FIT "fit" SEARCH "search" FUSED "fused"
 %token REMAT "remat" OPTIMIZER "optimizer"
-%token SERVE "serve" WITH "with" SEND "send"
+%token SERVE "serve" WITH "with" SEND "send" HELP "help"
 %token <id> CMP "comparison"
 %token <id> COLLECTIVE "collective"
 %token <string> SHAPE "slice shape"
@@ -175,10 +176,27 @@ stmt
                                 { $$ = ast_arch(A, @$, $2, $3, $5, NULL, NULL, @$); }
     | ARCH name name STRING     { $$ = ast_arch(A, @$, $2, NULL, NULL, $3, $4, @4); }
     | INCLUDE STRING            { $$ = ast_include(A, @$, $2, @2); }
+    | HELP help_topic           { $$ = ast_command(A, @$, COMMAND_HELP, @2); }
     | SEND expr name endpoint name endpoint clauses
                                 { $$ = ast_send(A, @$, $2, $3, $4, $5, $6, $7); }
     | name '=' expr clauses     { $$ = ast_expr(A, @$, $1, $3, $4); }
-    | expr clauses              { $$ = ast_expr(A, @$, NULL, $1, $2); }
+    | expr clauses              { $$ = expr_or_command(scanner, @$, $1, $2); }
+    ;
+
+/* help, help sweep, help(attention), help(), ? sweep: any word, the statement words
+ * too, since those are what a newcomer asks about. */
+help_topic
+    : %empty
+    | help_word
+    | '(' ')'
+    | '(' help_word ')'
+    ;
+
+help_word
+    : IDENT | DTYPE | COLLECTIVE | HELP | LET | USE | CHIP | ARCH | INCLUDE | ON | SHARD
+    | OVER | COMPUTE | MESH | SOLVE | SWEEP | IN | PLOT | BLOCK | RETURN | REPEAT | EXPECT
+    | WITHIN | MODE | PARAM | CACHE | FIT | SEARCH | FUSED | REMAT | OPTIMIZER | SERVE
+    | WITH | SEND
     ;
 
 name
@@ -520,6 +538,27 @@ static int word_id(yyscan_t scanner, const char *word)
     return id;
 }
 
+/* The REPL's words as a statement of their own: `names`, `chips`, `names()`; `quit`
+ * and `exit` are the REPL's alone (it leaves on them before they get here), so
+ * elsewhere they are an error that says so. Any other expression is reported. */
+static Stmt *expr_or_command(yyscan_t scanner, Span at, Node *value, Clauses *clauses)
+{
+    ParseState *st = yyget_extra(scanner);
+    bool bare = value && clauses && !clauses->out_type && clauses->chip.name.name < 0 &&
+                !clauses->shards && !clauses->mesh && clauses->compute < 0;
+    int name = !bare ? -1 : value->kind == NODE_NAME ? value->as.name
+             : value->kind == NODE_CALL && value->as.call.nargs == 0 ? value->as.call.callee.name
+                                                                     : -1;
+    const char *word = name >= 0 ? intern_name(st->names, name) : "";
+    if (strcmp(word, "names") == 0 || strcmp(word, "chips") == 0)
+        return ast_command(A, at, word[0] == 'n' ? COMMAND_NAMES : COMMAND_CHIPS,
+                           (Span){at.end, at.end});
+    if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0)
+        diag_error(st->diag, st->src, at, "`%s` leaves the REPL, typed alone on its line; "
+                   "a script, -e or piped input ends where its text ends: remove it", word);
+    return ast_expr(A, at, NULL, value, clauses);
+}
+
 /* Where to point at the end of input: just after the last thing written. */
 static Span end_of_text(const Source *src)
 {
@@ -602,7 +641,7 @@ static bool statement_word(int token)
     case COMPUTE: case MESH: case SOLVE: case SWEEP: case IN: case PLOT: case BLOCK:
     case RETURN: case REPEAT: case EXPECT: case WITHIN: case MODE: case PARAM: case CACHE:
     case FIT: case SEARCH: case FUSED: case REMAT: case OPTIMIZER: case SERVE: case WITH:
-    case SEND:
+    case SEND: case HELP:
         return true;
     default:
         return false;
@@ -645,6 +684,11 @@ static bool common_slip(const yypcontext_t *ctx, const ParseState *st, yysymbol_
         st->src->text[st->last_name.begin - 1] == '*') {
         snprintf(buf, size, "`*%.*s` is not an operator: to contract over %.*s, write *_%.*s "
                  "(no space)", len, name, len, name, len, name);
+        return true;
+    }
+    if (tok != YYSYMBOL_YYEOF && (st->prev_token == HELP || st->older_token == HELP)) {
+        snprintf(buf, size, "help takes one word, as written: help sweep, help attention, "
+                 "help llama3_8b, help contract for *_ (`help` alone lists the topics)");
         return true;
     }
     yysymbol_kind_t expected[YYNTOKENS];

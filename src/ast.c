@@ -560,6 +560,16 @@ Stmt *ast_include(Arena *a, Span span, char *path, Span path_span)
     return s;
 }
 
+Stmt *ast_command(Arena *a, Span span, CommandWord word, Span topic)
+{
+    Stmt *s = stmt(a, STMT_COMMAND, span);
+    if (s) {
+        s->as.command.word = (int)word;
+        s->as.command.topic = topic;
+    }
+    return s;
+}
+
 Clauses *ast_clauses(Arena *a)
 {
     Clauses *c = NEW(a, Clauses);
@@ -1029,6 +1039,11 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
                     intern_name(names, s->as.expr.over.name));
             dump_node(out, s->as.expr.value, names);
             dump_clauses(out, &s->as.expr.clauses, names);
+            break;
+        case STMT_COMMAND:
+            fprintf(out, "(%s", s->as.command.word == COMMAND_HELP    ? "help"
+                                : s->as.command.word == COMMAND_NAMES ? "names"
+                                                                      : "chips");
             break;
         case STMT_ASSIGN:
         case STMT_EXPR:

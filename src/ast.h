@@ -105,7 +105,8 @@ typedef enum {
     STMT_OPTIMIZER,  /* optimizer adam master fp32 zero 1 */
     STMT_SERVE,      /* serve B, S: decode(B, S, ...) on v5e 4x4 with prompt = 2048, ... */
     STMT_SEND,       /* send bf16[8, 128, 8192] from (0, 0) to (3, 3) on v5e 4x4 */
-    STMT_ARCH        /* arch llama3_8b { D = 4096, ... }, arch m from "config.json" */
+    STMT_ARCH,       /* arch llama3_8b { D = 4096, ... }, arch m from "config.json" */
+    STMT_COMMAND     /* help, help sweep, ? attention, names, chips: the same everywhere */
 } StmtKind;
 
 /* The values a sweep takes: `1 .. 512`, `1 .. 512 step 8`, `1 .. 1M log 40`,
@@ -218,6 +219,11 @@ struct Stmt {
             char *path;
             Span span;
         } include;
+        struct {              /* STMT_COMMAND */
+            int word;         /* a CommandWord */
+            Span topic;       /* `help WORD`: the word as written, maybe in ( );
+                               * empty (begin == end) for `help` alone */
+        } command;
         struct {              /* STMT_ARCH: a model's record */
             NameRef name, parent; /* parent.name -1 when absent */
             Binding *fields;
@@ -334,6 +340,9 @@ Endpoint *ast_endpoint(Arena *a, Span span, NameRef *word, AstList *coords);
 Stmt *ast_send(Arena *a, Span span, Node *value, NameRef *kw_from, Endpoint *from,
                NameRef *kw_to, Endpoint *to, Clauses *clauses);
 Stmt *ast_include(Arena *a, Span span, char *path, Span path_span);
+/* help [TOPIC], names, chips: what the REPL has always had, now statements. */
+typedef enum { COMMAND_HELP, COMMAND_NAMES, COMMAND_CHIPS } CommandWord;
+Stmt *ast_command(Arena *a, Span span, CommandWord word, Span topic);
 Stmt *ast_expr(Arena *a, Span span, NameRef *target, Node *value, Clauses *clauses);
 Clauses *ast_clauses(Arena *a);
 Stmt *ast_solve(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);

@@ -2422,6 +2422,11 @@ bool eval_stmt(Eval *ev, const Stmt *s)
         return eval_expect(ev, s);
     case STMT_MODE:
         return eval_mode(ev, s);
+    case STMT_COMMAND:
+        if (!ev->command)
+            return eval_fail(ev, s->span, "help, names and chips are not available "
+                             "here");
+        return ev->command(ev->include_ctx, ev->src, s);
     }
     return false;
 }

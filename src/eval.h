@@ -255,6 +255,8 @@ typedef struct {
 typedef struct Fusion Fusion; /* fuse.c: a fused region under way */
 /* Runs an included file, resolved against the file being evaluated. */
 typedef bool (*IncludeFn)(void *ctx, const Source *from, const char *path, Span span);
+/* Runs help, names or chips (the session's), with include's context. */
+typedef bool (*CommandFn)(void *ctx, const Source *from, const struct Stmt *s);
 /* Takes the records written to Eval.out so far (--csv turns them into rows at once, so
  * that a long sweep's rows stream as --json's do); false if that failed. */
 typedef bool (*RowsFn)(void *ctx);
@@ -285,7 +287,8 @@ struct Eval {
     OpenDims *open; /* while costing for solve or sweep: dims not yet numbers go here */
     FILE *out;
     IncludeFn include;
-    void *include_ctx;
+    CommandFn command; /* NULL: help, names and chips are refused */
+    void *include_ctx; /* include's and command's */
     RowsFn rows_written; /* NULL: what is written to out stays there */
     void *rows_ctx;
     const AstList *body; /* the statements being run (a block's, a repeat's), or NULL */

@@ -39,64 +39,8 @@
 static const char BANNER[] =
     "roofline " ROOFLINE_VERSION " — type help, chips, names, or quit; statements end at a newline\n";
 
-static const char HELP[] =
-    "Statements (one per line; an unfinished one continues on the next line):\n"
-    "  let B = 256, D = 8k            bind dims\n"
-    "  use v5e                        the default chip from here on\n"
-    "  bf16[B,D] *_D bf16[D,F]        contract over D: FLOPs, bytes, intensity, times\n"
-    "  bf16[B,D] *_D int8[D,F] -> bf16[B,F] on v5e    choose output dtype and chip\n"
-    "  x = bf16[B,D]                  name a tensor or a result\n"
-    "  chip mine : v5e { hbm_bw = 8.1e11 }            a chip derived from another\n"
-    "  chip v5p                       every field, its source, the ridges that follow\n"
-    "  include \"file.roof\"            run a script\n"
-    "Many chips (figures per chip, plus the collectives the shardings imply):\n"
-    "  bf16[B,D] *_D bf16[D,F] on v5e shard D over 2\n"
-    "                                 D split over 2 chips: partial sums, then an allreduce\n"
-    "  mesh X = 4, Y = 2              a mesh of named axes (or: use v5e 4x2, on v5e 4x2)\n"
-    "  bf16[I_X,J] *_J bf16[J,K_Y]    I sharded over X, K over Y: no communication\n"
-    "  bf16[I,J_X] *_J bf16[J_X,K] -> bf16[I_X,K]    a reducescatter instead of an allreduce\n"
-    "  allgather bf16[E_Y,F] over Y   a collective alone (allreduce, reducescatter, alltoall)\n"
-    "  send bf16[8,128,8192] from (0, 0) to (3, 3) on v5e 4x4   hops, links, latency\n"
-    "One dim at a time:\n"
-    "  solve B: bf16[B,D] *_D int8[D,F] on v5e      where the bound changes as B grows\n"
-    "  sweep B in 1 .. 512 plot { q = ... }         a table, or a chart (plot \"q.svg\")\n"
-    "  fit B: model(B, ...) on v5e 4x4              the largest B whose memory fits\n"
-    "  serve B, S: decode(B, S, ...) on v5e 4x4 with prompt = 2048, output = 512\n"
-    "                                 largest batch, TTFT, TPOT, tokens/s, $ per 1M tokens\n"
-    "  solve n: layer(x, ..., tp = Y) on v5e mesh X = 1, Y = n   a block over a mesh size\n"
-    "Parallelism:\n"
-    "  block mm(x: [B, D], F, tp = {}) { ... F_{tp} ... }   shapes and axes as parameters\n"
-    "  model(B, T, ..., fsdp = X, tp = Y) on v5p 128x8      the stdlib's strategies\n"
-    "  search model(B, T, ...) on v5p over [512, 1024]      meshes and strategies, ranked\n"
-    "  plot                           the roofline chart of what was costed so far\n"
-    "Whole models:\n"
-    "  block mlp(x, F = 4 * D) { h = x *_D param bf16[D,F]; return h *_F param bf16[F,D] }\n"
-    "  repeat 80 { x = mlp(x) }       a body counted 80 times, with a breakdown\n"
-    "  fused { s = q *_H k; p = exp(s) }   one kernel in a block: intermediates on chip\n"
-    "  mode training                  3x FLOPs and bytes, gradient collectives, Adam state;\n"
-    "                                 collectives overlap their own pass (`overlap step`: the step)\n"
-    "  mode training microbatches 8   gradient accumulation; `repeat L over pp { }`: a pipeline\n"
-    "  mode training tokens 15e12     a run: a model's days, chip-hours and cost (with its MFU)\n"
-    "  mode inference axes add        collectives on different mesh axes add up (default: at once)\n"
-    "  remat save layer.x, layer.y    what the backward pass keeps (none, full, selective)\n"
-    "  optimizer adam master fp32 zero 1   how training memory is counted\n"
-    "  expect t_lower < 2 ms          a check that fails the script (for CI)\n"
-    "  # a comment                    to the end of the line\n"
-    "A multiply-add counts 2 FLOPs. Unbound dims stay symbolic.\n"
-    "Suffixes: k M G T P (powers of 1000), Ki Mi Gi Ti Pi (powers of 1024).\n"
-    "Commands: help, help BLOCK (its doc and signature), chips (the chip table), names\n"
-    "(bound names and blocks), quit or exit.\n"
-#ifdef HAVE_LIBEDIT
-    "Ctrl-C drops an unfinished statement or stops a long sweep or search, Ctrl-D leaves,\n"
-    "Tab completes names.\n"
-    "History is kept in ~/.roofline_history.\n";
-#else
-    "Ctrl-C drops an unfinished statement or stops a long sweep or search, Ctrl-D leaves.\n"
-    "This build has no line editing, so no history is kept.\n";
-#endif
-
 typedef enum { READ_LINE, READ_EOF, READ_INTERRUPT } ReadResult;
-typedef enum { CMD_NONE, CMD_HELP, CMD_HELP_ON, CMD_CHIPS, CMD_NAMES, CMD_QUIT } Command;
+typedef enum { CMD_NONE, CMD_QUIT } Command;
 
 typedef struct {
     Session *session;
@@ -147,44 +91,19 @@ static bool is_blank(const char *text, size_t len)
     return true;
 }
 
-/* A command is the whole entry, surrounding blanks aside, so `help` inside a
- * statement or `names = 3` stay statements. */
+/* `quit` is the whole entry, surrounding blanks aside; help, names and chips are
+ * statements, the same in a script (the session runs them). */
 static Command command_of(const char *text, size_t len)
 {
-    static const struct { const char *word; Command cmd; } commands[] = {
-        {"help", CMD_HELP}, {"chips", CMD_CHIPS}, {"names", CMD_NAMES},
-        {"quit", CMD_QUIT}, {"exit", CMD_QUIT}, {"quit()", CMD_QUIT}, {"exit()", CMD_QUIT},
-    };
+    static const char *const quits[] = {"quit", "exit", "quit()", "exit()"};
     while (len > 0 && is_space(*text))
         text++, len--;
     while (len > 0 && is_space(text[len - 1]))
         len--;
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strlen(commands[i].word) == len && memcmp(commands[i].word, text, len) == 0)
-            return commands[i].cmd;
-    /* help NAME: one word after help */
-    if (len > 5 && memcmp(text, "help", 4) == 0 && is_space(text[4]) &&
-        strspn(text + 5, " \t") + strspn(text + 5 + strspn(text + 5, " \t"),
-               "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == len - 5)
-        return CMD_HELP_ON;
+    for (size_t i = 0; i < sizeof quits / sizeof quits[0]; i++)
+        if (strlen(quits[i]) == len && memcmp(quits[i], text, len) == 0)
+            return CMD_QUIT;
     return CMD_NONE;
-}
-
-static void run_command(Repl *r, Command cmd)
-{
-    const char *word = r->line + 4;
-    switch (cmd) {
-    case CMD_HELP:  fputs(HELP, stdout); break;
-    case CMD_HELP_ON:
-        word += strspn(word, " \t");
-        session_help_on(r->session, word, strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                        "abcdefghijklmnopqrstuvwxyz0123456789_"), stdout);
-        break;
-    case CMD_CHIPS: session_list_chips(r->session, stdout); break;
-    case CMD_NAMES: session_list_names(r->session, stdout); break;
-    case CMD_NONE:
-    case CMD_QUIT:  break;
-    }
 }
 
 static void note_status(Repl *r, RunStatus st)
@@ -218,13 +137,8 @@ static void run_pending(Repl *r, bool interactive)
 static bool handle_line(Repl *r)
 {
     if (r->pending_len == 0) {
-        Command cmd = command_of(r->line, r->line_len);
-        if (cmd == CMD_QUIT)
+        if (command_of(r->line, r->line_len) == CMD_QUIT)
             return false;
-        if (cmd != CMD_NONE) {
-            run_command(r, cmd);
-            return true;
-        }
         if (is_blank(r->line, r->line_len))
             return true;
     }
@@ -435,7 +349,7 @@ static bool at_chip_field(const char *line, int start)
 
 /* What fits at the word that starts at `start`: after `on`, `use` and `chip` a chip
  * (and after `chip NAME :` its parent); inside a chip's braces its fields; after
- * `help` a block; after `expect` a figure; first on the line a statement word, a block,
+ * `help` a statement word, a block or a model; after `expect` a figure; first on the line a statement word, a block,
  * a dtype or a bound name; elsewhere those and the chips. */
 static unsigned kinds_at(const char *line, int start)
 {
@@ -451,7 +365,7 @@ static unsigned kinds_at(const char *line, int start)
                                         strncmp(line + strspn(line, " \t"), "chip", 4) == 0))
         return NAMES_CHIPS;
     if (strcmp(before, "help") == 0)
-        return NAMES_BLOCKS;
+        return NAMES_WORDS | NAMES_BLOCKS;
     if (strcmp(before, "expect") == 0)
         return NAMES_EXPECT;
     unsigned anywhere = NAMES_WORDS | NAMES_BLOCKS | NAMES_DTYPES | NAMES_BOUND;

@@ -7,8 +7,8 @@
 /* Read statements from stdin until EOF or `quit`, running each through the session.
  * With a terminal: a banner, prompts, Ctrl-C drops an unfinished statement, and with
  * libedit also history in ~/.roofline_history and tab completion. Without a terminal:
- * plain lines, no prompts, no history. The commands help, chips, names, quit and exit
- * are recognised in both cases when a line holds only the word.
+ * plain lines, no prompts, no history. quit and exit (quit(), exit()) end it when a line
+ * holds only the word; help, names and chips are statements, run by the session.
  * Returns the exit status: on a terminal 0, since errors there end nothing; otherwise
  * the highest status of any statement (a piped script fails like a file would). A
  * failed write to stdout or the session's output makes it at least 1. */

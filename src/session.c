@@ -115,6 +115,52 @@ static bool include_file(void *ctx, const Source *from, const char *path, Span s
     return status == RUN_OK;
 }
 
+/* ---- help, names, chips ---------------------------------------------------------- */
+
+/* Text for a person: the report, when it is text; with --json or --csv the records
+ * stay readable and the text goes to the diagnostics' stream. */
+static FILE *text_stream(const Session *s)
+{
+    return s->opt.json || s->opt.csv ? s->opt.err : s->opt.out;
+}
+
+/* `help WORD`: the word without the parentheses of help(WORD); an unknown one is an
+ * error at the word, with the nearest topic. */
+static bool run_help(Session *s, const Source *src, Span topic)
+{
+    int begin = topic.begin, end = topic.end;
+    while (begin < end && strchr("( \t\r\n", src->text[begin]))
+        begin++;
+    while (end > begin && strchr(") \t\r\n", src->text[end - 1]))
+        end--;
+    char word[128], near[128];
+    snprintf(word, sizeof word, "%.*s", end - begin < 127 ? end - begin : 127,
+             src->text + begin);
+    if (help_topic(&s->world, word, text_stream(s)))
+        return true;
+    diag_error(&s->diag, src, (Span){begin, end}, "no help on %s: `help` lists the topics, "
+               "`names` the blocks and models", word);
+    if (help_nearest(&s->world, word, near, sizeof near))
+        diag_note(&s->diag, "did you mean %s?", near);
+    return false;
+}
+
+static bool run_command(void *ctx, const Source *src, const Stmt *stmt)
+{
+    Session *s = ctx;
+    switch ((CommandWord)stmt->as.command.word) {
+    case COMMAND_HELP:
+        return run_help(s, src, stmt->as.command.topic);
+    case COMMAND_NAMES:
+        session_list_names(s, text_stream(s));
+        return true;
+    case COMMAND_CHIPS:
+        session_list_chips(s, s->opt.out);
+        return true;
+    }
+    return false;
+}
+
 /* ---- Running --------------------------------------------------------------------- */
 
 static bool csv_rows(void *ctx)
@@ -134,6 +180,7 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
         .json = s->opt.json || s->opt.csv,
         .out = s->opt.csv ? s->csv.records : s->opt.out,
         .include = include_file,
+        .command = run_command,
         .include_ctx = s,
         .rows_written = s->opt.csv ? csv_rows : NULL,
         .rows_ctx = s,
@@ -556,14 +603,6 @@ void session_list_names(Session *s, FILE *out)
         fprintf(out, "%s%s\n", i ? "             " : "blocks       ", sig);
     }
     help_list_models(&s->world, out);
-}
-
-void session_help_on(Session *s, const char *name, size_t len, FILE *out)
-{
-    char word[128];
-    snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), name);
-    if (!help_on(&s->world, word, out))
-        fprintf(out, "no block or model %.*s: `names` lists them\n", (int)len, name);
 }
 
 bool session_output_failed(Session *s)

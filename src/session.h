@@ -83,8 +83,6 @@ const Chip *session_chip(Session *s, const char *name);
  * session that writes JSON records whatever --json says). */
 void session_list_chips_as(Session *s, FILE *out, bool json);
 void session_list_names(Session *s, FILE *out);
-/* `help NAME`: a block's signature and the comment above its definition. */
-void session_help_on(Session *s, const char *name, size_t len, FILE *out);
 
 /* True when the output stream has failed (closed pipe, full disk). */
 bool session_output_failed(Session *s);

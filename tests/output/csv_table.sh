@@ -60,8 +60,10 @@ is chips_v5e_bw "$(sel "$tmp/chips" value chip=v5e field=hbm_bw)" 8.2e11
 is chips_h100_peak "$(sel "$tmp/chips" value chip=H100 field=flops_bf16)" 9.89e14
 
 # Text statements print nothing; nothing at all is no table, not a lone header
-"$ROOFLINE" --csv -e 'let B = 8' -e 'help' -e 'names' > "$tmp/none"
+"$ROOFLINE" --csv -e 'let B = 8' -e 'help' -e 'names' > "$tmp/none" 2> "$tmp/none.err"
 is nothing_costed "$(wc -c < "$tmp/none" | tr -d ' ')" 0
+# help and names write their text to stderr under --csv, so the table stays a table
+is help_names_to_stderr "$(grep -c '^Statements (one per line\|^B  *= 8$' "$tmp/none.err")" 2
 # a number's value is a row, in full: B * 2 = 16, 91/90 = 1.011111111111111
 "$ROOFLINE" --csv -e 'let B = 8' -e 'B * 2' -e '91/90' > "$tmp/number"
 is number_value "$(sel "$tmp/number" value stmt='B * 2')" 16
