@@ -37,14 +37,18 @@ $(B)/roofline: $(B)/main.o $(OBJS)
 
 # Objects sit side by side in $(B), named as their sources (the names are unique).
 define compile_layer
-$(B)/%.o: src/$(1)/%.c $(B)/parser.h | $(B)
+$(patsubst src/$(1)/%.c,$(B)/%.o,$(wildcard src/$(1)/*.c)): $(B)/%.o: src/$(1)/%.c $(B)/parser.h | $(B)
 	$$(CC) $$(CPPFLAGS) $$(EDIT_CPPFLAGS) $$(WARN) $$(CFLAGS) -c -o $$@ $$<
 endef
 $(foreach d,$(LAYERS),$(eval $(call compile_layer,$(d))))
 
-# A build from before the folders has dependency files naming src/NAME.c: such an
-# object is made again (the old path counts as changed) rather than stopping the build.
-$(addprefix src/,$(notdir $(SRCS) src/app/main.c)):
+# A build from before a file moved (into the folders, or from one to another) has
+# dependency files naming its old path: such an object is made again (the old path
+# counts as changed) rather than stopping the build.
+ALL_SRCS   = $(SRCS) src/app/main.c
+MOVED_SRCS = $(addprefix src/,$(notdir $(ALL_SRCS))) $(filter-out $(ALL_SRCS), \
+             $(foreach d,$(LAYERS),$(addprefix src/$(d)/,$(notdir $(ALL_SRCS)))))
+$(MOVED_SRCS):
 
 # flex and bison come from Debian: tools/deps.sh installs them when they are missing
 # (or says what to run), so `make run` works on a fresh machine.

@@ -17,12 +17,6 @@ cd "$top" || exit 2
 
 # FROM TO: why (the using file, the file it uses; one a line)
 known='
-ast mesh: the --ast dump names a collective with coll_name, whose table is in mesh.c
-layout eval: layout takes an Eval * to report errors, spell names and look up values
-model eval: World'"'"'s functions (world_lookup, world_namer, world_value) live in model.c
-report eval: report.h includes eval.h for World, and calls world_lookup for names
-report summary: the text and JSON of a whole-model statement'"'"'s summary live in summary.c
-report training: remat_name and optimizer_name live in training.c, not beside their types
 eval explore: statements dispatch to solve and sweep (the language'"'"'s recursion)
 eval search: statements dispatch to search
 eval serve: statements dispatch to serve
