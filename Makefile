@@ -2,7 +2,11 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Werror
-CPPFLAGS = -D_XOPEN_SOURCE=700 -Isrc -I$(B) -MMD -MP
+# The source in folders by phase, each using only those before it (src/README.md);
+# a header is included by its name alone, from whichever folder holds it.
+LAYERS   = base front cost report eval explore app
+SRCDIRS  = $(addprefix src/,$(LAYERS))
+CPPFLAGS = -D_XOPEN_SOURCE=700 $(addprefix -I,$(SRCDIRS)) -I$(B) -MMD -MP
 B       ?= build
 PREFIX  ?= /usr/local
 FLEX    ?= flex
@@ -22,8 +26,8 @@ EDIT_CPPFLAGS = -DHAVE_LIBEDIT
 EDIT_LIBS     = -ledit
 endif
 
-SRCS = $(filter-out src/main.c,$(wildcard src/*.c))
-OBJS = $(SRCS:src/%.c=$(B)/%.o) $(B)/lexer.o $(B)/parser.o $(B)/stdlib.o
+SRCS = $(filter-out src/app/main.c,$(wildcard $(SRCDIRS:%=%/*.c)))
+OBJS = $(addprefix $(B)/,$(notdir $(SRCS:.c=.o))) $(B)/lexer.o $(B)/parser.o $(B)/stdlib.o
 UNIT = $(patsubst tests/unit/%.c,$(B)/unit/%,$(wildcard tests/unit/*.c))
 
 all: $(B)/roofline
@@ -31,8 +35,20 @@ all: $(B)/roofline
 $(B)/roofline: $(B)/main.o $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(EDIT_LIBS) -lm
 
-$(B)/%.o: src/%.c $(B)/parser.h | $(B)
-	$(CC) $(CPPFLAGS) $(EDIT_CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+# Objects sit side by side in $(B), named as their sources (the names are unique).
+define compile_layer
+$(patsubst src/$(1)/%.c,$(B)/%.o,$(wildcard src/$(1)/*.c)): $(B)/%.o: src/$(1)/%.c $(B)/parser.h | $(B)
+	$$(CC) $$(CPPFLAGS) $$(EDIT_CPPFLAGS) $$(WARN) $$(CFLAGS) -c -o $$@ $$<
+endef
+$(foreach d,$(LAYERS),$(eval $(call compile_layer,$(d))))
+
+# A build from before a file moved (into the folders, or from one to another) has
+# dependency files naming its old path: such an object is made again (the old path
+# counts as changed) rather than stopping the build.
+ALL_SRCS   = $(SRCS) src/app/main.c
+MOVED_SRCS = $(addprefix src/,$(notdir $(ALL_SRCS))) $(filter-out $(ALL_SRCS), \
+             $(foreach d,$(LAYERS),$(addprefix src/$(d)/,$(notdir $(ALL_SRCS)))))
+$(MOVED_SRCS):
 
 # flex and bison come from Debian: tools/deps.sh installs them when they are missing
 # (or says what to run), so `make run` works on a fresh machine.

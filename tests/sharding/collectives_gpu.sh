@@ -1,4 +1,4 @@
-# Collectives on GPUs: docs/costmodel.md §3 ("GPUs") and src/mesh.h.
+# Collectives on GPUs: docs/costmodel.md §3 ("GPUs") and src/cost/mesh.h.
 #
 #   Inside a node (an axis whose size times the sizes of the axes after it is at most
 #   node_gpus = 8), over N GPUs, bandwidth nvlink_bw, links 1:

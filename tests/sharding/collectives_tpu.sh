@@ -1,4 +1,4 @@
-# Collectives on their own on TPUs: docs/costmodel.md §3 and the formulas of src/mesh.h.
+# Collectives on their own on TPUs: docs/costmodel.md §3 and the formulas of src/cost/mesh.h.
 #
 #   T = factor · V / W, at least the floor hop_latency · hops on ICI: (largest axis of
 #   the collective) / 2 on a ring, axis − 1 on a line (none on DCN). V = bytes of the array within one group of

@@ -2,7 +2,7 @@
 #
 #   FLOPs per chip = 2 · (the chip's part of every distinct dim), HBM bytes = the
 #   operands as the chip holds them when it multiplies (after any gather) + its result
-#   (partial sums before any reduction). Collectives as in src/mesh.h; on v5e an axis
+#   (partial sums before any reduction). Collectives as in src/cost/mesh.h; on v5e an axis
 #   of 4 is a line (W = 4.5e10, links 1: comm_bytes = factor·V, T = comm_bytes/4.5e10;
 #   its AllGather and ReduceScatter are the one-direction ring's, factor (N − 1)/N = 3/4),
 #   an axis of 16 a ring (W = 9e10, links 2), an axis of 2 a ring.

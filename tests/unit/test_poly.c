@@ -1,4 +1,4 @@
-/* test_poly.c — unit tests of the polynomial algebra and its printing (src/poly.c).
+/* test_poly.c — unit tests of the polynomial algebra and its printing (src/cost/poly.c).
  * Every expected value is worked out by hand. Prints one line per failed check and
  * ends with "N passed, M failed". */
 #include <math.h>

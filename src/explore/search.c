@@ -22,6 +22,7 @@
 #include "layout.h"
 #include "num.h"
 #include "report.h"
+#include "summary.h"
 
 /* The axes of a searched mesh, outermost first, as a slice shape names them. */
 static const char letters[] = "XYZ";

@@ -27,24 +27,8 @@
 #include <stdio.h>
 
 #include "eval.h"
+#include "summary_rows.h"
 
-/* The model's FLOPs (above) and the dtype whose peak they run at. */
-typedef struct {
-    double flops; /* NaN when the call cannot be costed on one chip */
-    DType dtype;
-} ModelFlops;
-
-typedef struct {
-    bool whole;          /* a whole-model statement; nothing below is set otherwise */
-    const char *chip;
-    double batch, seq, microbatches, tokens;
-    ModelFlops model;
-    double peak;         /* NaN when the chip has no peak for model.dtype */
-    double chips, t_lower;
-    double mfu, tokens_per_s, tokens_per_s_chip;
-    double run_tokens;   /* 0: no budget, and none of the run's figures */
-    double steps, run_time, chip_hours, price, run_usd; /* price, run_usd NaN: no price */
-} Summary;
 
 /* The model's FLOPs of a statement whose value is a call of a block (a search's too),
  * costed on the axes of `mesh` (or none) each of one chip. Errors costing it are held
@@ -55,9 +39,6 @@ bool summary_model_flops(Eval *ev, const Stmt *s, const Mesh *mesh, ModelFlops *
  * call again, and keeps the statement's notes. False only when memory ran out. */
 bool summary_measure(Eval *ev, const Stmt *s, const Op *root, const Chip *chip, const Mesh *mesh,
                      Summary *out);
-/* Its rows in the text report, and its keys in the statement's JSON object. */
-void summary_text(FILE *out, const Summary *sm);
-void summary_json(FILE *out, const Summary *sm);
 /* Its figures for `expect`. */
 void summary_remember(LastReport *last, const Summary *sm);
 

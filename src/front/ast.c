@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "mesh.h"
+#include "coll.h"
 
 #define NEW(a, T) ((T *)arena_alloc((a), sizeof(T)))
 

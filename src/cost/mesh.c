@@ -120,17 +120,6 @@ int mesh_misfit(const Mesh *m, const Chip *chip, double *limit)
 
 /* ---- Collectives ------------------------------------------------------------ */
 
-const char *coll_name(CollKind k)
-{
-    static const char *const NAMES[] = {
-        [COLL_ALLGATHER] = "allgather",
-        [COLL_REDUCESCATTER] = "reducescatter",
-        [COLL_ALLREDUCE] = "allreduce",
-        [COLL_ALLTOALL] = "alltoall",
-    };
-    return NAMES[k];
-}
-
 /* The factor of each kind, given that of an AllGather and of an AllToAll; an
  * AllReduce is a ReduceScatter then an AllGather. */
 static double by_kind(CollKind kind, double gather, double alltoall)

@@ -22,6 +22,7 @@
 #include "caps.h"
 #include "mesh.h"
 #include "model.h"
+#include "report.h"
 #include "roof.h"
 
 typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR, VAL_AXES, VAL_CHIP, VAL_DTYPE } ValueKind;
@@ -124,7 +125,7 @@ typedef struct {
     struct World *world; /* whose values they take (layout_lookup) */
 } ShardUses;
 
-enum { WORLD_MAX_NOTES = 4, WORLD_NOTE_SIZE = 200 };
+enum { WORLD_MAX_NOTES = 4, WORLD_NOTE_SIZE = REPORT_NOTE_SIZE };
 
 /* Dims split over more chips than they have elements (8 KV heads over 64 chips):
  * how many tensors had one, and the first such dim. */
@@ -239,6 +240,8 @@ int world_padded_symbol(int dim, double chips, void *world);
 void world_padded_truncate(World *w, int names);
 /* PolyNamer over the interned names of a world. */
 const char *world_namer(int sym, void *world);
+/* The number a name is bound to, if any (a ReportNumber: the report's "dims"). */
+bool world_number(const char *name, double *value, int *id, void *world);
 
 /* The sizes of a statement's dims that still depend on an unbound dim, each with the
  * span that wrote it: a sweep or solve checks them at every value it tries, as `let`

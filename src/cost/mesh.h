@@ -57,6 +57,7 @@
 #include <stddef.h>
 
 #include "chip.h"
+#include "coll.h"
 
 enum { MESH_MAX_AXES = 8 };
 
@@ -110,10 +111,6 @@ bool mesh_axis_wraps(const Chip *chip, int size);
  * across nodes its node's egress (an axis that spans both uses both). */
 enum { LANE_DCN = MESH_MAX_AXES, LANE_NVLINK, LANE_NODE, MESH_LANES };
 typedef unsigned LaneSet; /* bit i: lane i (an ICI axis' index, or a LANE_ constant) */
-
-typedef enum { COLL_ALLGATHER, COLL_REDUCESCATTER, COLL_ALLREDUCE, COLL_ALLTOALL } CollKind;
-
-const char *coll_name(CollKind k); /* "allgather", "reducescatter", "allreduce", "alltoall" */
 
 typedef struct {
     double factor;       /* comm_bytes = factor · V */

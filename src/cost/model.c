@@ -1,10 +1,10 @@
 /* model.c — whole models: the breakdown tree of block calls and repeats, its totals,
- * and keeping the sources whose trees hold block definitions. */
+ * and the names of the remat policies and optimizers a step is costed under. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval.h"
+#include "model.h"
 #include "nomem.h"
 
 Op *op_new(const char *label)
@@ -183,30 +183,14 @@ double block_memory(const Op *op, bool training)
     return op->param_bytes + op->cache_bytes + state;
 }
 
-bool world_keep_room(World *w)
+const char *remat_name(RematPolicy p)
 {
-    int need = w->nkept + w->kept_reserved + 1;
-    if (need > w->kept_cap) {
-        int cap = w->kept_cap ? 2 * w->kept_cap : 8;
-        void *kept = realloc(w->kept, sizeof *w->kept * (size_t)(cap < need ? need : cap));
-        if (!kept)
-            return false;
-        w->kept = kept;
-        w->kept_cap = cap < need ? need : cap;
-    }
-    w->kept_reserved++;
-    return true;
+    static const char *const names[] = {"none", "full", "selective", "save"};
+    return names[p];
 }
 
-void world_keep(World *w, Source *src, Arena *arena)
+const char *optimizer_name(OptKind k)
 {
-    w->kept_reserved--;
-    w->kept[w->nkept].src = src;
-    w->kept[w->nkept].arena = *arena;
-    w->nkept++;
-}
-
-void world_keep_unneeded(World *w)
-{
-    w->kept_reserved--;
+    static const char *const names[] = {"adam", "momentum", "sgd", "adafactor", "none"};
+    return names[k];
 }

@@ -23,6 +23,7 @@
 #include "roof.h"
 #include "spell.h"
 #include "stack.h"
+#include "summary.h"
 
 /* The expression evaluator recurses once per level of a tree up to LIMIT_EXPR_DEPTH
  * deep: each kind's handler gets its own frame so that eval_expr's stays small (with
@@ -85,6 +86,34 @@ void world_free(World *w)
     remat_free(&w->remat);
     intern_free(w->names);
     memset(w, 0, sizeof *w);
+}
+
+bool world_keep_room(World *w)
+{
+    int need = w->nkept + w->kept_reserved + 1;
+    if (need > w->kept_cap) {
+        int cap = w->kept_cap ? 2 * w->kept_cap : 8;
+        void *kept = realloc(w->kept, sizeof *w->kept * (size_t)(cap < need ? need : cap));
+        if (!kept)
+            return false;
+        w->kept = kept;
+        w->kept_cap = cap < need ? need : cap;
+    }
+    w->kept_reserved++;
+    return true;
+}
+
+void world_keep(World *w, Source *src, Arena *arena)
+{
+    w->kept_reserved--;
+    w->kept[w->nkept].src = src;
+    w->kept[w->nkept].arena = *arena;
+    w->nkept++;
+}
+
+void world_keep_unneeded(World *w)
+{
+    w->kept_reserved--;
 }
 
 const Value *world_value(const World *w, int name)
@@ -280,6 +309,17 @@ bool world_axis_used(const World *w, int axis_name)
 const char *world_namer(int sym, void *world)
 {
     return intern_name(((World *)world)->names, sym);
+}
+
+bool world_number(const char *name, double *value, int *id, void *world)
+{
+    const World *w = world;
+    *id = intern_find(w->names, name);
+    const Value *v = *id >= 0 ? world_value(w, *id) : NULL;
+    if (!v || v->kind != VAL_NUMBER)
+        return false;
+    *value = v->number;
+    return true;
 }
 
 /* ---- Values of expressions --------------------------------------------------- */
@@ -1262,6 +1302,8 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
         .lookup = world_lookup,
         .lookup_ctx = ev->world,
         .namer = world_namer,
+        .values = world_lookup,
+        .number = world_number,
         .ctx = ev->world,
         .json = ev->json,
         .out = ev->out,

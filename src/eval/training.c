@@ -149,15 +149,7 @@ bool remat_keeps_call(const Eval *ev)
     return ev->world->remat.policy == REMAT_FULL && ev->depth == 1;
 }
 
-const char *remat_name(RematPolicy p)
-{
-    static const char *const names[] = {"none", "full", "selective", "save"};
-    return names[p];
-}
-
 /* ---- optimizer ---------------------------------------------------------------------- */
-
-static const char *const OPTIMIZERS[] = {"adam", "momentum", "sgd", "adafactor", "none", NULL};
 
 static bool word_bytes(Eval *ev, const Word *w, bool none_ok, double *bytes)
 {
@@ -200,9 +192,9 @@ bool eval_optimizer(Eval *ev, const Stmt *s)
 {
     const char *name = spelling(ev, s->as.setting.name.name);
     int kind = 0;
-    while (OPTIMIZERS[kind] && strcmp(OPTIMIZERS[kind], name) != 0)
+    while (kind <= OPT_NONE && strcmp(optimizer_name((OptKind)kind), name) != 0)
         kind++;
-    if (!OPTIMIZERS[kind])
+    if (kind > OPT_NONE)
         return eval_fail(ev, s->as.setting.name.span, "the optimizers are adam, momentum, "
                          "sgd, adafactor and none");
     Optimizer o = {(OptKind)kind, 4, 0, 0, 0};
@@ -216,11 +208,6 @@ bool eval_optimizer(Eval *ev, const Stmt *s)
             return false;
     ev->world->optimizer = o;
     return true;
-}
-
-const char *optimizer_name(OptKind k)
-{
-    return OPTIMIZERS[k];
 }
 
 /* The optimizer's state elements for one param tensor on a chip (before ZeRO). */

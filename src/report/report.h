@@ -15,8 +15,14 @@
 #include "mesh.h"
 #include "model.h"
 #include "roof.h"
-#include "eval.h"
-#include "summary.h"
+#include "poly.h"
+#include "summary_rows.h"
+
+enum { REPORT_NOTE_SIZE = 200 };
+
+/* The number a name is bound to, for the JSON's "dims": true when it is a number, its
+ * id in *id (-1 when the name is unknown). */
+typedef bool (*ReportNumber)(const char *name, double *value, int *id, void *ctx);
 
 typedef struct {
     const char *stmt; /* the statement's source text */
@@ -33,12 +39,14 @@ typedef struct {
     double microbatches; /* of a training step (`mode training microbatches M`); 1 */
     bool launch_graph;   /* `mode ... launch graph`: how t_predicted's kernels launch */
     const Summary *summary; /* a whole-model statement's MFU, tokens/s, run; or NULL */
-    char (*notes)[WORLD_NOTE_SIZE]; /* what the report notes (World.notes) */
+    char (*notes)[REPORT_NOTE_SIZE]; /* what the report notes (World.notes) */
     int nnotes;
     PolyLookup lookup; /* the figures' values: padded shards (layout.h) */
     void *lookup_ctx;
     PolyNamer namer;
-    void *ctx;        /* for namer, and the world's values (a result's shape) */
+    PolyLookup values;   /* the world's values, unpadded (a result's shape) */
+    ReportNumber number; /* the dims' values (the JSON's "dims") */
+    void *ctx;        /* for namer, values and number */
     bool json;
     FILE *out;
 } Report;

@@ -173,7 +173,7 @@ static void print_table(const Table *t, FILE *out)
  * padded as the figures pad it (dim_shard_size). NULL when out of memory. */
 static Poly *local_dim(const Report *r, const Dim *d)
 {
-    Poly *now = poly_subst(d->size, world_lookup, r->ctx);
+    Poly *now = poly_subst(d->size, r->values, r->ctx);
     if (!now)
         return NULL;
     Poly *shard = dim_shard_size(now, mesh_span(r->mesh, dim_axes(d, r->mesh)), NULL);
@@ -921,7 +921,7 @@ static void json_shape(const Report *r, bool local)
     fputc('[', r->out);
     for (int i = 0; i < r->result->ndims; i++) {
         Poly *now = local ? local_dim(r, &r->result->dims[i])
-                          : poly_subst(r->result->dims[i].size, world_lookup, r->ctx);
+                          : poly_subst(r->result->dims[i].size, r->values, r->ctx);
         double v;
         char buf[256];
         fputs(i ? "," : "", r->out);
@@ -1139,7 +1139,6 @@ static void json_links(const Report *r)
  * figures were costed at. */
 static void json_dims(const Report *r)
 {
-    const World *w = r->ctx;
     json_key(r->out, "dims");
     fputc('{', r->out);
     int shown[64], nshown = 0;
@@ -1155,23 +1154,21 @@ static void json_dims(const Report *r)
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)len, r->stmt + i);
         i += len;
-        const Value *v = NULL;
-        int id = intern_find(w->names, name);
-        if (id >= 0)
-            v = world_value(w, id);
-        if ((!v || v->kind != VAL_NUMBER) && strchr(name, '_')) { /* D_X: the dim D */
+        int id;
+        double value;
+        bool bound = r->number(name, &value, &id, r->ctx);
+        if (!bound && strchr(name, '_')) { /* D_X: the dim D */
             *strchr(name, '_') = '\0';
-            id = intern_find(w->names, name);
-            v = id >= 0 ? world_value(w, id) : NULL;
+            bound = r->number(name, &value, &id, r->ctx);
         }
         bool seen = false;
         for (int k = 0; k < nshown; k++)
             seen = seen || shown[k] == id;
-        if (!v || v->kind != VAL_NUMBER || seen)
+        if (!bound || seen)
             continue;
         char num[64];
         fprintf(r->out, "%s\"%s\":%s", nshown ? "," : "", name,
-                num_format_json(v->number, num, sizeof num));
+                num_format_json(value, num, sizeof num));
         shown[nshown++] = id;
     }
     fputc('}', r->out);
@@ -1187,7 +1184,7 @@ static void json_config(const Report *r)
     if (r->mesh && r->mesh->n > 0) { /* {"X":4,"Y":2}, as a search's records give it */
         json_key(r->out, "mesh");
         for (int i = 0; i < r->mesh->n; i++) {
-            const char *axis = world_namer(r->mesh->axes[i].name, r->ctx);
+            const char *axis = r->namer(r->mesh->axes[i].name, r->ctx);
             fputs(i ? "," : "{", r->out);
             report_json_string(r->out, axis, strlen(axis));
             fprintf(r->out, ":%d", r->mesh->axes[i].size);

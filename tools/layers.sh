@@ -1,0 +1,112 @@
+#!/bin/sh
+# layers.sh [BUILD] — checks the folder rule of src/ (src/README.md): each folder uses
+# only those before it, in the order of the Makefile's LAYERS. "Uses" is an include of a
+# header (#include "NAME.h") or, when BUILD holds the objects, a call or a reference to a
+# function or a variable defined in another file (nm: what an object leaves undefined
+# against what another defines). A file is its NAME.c and NAME.h together.
+#
+# A use that goes up a folder fails the check unless it is one of the known exceptions
+# below, each with its reason; an exception no longer used fails it too (remove it), so
+# the list can only shrink. Prints each violation, then one summary line:
+#   layers: 7 folders on 6 floors; 4 upward uses, all known
+# Floors are those of the folder graph: folders in a circle share a floor.
+# Exit status 1 on a violation, 2 on a bad tree.
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-}
+cd "$top" || exit 2
+
+# FROM TO: why (the using file, the file it uses; one a line)
+known='
+eval explore: statements dispatch to solve and sweep (the language'"'"'s recursion)
+eval search: statements dispatch to search
+eval serve: statements dispatch to serve
+'
+
+layers=$(sed -n 's/^LAYERS *= *//p' Makefile)
+[ -n "$layers" ] || { echo "layers: no LAYERS in the Makefile" >&2; exit 2; }
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# folders: "MODULE FOLDER_INDEX FOLDER"; a module in no folder of LAYERS is an error
+i=0
+for d in $layers; do
+    for f in src/"$d"/*.[ch]; do
+        [ -f "$f" ] || continue
+        m=${f##*/}; echo "${m%.*} $i $d"
+    done
+    i=$((i + 1))
+done | sort -u > "$tmp/folders"
+for f in src/*.[ch] src/*/*.[ch]; do
+    [ -f "$f" ] || continue
+    m=${f##*/}; grep -q "^${m%.*} " "$tmp/folders" ||
+        { echo "layers: $f is in no folder of LAYERS ($layers)" >&2; exit 2; }
+done
+
+# uses: "FROM TO" from the includes
+for d in $layers; do
+    for f in src/"$d"/*.[ch]; do
+        [ -f "$f" ] || continue
+        m=${f##*/}
+        sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f" |
+            sed "s|.*/||; s|\.[ch]\$||; s|^|${m%.*} |"
+    done
+done > "$tmp/uses"
+
+# ... and from the objects: each undefined symbol against the module that defines it
+if [ -n "$build" ]; then
+    command -v nm > /dev/null 2>&1 || { echo "layers: no nm (binutils)" >&2; exit 2; }
+    while read -r m _ _; do
+        [ -f "$build/$m.o" ] || continue
+        nm "$build/$m.o" | awk -v m="$m" '
+            NF == 2 && $1 == "U" { print "U", m, $2 }
+            NF == 3 && $2 ~ /^[TDBRCGSVW]$/ { print "D", m, $3 }'
+    done < "$tmp/folders" > "$tmp/syms"
+    awk '$1 == "D" { def[$3] = $2 } $1 == "U" { use[++n] = $2 " " $3 }
+         END { for (i = 1; i <= n; i++) { split(use[i], u, " ")
+                   if (u[2] in def) print u[1], def[u[2]] } }' "$tmp/syms" >> "$tmp/uses"
+fi
+
+printf '%s\n' "$known" | sed -n 's/^\([a-z_0-9]*\) \([a-z_0-9]*\):.*/\1 \2/p' > "$tmp/known"
+
+awk -v layers="$layers" '
+    FILENAME == ARGV[1] { idx[$1] = $2; folder[$1] = $3; next }
+    FILENAME == ARGV[2] { known[$1 " " $2] = 1; nknown++; next }
+    $1 == $2 || !($2 in idx) { next }         # itself, or a header of the build (parser.h)
+    { f = idx[$1]; t = idx[$2]
+      if (f != t) edge[f " " t] = 1
+      if (f < t) up[$1 " " $2] = 1 }
+    END {
+        nf = split(layers, L, " ")
+        for (k in up) {
+            nup++
+            if (!(k in known)) {
+                split(k, e, " ")
+                printf "layers: %s (src/%s) uses %s (src/%s), a later folder\n",
+                    e[1], folder[e[1]], e[2], folder[e[2]]
+                bad = 1
+            }
+        }
+        for (k in known) if (!(k in up)) {
+            printf "layers: the exception \"%s\" is no longer used: remove it\n", k
+            bad = 1
+        }
+        # floors: folders in a circle share one (reach both ways), then the longest path
+        for (a = 0; a < nf; a++) reach[a " " a] = 1
+        for (k in edge) reach[k] = 1
+        for (c = 0; c < nf; c++) for (a = 0; a < nf; a++) for (b = 0; b < nf; b++)
+            if ((a " " c) in reach && (c " " b) in reach) reach[a " " b] = 1
+        for (a = 0; a < nf; a++)
+            for (b = nf - 1; b >= 0; b--)
+                if ((a " " b) in reach && (b " " a) in reach) rep[a] = b
+        for (pass = 0; pass < nf; pass++) for (k in edge) {
+            split(k, e, " ")
+            x = rep[e[1]]; y = rep[e[2]]
+            if (x != y && floor_[x] < floor_[y] + 1) floor_[x] = floor_[y] + 1
+        }
+        floors = 0
+        for (a = 0; a < nf; a++) if (floor_[a] + 1 > floors) floors = floor_[a] + 1
+        printf "layers: %d folders on %d floors; %d upward uses, %s\n", nf, floors, nup,
+            bad ? "not all known" : "all known"
+        exit bad
+    }' "$tmp/folders" "$tmp/known" "$tmp/uses"
