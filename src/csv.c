@@ -50,6 +50,8 @@ const char *const csv_columns[] = {
     "crossings", "figure", "local_shape",
     /* what a statement was costed as (the dims as JSON text), and its one link */
     "mode", "remat", "dims", "link_bw",
+    /* serve's pool (the book's ch. 8) */
+    "finishing", "evicted_tokens", "evicted_bytes", "qps", "qps_prefill", "prefill_ratio",
     NULL,
 };
 
