@@ -171,6 +171,7 @@ typedef struct World {
     double microbatches; /* `mode training microbatches M`: a statement is one of M (1) */
     Schedule schedule;   /* `schedule gpipe`: how a pipelined repeat runs them (1F1B) */
     bool axes_add;       /* `mode ... axes add`: collectives on different axes add up */
+    bool sends_overlap;  /* `mode ... sends overlap`: a pipeline's sends run under its work */
     bool launch_graph;   /* `mode ... launch graph`: kernels replayed from a CUDA graph */
     bool predicting;     /* a calibrated chip was defined: costs record their kernels */
     double run_tokens;   /* `mode training tokens N`: the run's tokens (0: none; summary.h) */
