@@ -52,6 +52,8 @@ const char *const csv_columns[] = {
     "mode", "remat", "dims", "link_bw",
     /* serve's pool (the book's ch. 8) */
     "finishing", "evicted_tokens", "evicted_bytes", "qps", "qps_prefill", "prefill_ratio",
+    /* a lone collective's bandwidth time in the book's form and exactly */
+    "t_comm_book", "t_comm_exact",
     NULL,
 };
 
