@@ -91,7 +91,7 @@ int op_collective(const Op *op)
 void op_bound_shares(const Op *op, double scale, double *by)
 {
     if (op->leaf) {
-        by[op->bound] += scale * op->runs * op->t_lower;
+        by[op->bound] += scale * op->runs * (op->t_lower + op->hidden);
         return;
     }
     for (int i = 0; i < op->nchildren; i++)
@@ -99,14 +99,16 @@ void op_bound_shares(const Op *op, double scale, double *by)
 }
 
 /* A block is bound by whatever bounds most of its operations' time, counted over
- * its leaves (as the report's "by bound" row), not over its sub-blocks' verdicts. */
+ * its leaves (as the report's "by bound" row), not over its sub-blocks' verdicts.
+ * Time bound by nothing (a pipeline's bubble, idle) decides nothing: a bubble longer
+ * than the work leaves the pipeline bound by what bounds its work and sends. */
 static Bound dominant(const Op *op)
 {
     double by[4] = {0, 0, 0, 0};
     op_bound_shares(op, 1, by);
     Bound best = BOUND_UNKNOWN;
     for (int b = BOUND_COMPUTE; b <= BOUND_COMM; b++)
-        if (by[b] > by[best])
+        if (by[b] > 0 && (best == BOUND_UNKNOWN || by[b] > by[best]))
             best = (Bound)b;
     return best;
 }

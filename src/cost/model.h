@@ -70,6 +70,8 @@ struct Op {
     char fallback[PREDICT_NOTE]; /* a leaf's: why a kernel fell back ("" if none did) */
     DType compute;     /* a leaf's: the dtype whose peak runs its FLOPs (roof.h) */
     bool vector;       /* a leaf's: they run on the vector unit (vpu_flops) */
+    double hidden;     /* a leaf's: its time under other work (a pipeline's overlapped
+                        * sends): out of t_lower, in its bound's share of the time */
     /* With the children: params (all of them), and per chip the bytes of the params,
      * their count, the KV cache, the activations a backward pass keeps, and in training
      * the gradients, master weights and optimizer state (training.c). */
@@ -98,7 +100,8 @@ bool op_finite(const Op *op);
 /* The kind of collective (a CollKind) that takes most of the node's network time, or
  * -1 when it moves nothing over the network. */
 int op_collective(const Op *op);
-/* Adds each leaf's t_lower, times scale and the runs above it, to by[its bound]. */
+/* Adds each leaf's t_lower and hidden time, times scale and the runs above it, to
+ * by[its bound]. */
 void op_bound_shares(const Op *op, double scale, double *by);
 /* The node's own figures times its runs: what it costs in all. Shallow: the copy
  * shares the children. */

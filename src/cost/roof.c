@@ -380,6 +380,25 @@ static bool overlap_lanes(const Cost *cost, const CommSum *sum, PolyLookup looku
     return true;
 }
 
+/* The book's V/W (2V/W for an AllReduce) beside the exact (N−1)/N form, for one
+ * collective over a ring, NVLink or the DCN, in inference: see Roofline.t_comm_book. */
+static void book_form(const Cost *cost, PolyLookup lookup, void *ctx, Roofline *r)
+{
+    r->t_comm_book = r->t_comm_exact = NAN;
+    const LinkCost *link = &r->links[0];
+    if (cost->mode != COST_INFERENCE || r->ncomm != 1 || cost->colls[0].kind == COLL_ALLTOALL)
+        return;
+    bool ring = strcmp(link->network, "ICI ring") == 0 || strcmp(link->network, "NVLink") == 0 ||
+                strcmp(link->network, "DCN") == 0;
+    double whole = cost->colls[0].kind == COLL_ALLREDUCE ? 2 : 1, v;
+    Poly *bytes = poly_subst(cost->colls[0].bytes, lookup, ctx);
+    if (ring && bytes && poly_is_const(bytes, &v) && link->factor != whole) {
+        r->t_comm_book = whole * v / link->bandwidth;
+        r->t_comm_exact = link->factor * v / link->bandwidth;
+    }
+    poly_free(bytes);
+}
+
 static RoofError comm_sums(const Cost *cost, const Chip *chip, const Mesh *m,
                            PolyLookup lookup, void *ctx, Roofline *r, CommSum *sum)
 {
@@ -403,6 +422,7 @@ static RoofError comm_sums(const Cost *cost, const Chip *chip, const Mesh *m,
     }
     if (!overlap_lanes(cost, sum, lookup, ctx, r))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
+    book_form(cost, lookup, ctx, r);
     /* Lanes at once: no one link's roof or network ratio says when T_comm wins. */
     r->link_bw = r->overlapped ? 0 : shared_link_bw(r);
     r->net_ridge = r->link_bw ? r->peak / r->link_bw : 0;

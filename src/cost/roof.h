@@ -93,6 +93,11 @@ typedef struct {
     LinkCost links[COST_MAX_COLLECTIVES];
     int ncomm;
     Quantity comm_bytes, t_comm;
+    /* The book's approximation of a lone collective's bandwidth time, beside the exact
+     * one: V/W for an AllGather or ReduceScatter, 2V/W for an AllReduce, the ring's
+     * (N−1)/N taken as 1 (ch. 3, 12); NaN where the book's form is the one costed (a
+     * line, a hierarchy of levels, an AllToAll), in training, or with several. */
+    double t_comm_book, t_comm_exact;
     bool latency_bound;  /* a collective's latency floor beat its bandwidth time */
     double link_bw;      /* one link direction, when every collective shares it; else 0 */
     double net_ridge;    /* peak / link_bw */

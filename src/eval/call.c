@@ -388,13 +388,14 @@ typedef struct {
     bool axes_add;
     bool launch_graph;
     double run_tokens;
+    bool sends_overlap;
 } Outside;
 
 static Outside enter(Eval *ev, StmtState *st)
 {
     World *w = ev->world;
     Outside was = {w->use_chip, w->mesh, w->calling, w->training, w->remat, w->microbatches,
-                   w->schedule, w->axes_add, w->launch_graph, w->run_tokens};
+                   w->schedule, w->axes_add, w->launch_graph, w->run_tokens, w->sends_overlap};
     if (st->chip)
         w->use_chip = intern_id(w->names, st->chip->name, strlen(st->chip->name));
     w->mesh = st->layout.mesh;
@@ -416,6 +417,7 @@ static void leave(Eval *ev, const Outside *was)
     ev->world->axes_add = was->axes_add;
     ev->world->launch_graph = was->launch_graph;
     ev->world->run_tokens = was->run_tokens;
+    ev->world->sends_overlap = was->sends_overlap;
 }
 
 /* A top-level call of a block with parameters B and T notes their numbers: its step's

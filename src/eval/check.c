@@ -13,7 +13,8 @@ const char *const expect_fields[FIELD_COUNT + 1] = {
     "t_derated", "params", "param_bytes", "memory", "cache_bytes", "chips", "comm_bytes",
     "gradient_bytes", "master_bytes", "optimizer_bytes", "activation_bytes", "bound",
     "batch", "kv_per_seq", "ttft", "tpot", "tpot_first", "tpot_last",
-    "decode_tokens_per_s", "tokens_per_s", "usd_per_mtok", "ridge", "padding_flops", "hops",
+    "decode_tokens_per_s", "tokens_per_s", "usd_per_mtok", "finishing", "evicted_tokens",
+    "evicted_bytes", "qps", "qps_prefill", "prefill_ratio", "ridge", "padding_flops", "hops",
     "t_predicted",
     "tokens", "model_flops", "mfu", "tokens_per_s_all", "run_time", "chip_hours", "run_usd",
     NULL,
@@ -24,7 +25,9 @@ static const Unit field_units[FIELD_COUNT] = {
     UNIT_SECONDS, UNIT_SECONDS, UNIT_NONE, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
     UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_BYTES, UNIT_NONE,
     UNIT_NONE, UNIT_BYTES, UNIT_SECONDS, UNIT_SECONDS, UNIT_SECONDS,
-    UNIT_SECONDS, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_NONE, UNIT_FLOPS, UNIT_NONE,
+    UNIT_SECONDS, UNIT_NONE, UNIT_NONE, UNIT_NONE,
+    UNIT_NONE, UNIT_NONE, UNIT_BYTES, UNIT_NONE, UNIT_NONE, UNIT_NONE, /* serve's pool */
+    UNIT_NONE, UNIT_FLOPS, UNIT_NONE,
     UNIT_SECONDS,
     UNIT_NONE, UNIT_FLOPS, UNIT_NONE, UNIT_NONE, UNIT_SECONDS, UNIT_NONE, UNIT_NONE,
 };
@@ -136,7 +139,7 @@ static void field_list(bool of_serve, char *buf, size_t size)
     size_t used = 0;
     buf[0] = '\0';
     for (int f = 0; f < FIELD_COUNT && used < size; f++)
-        if ((f >= FIELD_BATCH && f <= FIELD_USD_PER_MTOK) == of_serve)
+        if ((f >= FIELD_BATCH && f <= FIELD_PREFILL_RATIO) == of_serve)
             used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? " " : "",
                                      expect_fields[f]);
 }
@@ -317,7 +320,7 @@ bool eval_expect(Eval *ev, const Stmt *s)
         (f == FIELD_PARAMS || f == FIELD_PARAM_BYTES || f == FIELD_CACHE_BYTES))
         return eval_fail(ev, s->span, "the last report is of a statement, which counts no %s: "
                          "expect %s checks a block call or a repeat", field, field);
-    if (f >= FIELD_BATCH && f <= FIELD_USD_PER_MTOK && !last->served &&
+    if (f >= FIELD_BATCH && f <= FIELD_PREFILL_RATIO && !last->served &&
         !(f == FIELD_TOKENS_PER_S && last->whole))
         return eval_fail(ev, s->span, "%s is a figure of serve%s, and the last report is not "
                          "one", field, f == FIELD_TOKENS_PER_S ? " or of a whole-model statement"

@@ -2289,6 +2289,7 @@ typedef struct {
     bool axes_add;
     bool launch_graph;
     double run_tokens; /* 0: none given */
+    bool sends_overlap;
 } ModeSetting;
 
 /* The value of an option that takes a word: its index in `words`, or -1 (reported). */
@@ -2359,6 +2360,20 @@ static bool mode_launch(Eval *ev, const Binding *o, ModeSetting *set)
     return w >= 0;
 }
 
+/* `sends add` (the default: a pipeline's sends to the next stage wait for the stage's
+ * work, the book's total 2BD/(W·M) per hop) or `sends overlap` (each microbatch's send
+ * runs while the stage works on the next: a stage's slot is the larger of the two,
+ * so a pipeline turns compute-bound where its work outgrows its sends). */
+static bool mode_sends(Eval *ev, const Binding *o, ModeSetting *set)
+{
+    static const char *const words[] = {"add", "overlap", NULL};
+    int w = option_word(ev, o, words, "sends is add (a pipeline's sends to the next stage "
+                        "wait for its work) or overlap (they run while it works on the next "
+                        "microbatch)");
+    set->sends_overlap = w == 1;
+    return w >= 0;
+}
+
 /* `tokens N`: the whole run's tokens, for its days, chip-hours and cost (summary.h). */
 static bool mode_tokens(Eval *ev, const Binding *o, ModeSetting *set)
 {
@@ -2374,15 +2389,17 @@ static bool mode_option(Eval *ev, const Binding *o, ModeSetting *set)
 {
     const char *word = spelling(ev, o->name.name);
     bool (*const take[])(Eval *, const Binding *, ModeSetting *) = {
-        mode_overlap, mode_microbatches, mode_schedule, mode_axes, mode_launch, mode_tokens};
+        mode_overlap, mode_microbatches, mode_schedule, mode_axes, mode_launch, mode_tokens,
+        mode_sends};
     static const char *const words[] = {"overlap", "microbatches", "schedule", "axes",
-                                        "launch", "tokens"};
+                                        "launch", "tokens", "sends"};
     static const char *const why[] = {
         "how its collectives overlap the computation",
         "gradient accumulation, a step of M microbatches",
         "how a pipeline runs its microbatches", NULL, NULL,
-        "the tokens of a training run, for its days and cost"};
-    for (int i = 0; i < 6; i++) {
+        "the tokens of a training run, for its days and cost",
+        "how a pipeline's sends to the next stage overlap its work"};
+    for (int i = 0; i < 7; i++) {
         if (strcmp(word, words[i]) != 0)
             continue;
         if (set->mode == COST_INFERENCE && why[i])
@@ -2391,7 +2408,7 @@ static bool mode_option(Eval *ev, const Binding *o, ModeSetting *set)
     }
     return eval_fail(ev, o->name.span, "after the mode come `overlap pass|step`, "
                      "`microbatches M`, `schedule one_f_one_b|gpipe`, `axes overlap|add`, "
-                     "`launch eager|graph` and `tokens N`");
+                     "`launch eager|graph`, `tokens N` and `sends add|overlap`");
 }
 
 static bool eval_mode(Eval *ev, const Stmt *s)
@@ -2400,7 +2417,7 @@ static bool eval_mode(Eval *ev, const Stmt *s)
     if (strcmp(name, "training") != 0 && strcmp(name, "inference") != 0)
         return eval_fail(ev, s->as.mode.name.span, "the modes are training and inference");
     ModeSetting set = {strcmp(name, "training") == 0 ? COST_TRAIN_PASS : COST_INFERENCE, 1,
-                       SCHEDULE_1F1B, false, false, 0};
+                       SCHEDULE_1F1B, false, false, 0, false};
     for (int i = 0; i < s->as.mode.noptions; i++)
         if (!mode_option(ev, &s->as.mode.options[i], &set))
             return false;
@@ -2410,6 +2427,7 @@ static bool eval_mode(Eval *ev, const Stmt *s)
     ev->world->axes_add = set.axes_add;
     ev->world->launch_graph = set.launch_graph;
     ev->world->run_tokens = set.run_tokens;
+    ev->world->sends_overlap = set.sends_overlap;
     return true;
 }
 

@@ -74,7 +74,9 @@ typedef enum {
     FIELD_MASTER_BYTES, FIELD_OPTIMIZER_BYTES, FIELD_ACTIVATION_BYTES, FIELD_BOUND,
     /* serve's (serve.c) */
     FIELD_BATCH, FIELD_KV_PER_SEQ, FIELD_TTFT, FIELD_TPOT, FIELD_TPOT_FIRST, FIELD_TPOT_LAST,
-    FIELD_DECODE_TOKENS_PER_S, FIELD_TOKENS_PER_S, FIELD_USD_PER_MTOK,
+    FIELD_DECODE_TOKENS_PER_S, FIELD_TOKENS_PER_S, FIELD_USD_PER_MTOK, FIELD_FINISHING,
+    FIELD_EVICTED_TOKENS, FIELD_EVICTED_BYTES, FIELD_QPS, FIELD_QPS_PREFILL,
+    FIELD_PREFILL_RATIO,
     FIELD_RIDGE, FIELD_PADDING_FLOPS, /* a statement's, on its chip */
     FIELD_HOPS,                       /* a send's */
     FIELD_T_PREDICTED,                /* on a calibrated chip (predict.h) */
@@ -170,6 +172,7 @@ typedef struct World {
     double microbatches; /* `mode training microbatches M`: a statement is one of M (1) */
     Schedule schedule;   /* `schedule gpipe`: how a pipelined repeat runs them (1F1B) */
     bool axes_add;       /* `mode ... axes add`: collectives on different axes add up */
+    bool sends_overlap;  /* `mode ... sends overlap`: a pipeline's sends run under its work */
     bool launch_graph;   /* `mode ... launch graph`: kernels replayed from a CUDA graph */
     bool predicting;     /* a calibrated chip was defined: costs record their kernels */
     double run_tokens;   /* `mode training tokens N`: the run's tokens (0: none; summary.h) */

@@ -15,7 +15,12 @@
  *                    M + P − 1, so it waits (P − 1)/M of its work and sends, which is
  *                    (P − 1)/(M + P − 1) of the pipeline's time, the book's bubble
  *
- * The sends are not overlapped with the work (the book's total 2BD/(W·M) per hop).
+ * The sends are not overlapped with the work (the book's total 2BD/(W·M) per hop),
+ * unless `mode training ... sends overlap`: each microbatch's send then runs while the
+ * stage works on the next one, so a slot takes the larger of the two and the send row
+ * keeps only what the work does not cover, max(0, sends − work); the rest counts in
+ * the comm share of the time (Op.hidden), so the pipeline is comm-bound exactly while
+ * its sends outgrow its work: the critical batch (ch. 12) `solve` finds.
  * Memory: GPipe keeps the activations of all M microbatches of its layers until their
  * backward passes, 1F1B at most P (the first stage's). A pipeline is costed in
  * training only, where microbatches are defined.
@@ -123,6 +128,17 @@ static bool fill_send(Eval *ev, const Stmt *s, const Pipeline *p, Op *send)
     return true;
 }
 
+/* With the sends overlapped: only what the stage's work does not cover stays in the
+ * send's lower bound (and its derated time); t_upper, no overlap, keeps them all. */
+static void overlap_send(const Op *repeat, Op *send)
+{
+    Op work = op_scaled(repeat);
+    double exposed = fmax(0, send->t_lower - work.t_lower);
+    send->hidden = send->t_lower - exposed;
+    send->t_lower = exposed;
+    send->t_derated = fmax(0, send->t_derated - work.t_derated);
+}
+
 /* The idle slots: (P − 1)/M of the stage's time, in each of its measures. */
 static void fill_bubble(const Op *repeat, const Op *send, double stages, double microbatches,
                         Op *bubble)
@@ -163,7 +179,9 @@ Op *pipeline_node(Eval *ev, const Stmt *s, Op *repeat, const Pipeline *p)
     Op *node = op_new(label);
     if (!node)
         op_free(repeat);
-    bool made = node && adopt(node, repeat) && adopt(node, op_new("send to the next stage"));
+    const char *send = ev->world->sends_overlap ? "overlapped send to the next stage"
+                                                : "send to the next stage";
+    bool made = node && adopt(node, repeat) && adopt(node, op_new(send));
     snprintf(label, sizeof label, "bubble (%g/%g idle)", p->stages - 1, m + p->stages - 1);
     if (!made || !adopt(node, op_new(label))) {
         op_free(node);
@@ -174,6 +192,8 @@ Op *pipeline_node(Eval *ev, const Stmt *s, Op *repeat, const Pipeline *p)
         op_free(node);
         return NULL;
     }
+    if (ev->world->sends_overlap && node->children[1]->known)
+        overlap_send(node->children[0], node->children[1]);
     fill_bubble(node->children[0], node->children[1], p->stages, m, node->children[2]);
     return node;
 }

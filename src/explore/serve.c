@@ -15,6 +15,13 @@
  *   tokens/s per chip = B·G / ((B·TTFT + G·TPOT) · chips);
  * and the cost of a million output tokens at the chip's `price` per chip-hour,
  *   USD = price · 1e6 / (3600 · tokens/s per chip).
+ * The serving pool (the book's ch. 8): a sequence finishes every G steps, so B/G
+ * sequences finish a step and their caches, P + G tokens each, are evicted:
+ * B·(P + G)/G tokens a step; a chip answers B / (TPOT · G · chips) queries a second;
+ * and a disaggregated deployment, prefill servers at batch 1 feeding generate servers
+ * (each on the statement's chips), keeps both saturated with TTFT · B / (TPOT · G)
+ * prefill servers a generate server: each prefills 1/TTFT sequences a second, and a
+ * generate server takes in as many as finish, B / (TPOT · G).
  * With `draft = CALL, k = K, accept = A` (speculative decoding) a draft model proposes K
  * tokens a round and the model checks them in one pass over K + 1 tokens; a round yields
  * (1 - A^(K+1)) / (1 - A) tokens on average, and TPOT is its time over them. The draft
@@ -50,6 +57,15 @@ typedef struct {
     Bound bound;
 } Step;
 
+/* The serving pool a batch keeps busy (the book's ch. 8), per decode step and chip. */
+typedef struct {
+    double finishing;       /* sequences that finish a step: B / G */
+    double evicted_tokens;  /* cache tokens freed a step: B·(P + G)/G */
+    double evicted_bytes;   /* those tokens' KV bytes, on all the chips */
+    double qps_decode, qps; /* queries/s per chip, decoding alone; with the prefills */
+    double prefill_ratio;   /* prefill servers a generate server: TTFT · B / (TPOT · G) */
+} Pool;
+
 typedef struct {
     const Chip *chip;
     double chips, hbm, context, mid;
@@ -62,6 +78,7 @@ typedef struct {
     Step draft, verify;     /* with a draft, at the TPOT's context: its step, the target's
                              * pass over k + 1 tokens */
     double decode_rate, rate, usd_decode, usd; /* tokens/s per chip; USD per 1M tokens */
+    Pool pool;
 } Served;
 
 /* A whole number of at least 1 from a `with` option. */
@@ -326,12 +343,26 @@ static void rates(const Mix *mix, Served *v)
     v->usd = price * 1e6 / (3600 * v->rate);
 }
 
+/* The pool: what finishes and is evicted a step, queries a chip answers, and the
+ * prefill servers a generate server needs. A query is one request of G tokens. */
+static void pool(const Mix *mix, Served *v)
+{
+    double g = mix->output, b = v->batch;
+    Pool *p = &v->pool;
+    p->finishing = b / g;
+    p->evicted_tokens = b * v->context / g;
+    p->evicted_bytes = p->evicted_tokens * v->kv_per_seq / v->context;
+    p->qps_decode = v->decode_rate / g;
+    p->qps = v->rate / g;
+    p->prefill_ratio = v->ttft.t_lower * b / (v->tpot.t_lower * g);
+}
+
 /* A price near the largest double, or a step near zero seconds, makes a rate or a cost
  * overflow: an error at the statement, never "$inf". */
 static bool finite_rates(Eval *ev, const Stmt *s, const Served *v)
 {
     bool priced = v->chip->set[CHIP_PRICE];
-    if (isfinite(v->decode_rate) && isfinite(v->rate) &&
+    if (isfinite(v->decode_rate) && isfinite(v->rate) && isfinite(v->pool.prefill_ratio) &&
         (!priced || (isfinite(v->usd) && isfinite(v->usd_decode))))
         return true;
     return eval_fail(ev, s->span, "the cost overflows: a figure is too large for a double");
@@ -356,8 +387,10 @@ static bool measure(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
               token_time(ev, s, mix, v->batch, mix->prompt, v, &v->first) &&
               token_time(ev, s, mix, v->batch, v->context, v, &v->last) &&
               model_at(ev, s, mix, 1, mix->prompt, mix->prompt, &v->ttft);
-    if (ok)
+    if (ok) {
         rates(mix, v);
+        pool(mix, v);
+    }
     return ok && finite_rates(ev, s, v);
 }
 
@@ -445,6 +478,24 @@ static void rate_rows(Eval *ev, const Served *v)
     row(ev, "price", "USD per chip-hour", note);
 }
 
+static void pool_rows(Eval *ev, const Served *v)
+{
+    char val[160], a[32], b[32];
+    const Pool *p = &v->pool;
+    snprintf(val, sizeof val, "%s sequences a step", fmt(p->finishing, UNIT_NONE, a, sizeof a));
+    row(ev, "finishing", "B / output", val);
+    snprintf(val, sizeof val, "%s tokens of KV cache a step: %s",
+             fmt(p->evicted_tokens, UNIT_NONE, a, sizeof a),
+             fmt(p->evicted_bytes, UNIT_BYTES, b, sizeof b));
+    row(ev, "evicted", "B·(prompt + output) / output", val);
+    snprintf(val, sizeof val, "%s queries/s per chip (%s with the prefills on the same chips)",
+             fmt(p->qps_decode, UNIT_NONE, a, sizeof a), fmt(p->qps, UNIT_NONE, b, sizeof b));
+    row(ev, "qps", "B / (tpot · output · chips)", val);
+    snprintf(val, sizeof val, "%s prefill servers a generate server, each on %.17g chip%s",
+             fmt(p->prefill_ratio, UNIT_NONE, a, sizeof a), v->chips, v->chips == 1 ? "" : "s");
+    row(ev, "prefill:gen", "ttft · B / (tpot · output)", val);
+}
+
 static void serve_text(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
 {
     char a[32], b[32], how[96];
@@ -464,6 +515,7 @@ static void serve_text(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
     batch_row(ev, mix, v);
     time_rows(ev, mix, v);
     rate_rows(ev, v);
+    pool_rows(ev, v);
     fputc('\n', ev->out);
 }
 
@@ -491,6 +543,9 @@ static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
         {"tokens_per_round", mix->draft ? v->per_round : NAN},
         {"t_draft", mix->draft ? v->draft.t_lower : NAN},
         {"t_verify", mix->draft ? v->verify.t_lower : NAN},
+        {"finishing", v->pool.finishing}, {"evicted_tokens", v->pool.evicted_tokens},
+        {"evicted_bytes", v->pool.evicted_bytes}, {"qps", v->pool.qps_decode},
+        {"qps_prefill", v->pool.qps}, {"prefill_ratio", v->pool.prefill_ratio},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         report_json_field(ev->out, fields[i].key, fields[i].value);
@@ -517,7 +572,10 @@ static void remember_served(Eval *ev, const Stmt *s, const Served *v)
         {FIELD_TTFT, v->ttft.t_lower}, {FIELD_TPOT, v->tpot.t_lower},
         {FIELD_TPOT_FIRST, v->first.t_lower}, {FIELD_TPOT_LAST, v->last.t_lower},
         {FIELD_DECODE_TOKENS_PER_S, v->decode_rate}, {FIELD_TOKENS_PER_S, v->rate},
-        {FIELD_USD_PER_MTOK, v->usd},
+        {FIELD_USD_PER_MTOK, v->usd}, {FIELD_FINISHING, v->pool.finishing},
+        {FIELD_EVICTED_TOKENS, v->pool.evicted_tokens},
+        {FIELD_EVICTED_BYTES, v->pool.evicted_bytes}, {FIELD_QPS, v->pool.qps_decode},
+        {FIELD_QPS_PREFILL, v->pool.qps}, {FIELD_PREFILL_RATIO, v->pool.prefill_ratio},
     };
     for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++) {
         last->value[figures[i].f] = figures[i].value;

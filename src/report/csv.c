@@ -50,6 +50,10 @@ const char *const csv_columns[] = {
     "crossings", "figure", "local_shape",
     /* what a statement was costed as (the dims as JSON text), and its one link */
     "mode", "remat", "dims", "link_bw",
+    /* serve's pool (the book's ch. 8) */
+    "finishing", "evicted_tokens", "evicted_bytes", "qps", "qps_prefill", "prefill_ratio",
+    /* a lone collective's bandwidth time in the book's form and exactly */
+    "t_comm_book", "t_comm_exact",
     NULL,
 };
 

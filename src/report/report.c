@@ -593,6 +593,31 @@ static void lanes_row(const Report *r, Row *row)
         snprintf(row->value, sizeof row->value, "%s", lanes);
 }
 
+/* Whether the report gives the book's form of a lone collective beside the exact
+ * one (Roofline.t_comm_book). */
+static bool book_shown(const Roofline *f)
+{
+    return f->chip && f->ncomm == 1 && f->t_comm_book > 0 && f->t_comm_exact > 0;
+}
+
+/* The book's V/W (2V/W for an AllReduce), the ring's (N−1)/N taken as 1: the figure a
+ * chapter prints, and how far the exact ring is from it. */
+static void book_row(const Report *r, Table *t)
+{
+    const Roofline *f = r->roof;
+    if (!book_shown(f))
+        return;
+    char a[64], b[64], c[64];
+    bool reduce = r->cost->colls[0].kind == COLL_ALLREDUCE;
+    Row *row = add_row(t, "t_comm_book");
+    snprintf(row->formula, sizeof row->formula, "%sV / %s, the book's", reduce ? "2·" : "",
+             num_format_plain(f->links[0].bandwidth, a, sizeof a));
+    snprintf(row->value, sizeof row->value, "%s; exactly %s, (N−1)/N = %s of it",
+             num_format_unit(f->t_comm_book, UNIT_SECONDS, 0, a, sizeof a),
+             num_format_unit(f->t_comm_exact, UNIT_SECONDS, 0, b, sizeof b),
+             num_format_unit(f->t_comm_exact / f->t_comm_book, UNIT_NONE, 0, c, sizeof c));
+}
+
 static void comm_rows(const Report *r, Table *t)
 {
     const Roofline *f = r->roof;
@@ -621,6 +646,7 @@ static void comm_rows(const Report *r, Table *t)
     if (f->latency_bound)
         strncat(row->value, " (the latency floor: hops × hop latency)",
                 sizeof row->value - strlen(row->value) - 1);
+    book_row(r, t);
     latency_row(r, t);
     unset_row(r, t);
     if (!roof_has_network_ratio(f) || !r->cost->read)
@@ -1228,6 +1254,10 @@ static void json_statement(const Report *r)
     if (chip && f->overlapped && f->t_comm.known)
         json_links(r);
     json_collective(r);
+    if (book_shown(f)) {
+        json_number(r->out, "t_comm_book", true, f->t_comm_book);
+        json_number(r->out, "t_comm_exact", true, f->t_comm_exact);
+    }
     if (chip && f->ncomm > 0) {
         double hops = 0;
         for (int i = 0; i < f->ncomm; i++)
