@@ -251,6 +251,16 @@ static int calibrate_chip(Session *s, const Options *o)
     return calibrate_run(base, &o->cal, stdout, stderr);
 }
 
+/* The --html page being written: closed at exit too, because flex's out-of-memory
+ * stop (lexer.l's lexer_fatal) leaves through exit(1) with it open. */
+static HtmlPage *open_page;
+
+static void close_page(void)
+{
+    html_free(open_page);
+    open_page = NULL;
+}
+
 int main(int argc, char **argv)
 {
     stack_begin(argc, argv);
@@ -269,6 +279,10 @@ int main(int argc, char **argv)
         return usage_error("%s writes the page of a run: give it a script, -e or -", "--html");
     }
     HtmlPage *page = o.html ? html_new() : NULL;
+    if (page) {
+        open_page = page;
+        atexit(close_page);
+    }
     if (o.html && !page) {
         free(o.inputs);
         perror("roofline: error: --html needs a temporary file");
@@ -287,7 +301,7 @@ int main(int argc, char **argv)
     Session *s = session_new(&so);
     if (!s) {
         free(o.inputs);
-        html_free(page);
+        close_page();
         fputs("roofline: error: cannot start (out of memory, or a broken stdlib)\n", stderr);
         return 1;
     }
@@ -306,7 +320,7 @@ int main(int argc, char **argv)
     if (o.chips && status == 0)
         session_list_chips_as(s, stdout, o.json);
     session_free(s);
-    html_free(page);
+    close_page();
     free(o.inputs);
     return finish_output(status);
 }
