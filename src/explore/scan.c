@@ -13,7 +13,7 @@
 #include "report.h"
 #include "spell.h"
 
-enum { SCAN_MAX_DOUBLINGS = 24, SCAN_MAX_CHANGES = 64 };
+enum { SCAN_MAX_DOUBLINGS = 24, SCAN_MAX_CHANGES = 64, SCAN_MAX_SPLITS = 256 };
 
 static bool calls_block(const World *w, const Node *n)
 {
@@ -550,9 +550,10 @@ static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
     fputs("\n\n", out);
 }
 
-/* Each run a segment: a segment ends where the bound or the fit changes. */
-static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double hbm,
-                       const MeshCrossing *c, int m)
+/* The keys of every solve over a dim: the statement, the dim, the chip's HBM, and each
+ * run a segment (a segment ends where the bound or the fit changes). */
+static void solve_json_head(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
+                            double hbm)
 {
     FILE *out = ev->out;
     char a[40], b[40];
@@ -572,8 +573,14 @@ static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
                 num_format_json(runs[i].to, b, sizeof b), roof_bound_name(runs[i].bound),
                 runs[i].fits < 0 ? "null" : runs[i].fits ? "true" : "false");
     fputs("]", out);
+}
+
+static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double hbm,
+                       const MeshCrossing *c, int m)
+{
+    solve_json_head(ev, s, dim, runs, n, hbm);
     crossings_json(ev, c, m);
-    fputs("}\n", out);
+    fputs("}\n", ev->out);
 }
 
 /* ---- solve B: a == b --------------------------------------------------------------- */
@@ -823,12 +830,345 @@ static bool scan_equal(Eval *ev, const Stmt *s, int dim)
     return ok;
 }
 
+/* ---- solve n over a split: N chips as X = n, Y = N/n ------------------------------- */
+
+/* `mesh X = n, Y = 64/n` keeps the statement on the same chips while n moves them from
+ * one axis to another: only the n that divide the chips into whole axes exist, so each
+ * is costed, none bisected. Beside the whole-number best split, the real one: the
+ * book's X_opt = √((B/F)·(M_X/M_Y)·N) (ch. 5, mixed FSDP and tensor parallelism) is the
+ * least of the collectives' times added up, T_FSDP + T_TP = a + b·n + c/n, at
+ * n = √(c/b); with the axes' collectives at once (max) the two balance there too. */
+enum { SPLIT_MAX_AXES = MESH_MAX_AXES };
+
+typedef struct {
+    double x;       /* n */
+    Figures f;      /* as the statement is priced */
+    double summed;  /* t_comm with the axes' collectives added up (`axes add`) */
+    bool interior;  /* every axis n moves has 2 chips or more: each collective runs */
+} SplitPoint;
+
+typedef struct {
+    double one[SPLIT_MAX_AXES]; /* the axes' sizes at n = 1 */
+    bool moves[SPLIT_MAX_AXES]; /* the axes n changes */
+    int naxes;
+    double chips;
+    SplitPoint *points;
+    int n, best;    /* best: the least t_comm (then t_lower), the smaller n on a tie */
+    Law law;        /* of `summed` through the interior points, when it holds at each */
+    int ninterior;
+    double first, last; /* the interior points' least and greatest n */
+    bool fitted, has_least;
+    double least;   /* √(c/b) */
+} Split;
+
+/* The sizes of the statement's own mesh with the dim at x, as numbers (not checked
+ * whole). False when it has none or a size is not a number. */
+static bool mesh_sizes_at(Eval *ev, const Stmt *s, int dim, double x, double *sizes)
+{
+    const Clauses *c = &s->as.expr.clauses;
+    if (!c->mesh || c->nmesh > SPLIT_MAX_AXES)
+        return false;
+    DiagHold hold;
+    if (!diag_hold(&hold))
+        return false;
+    Diag *loud = hold_quiet(ev, &hold);
+    ev->world->values[dim] = (Value){.kind = VAL_NUMBER, .number = x};
+    bool ok = true;
+    for (int i = 0; ok && i < c->nmesh; i++)
+        ok = eval_number(ev, c->mesh[i].size, &sizes[i]);
+    ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
+    char *why = NULL;
+    hold_end(ev, &hold, loud, ok, &why);
+    free(why);
+    return ok;
+}
+
+static double product(const double *v, int n)
+{
+    double p = 1;
+    for (int i = 0; i < n; i++)
+        p *= v[i];
+    return p;
+}
+
+/* A split: the statement's mesh has as many chips at n = 1 as at n = 2, a whole number,
+ * while some axis changes. */
+static bool split_of(Eval *ev, const Stmt *s, int dim, Split *sp)
+{
+    double two[SPLIT_MAX_AXES];
+    if (!mesh_sizes_at(ev, s, dim, 1, sp->one) || !mesh_sizes_at(ev, s, dim, 2, two))
+        return false;
+    sp->naxes = s->as.expr.clauses.nmesh;
+    bool moves = false;
+    for (int i = 0; i < sp->naxes; i++)
+        moves |= sp->moves[i] = sp->one[i] != two[i];
+    sp->chips = product(sp->one, sp->naxes);
+    return moves && sp->chips == product(two, sp->naxes) && sp->chips >= 2 &&
+           sp->chips <= LIMIT_MESH_CHIPS && sp->chips == floor(sp->chips);
+}
+
+/* Whether every axis is whole at x; *interior when each axis n moves has 2 chips or
+ * more (on one chip an axis' collectives vanish, and their law with them). */
+static bool split_whole_at(Eval *ev, const Stmt *s, int dim, const Split *sp, double x,
+                           bool *interior)
+{
+    double at[SPLIT_MAX_AXES];
+    if (!mesh_sizes_at(ev, s, dim, x, at))
+        return false;
+    *interior = true;
+    for (int i = 0; i < sp->naxes; i++) {
+        if (at[i] < 1 || at[i] != floor(at[i]))
+            return false;
+        if (sp->moves[i] && at[i] < 2)
+            *interior = false;
+    }
+    return true;
+}
+
+/* Costs the split at x as priced, and with the axes' collectives added up. */
+static bool split_point(Eval *ev, const Stmt *s, int dim, SplitPoint *p, char **why)
+{
+    if (!try_at(ev, s, dim, p->x, &p->f, why))
+        return false;
+    p->summed = p->f.t_comm;
+    if (!p->interior || ev->world->axes_add)
+        return true;
+    Figures g;
+    ev->world->axes_add = true;
+    bool ok = try_at(ev, s, dim, p->x, &g, why);
+    ev->world->axes_add = false;
+    p->summed = g.t_comm;
+    return ok;
+}
+
+/* Every n that splits the chips into whole axes, costed; those that cannot be (a mesh
+ * the pod does not hold) left out. */
+static bool split_points(Eval *ev, const Stmt *s, int dim, Split *sp, char **why)
+{
+    sp->points = NULL, sp->n = 0;
+    for (double x = 1; x <= sp->chips; x++) {
+        SplitPoint p = {.x = x};
+        if (fmod(sp->chips, x) != 0 || !split_whole_at(ev, s, dim, sp, x, &p.interior))
+            continue;
+        char *no = NULL;
+        if (!split_point(ev, s, dim, &p, &no)) {
+            if (!*why)
+                *why = no;
+            else
+                free(no);
+            continue;
+        }
+        SplitPoint *grown = realloc(sp->points, (size_t)(sp->n + 1) * sizeof *grown);
+        if (!grown)
+            return eval_fail(ev, s->span, "out of memory");
+        sp->points = grown;
+        sp->points[sp->n++] = p;
+    }
+    return true;
+}
+
+static int split_best(const Split *sp)
+{
+    int best = 0;
+    for (int i = 1; i < sp->n; i++) {
+        const Figures *f = &sp->points[i].f, *b = &sp->points[best].f;
+        if (f->t_comm < b->t_comm || (f->t_comm == b->t_comm && f->t_lower < b->t_lower))
+            best = i;
+    }
+    return best;
+}
+
+/* The law of the summed collectives through the three interior points nearest the
+ * best split, checked at the next three (as a crossing is: the law must hold where it
+ * is claimed; a change of topology or a padded shard further off breaks it there);
+ * then its least, √(c/b), when it falls among them. */
+static void split_fit(Split *sp)
+{
+    double x[6], y[6];
+    int idx[SCAN_MAX_SPLITS], m = 0, near = 0;
+    for (int i = 0; i < sp->n && m < SCAN_MAX_SPLITS; i++)
+        if (sp->points[i].interior) {
+            if (i <= sp->best)
+                near = m;
+            idx[m++] = i;
+        }
+    int size = m < 6 ? m : 6;
+    sp->ninterior = size;
+    sp->fitted = sp->has_least = false;
+    if (size < 4) /* three to fit, one at least to check */
+        return;
+    int w0 = near - 2 < 0 ? 0 : near - 2 > m - size ? m - size : near - 2;
+    int lo = near - 1 < w0 ? w0 : near - 1 > w0 + size - 3 ? w0 + size - 3 : near - 1;
+    sp->first = sp->points[idx[w0]].x, sp->last = sp->points[idx[w0 + size - 1]].x;
+    for (int k = w0, j = 3; k < w0 + size; k++) { /* the three first, then the others */
+        int slot = k >= lo && k < lo + 3 ? k - lo : j++;
+        x[slot] = sp->points[idx[k]].x, y[slot] = sp->points[idx[k]].summed;
+    }
+    sp->fitted = crossing_fit(x, y, size, &sp->law);
+    if (sp->fitted && sp->law.b > 0 && sp->law.c > 0) {
+        sp->least = sqrt(sp->law.c / sp->law.b);
+        sp->has_least = sp->least >= sp->first && sp->least <= sp->last;
+    }
+}
+
+/* Consecutive points with one bound and one fit, as runs. */
+static int split_runs(const Split *sp, Run *runs)
+{
+    int n = 0;
+    for (int i = 0; i < sp->n; i++) {
+        const Figures *f = &sp->points[i].f;
+        if (n && in_run(f, &runs[n - 1]))
+            runs[n - 1].to = sp->points[i].x;
+        else if (n < SCAN_MAX_CHANGES)
+            runs[n++] = (Run){sp->points[i].x, sp->points[i].x, f->bound, fits_of(f)};
+        else
+            return -1;
+    }
+    return n;
+}
+
+/* "n = 2, 4, 8, 16, 32, 64", the first and last few when there are many. */
+static void split_list_text(FILE *out, const char *d, const Split *sp)
+{
+    char a[32];
+    fprintf(out, "%s = ", d);
+    for (int i = 0; i < sp->n; i++) {
+        if (sp->n > 12 && i == 5) {
+            fputs(", ...", out);
+            i = sp->n - 4;
+        }
+        fprintf(out, "%s%s", i ? ", " : "", num_format_plain(sp->points[i].x, a, sizeof a));
+    }
+    if (sp->n > 12)
+        fprintf(out, " (%d splits)", sp->n);
+}
+
+static void split_optimum_text(FILE *out, const char *d, const Split *sp)
+{
+    char a[32], b[32], law[96];
+    fprintf(out, "\n  %-13s ", "optimum");
+    if (sp->ninterior < 4) {
+        fprintf(out, "none claimed: %d split%s with every axis in use, 4 needed to fit the "
+                "collectives' law and check it", sp->ninterior, sp->ninterior == 1 ? "" : "s");
+        return;
+    }
+    num_format_plain(sp->first, a, sizeof a);
+    num_format_plain(sp->last, b, sizeof b);
+    if (!sp->fitted) {
+        fprintf(out, "none claimed: the collectives' times added up follow no one law "
+                "a + b·%s + c/%s over %s = %s .. %s (the topology changes, a shard is padded or a latency floor binds)",
+                d, d, d, a, b);
+        return;
+    }
+    crossing_format(&sp->law, d, sp->has_least ? sp->least : sp->points[sp->best].x, law,
+                    sizeof law);
+    if (!sp->has_least)
+        fprintf(out, "none between %s = %s and %s: the collectives' times added up, %s, "
+                "are least at an end", d, a, b, law);
+    else
+    {
+        char bs[32], cs[32];
+        fprintf(out, "%s = %.6g (continuous): the collectives' times added up, %s, least at "
+                "%s = √(c/b) = √(%s / %s) (a + b·%s + c/%s through %s = %s .. %s)", d,
+                sp->least, law, d, num_format_unit(sp->law.c, UNIT_SECONDS, 0, cs, sizeof cs),
+                num_format_unit(sp->law.b, UNIT_SECONDS, 0, bs, sizeof bs), d, d, d, a, b);
+    }
+}
+
+static void split_text(Eval *ev, const Stmt *s, int dim, const Split *sp, const Run *runs,
+                       int nruns)
+{
+    FILE *out = ev->out;
+    const char *d = spelling(ev, dim);
+    char a[32], b[32], c[32];
+    const SplitPoint *best = &sp->points[sp->best];
+    fprintf(out, "%.*s%s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin,
+            ev->world->training ? "  [training: forward + backward]" : "");
+    fprintf(out, "  %-13s the whole statement at each %s that splits its %s chips into whole "
+            "axes: ", "costed", d, num_format_plain(sp->chips, a, sizeof a));
+    split_list_text(out, d, sp);
+    fprintf(out, "\n  %-13s", "bound");
+    groups_text(out, d, runs, nruns, false);
+    fprintf(out, "\n  %-13s %s = %s: t_comm %s, the least of the splits (t_lower %s, %s)",
+            "best split", d, num_format_plain(best->x, a, sizeof a),
+            num_format_unit(best->f.t_comm, UNIT_SECONDS, 0, b, sizeof b),
+            num_format_unit(best->f.t_lower, UNIT_SECONDS, 0, c, sizeof c),
+            roof_bound_name(best->f.bound));
+    split_optimum_text(out, d, sp);
+    if (best->f.hbm > 0) {
+        fprintf(out, "\n  %-13s of %s HBM per chip:", "memory",
+                num_format_unit(best->f.hbm, UNIT_BYTES, 0, a, sizeof a));
+        groups_text(out, d, runs, nruns, true);
+    }
+    fputs("\n\n", out);
+}
+
+static void split_json(Eval *ev, const Stmt *s, int dim, const Split *sp, const Run *runs,
+                       int nruns)
+{
+    FILE *out = ev->out;
+    char a[40];
+    solve_json_head(ev, s, dim, runs, nruns, sp->points[sp->best].f.hbm);
+    crossings_json(ev, NULL, 0);
+    report_json_field(out, "chips", sp->chips);
+    fputs(",\"splits\":[", out);
+    for (int i = 0; i < sp->n; i++) {
+        const SplitPoint *p = &sp->points[i];
+        fprintf(out, "%s{\"at\":%s", i ? "," : "", num_format_json(p->x, a, sizeof a));
+        report_json_field(out, "t_comm", p->f.t_comm);
+        report_json_field(out, "t_comm_summed", p->summed);
+        report_json_field(out, "t_lower", p->f.t_lower);
+        fprintf(out, ",\"bound\":\"%s\"}", roof_bound_name(p->f.bound));
+    }
+    fprintf(out, "],\"best\":%s,\"optimum\":", num_format_json(sp->points[sp->best].x, a, sizeof a));
+    if (!sp->has_least) {
+        fputs("null}\n", out);
+        return;
+    }
+    fprintf(out, "{\"at\":%s", num_format_json(sp->least, a, sizeof a));
+    report_json_field(out, "a", sp->law.a);
+    report_json_field(out, "b", sp->law.b);
+    report_json_field(out, "c", sp->law.c);
+    fputs("}}\n", out);
+}
+
+static bool solve_split(Eval *ev, const Stmt *s, int dim, Split *sp)
+{
+    char *why = NULL;
+    if (!split_points(ev, s, dim, sp, &why)) {
+        free(why);
+        free(sp->points);
+        return false;
+    }
+    bool ok = sp->n > 0 || eval_fail(ev, s->span, "no split of the mesh's %.0f chips can be "
+                                     "costed%s%s", sp->chips, why ? ": " : "", why ? why : "");
+    free(why);
+    Run runs[SCAN_MAX_CHANGES];
+    int nruns = ok ? split_runs(sp, runs) : 0;
+    if (ok && nruns < 0)
+        ok = eval_fail(ev, s->span, "the bound or the fit changes more than %d times",
+                       SCAN_MAX_CHANGES);
+    if (ok) {
+        sp->best = split_best(sp);
+        split_fit(sp);
+        if (ev->json)
+            split_json(ev, s, dim, sp, runs, nruns);
+        else
+            split_text(ev, s, dim, sp, runs, nruns);
+    }
+    free(sp->points);
+    return ok;
+}
+
 bool scan_solve(Eval *ev, const Stmt *s, int dim)
 {
     if (dim < 0)
         return eval_fail(ev, s->span, "solve over a block call names its dim: `solve B: ...`");
     if (s->as.expr.equal)
         return scan_equal(ev, s, dim);
+    Split split;
+    if (split_of(ev, s, dim, &split))
+        return solve_split(ev, s, dim, &split);
     Run runs[SCAN_MAX_CHANGES];
     int n = 0;
     char *why = NULL;

@@ -54,6 +54,9 @@ const char *const csv_columns[] = {
     "finishing", "evicted_tokens", "evicted_bytes", "qps", "qps_prefill", "prefill_ratio",
     /* a lone collective's bandwidth time in the book's form and exactly */
     "t_comm_book", "t_comm_exact",
+    /* a solve over a split (N chips as X = n, Y = N/n): the best whole n, the continuous
+     * optimum and each split's times (JSON text) */
+    "best", "optimum", "splits",
     NULL,
 };
 
