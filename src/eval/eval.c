@@ -557,11 +557,61 @@ static bool eval_scalar(Eval *ev, const Node *n, StmtState *st, Poly **out)
     return true;
 }
 
+/* A sharded name inside a dim expression: `B_X*T` would be a new dim named B_X, since
+ * a dim is sharded only where it stands alone (B_X, B_{dp}); the first such name, or
+ * NULL. A name bound to a number is that number, whatever its spelling. */
+static const Node *sharded_in_expr(const Eval *ev, const Node *n)
+{
+    if (!n)
+        return NULL;
+    switch (n->kind) {
+    case NODE_AXES:
+        return n;
+    case NODE_NAME: {
+        const char *text = spelling(ev, n->as.name), *underscore = strrchr(text, '_');
+        bool axes = underscore && underscore != text && underscore[1] &&
+                    strspn(underscore + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == strlen(underscore + 1);
+        return axes && world_value(ev->world, n->as.name)->kind == VAL_UNBOUND ? n : NULL;
+    }
+    case NODE_BINARY: {
+        const Node *lhs = sharded_in_expr(ev, n->as.binary.lhs);
+        return lhs ? lhs : sharded_in_expr(ev, n->as.binary.rhs);
+    }
+    case NODE_NEGATE:
+        return sharded_in_expr(ev, n->as.operand);
+    case NODE_CALL:
+        for (int i = 0; i < n->as.call.nargs; i++) {
+            const Node *arg = sharded_in_expr(ev, n->as.call.args[i].value);
+            if (arg)
+                return arg;
+        }
+        return NULL;
+    default:
+        return NULL;
+    }
+}
+
+static bool dim_expr_unsharded(Eval *ev, const Node *d)
+{
+    const Node *name = sharded_in_expr(ev, d);
+    if (!name)
+        return true;
+    int len = name->span.end - name->span.begin;
+    const char *text = ev->src->text + name->span.begin;
+    eval_fail(ev, name->span, "%.*s is sharded inside a dim expression: only a dim that stands "
+              "alone is sharded (B_X), and a product has no name to shard", len, text);
+    diag_note(ev->diag, "name the product and shard it (`let BT = B*T`, then `bf16[BT_X, ...]`), "
+              "or keep the factors apart (`bf16[B_X, T, ...]`)");
+    return false;
+}
+
 /* A dim written as a name (`B`, `B_X` sharded over X, `B_{dp}` over the axes dp
  * stands for) is the symbol B; any other expression is a size with no name. */
 static bool eval_dim(Eval *ev, const Node *d, StmtState *st, Dim *dim)
 {
     dim->name = -1;
+    if (d->kind != NODE_AXES && d->kind != NODE_NAME && !dim_expr_unsharded(ev, d))
+        return false;
     if (d->kind == NODE_AXES) {
         dim->name = d->as.axes.dim;
         if (!layout_dim_axes(ev, d, dim->axes, &dim->naxes))
