@@ -1808,7 +1808,7 @@ static bool is_function(const Eval *ev, int name)
 {
     const char *s = spelling(ev, name);
     return listed(UNARY_FUNCTIONS, s) || listed(REDUCTIONS, s) || strcmp(s, "lookup") == 0 ||
-           strcmp(s, "last") == 0;
+           strcmp(s, "last") == 0 || strcmp(s, "min") == 0;
 }
 
 /* The dim of t that `arg` gives: a bare name of one of its dims, or a whole-number
@@ -1951,6 +1951,30 @@ static bool eval_last(Eval *ev, const Node *n, StmtState *st, EVal *out)
     return ok;
 }
 
+/* min(a, b) and max(a, b) of two numbers (a the first, evaluated): what a block's
+ * default can take of its arguments, as moe's active experts, min(E, B·T·k). */
+static bool eval_extremum(Eval *ev, const Node *n, StmtState *st, const char *fn, EVal *a,
+                          EVal *out)
+{
+    EVal b = {0};
+    double va = 0, vb = 0;
+    const Node *first = n->as.call.args[0].value, *second = n->as.call.args[1].value;
+    bool ok = eval_expr(ev, second, st, -1, &b);
+    if (ok && (a->tensor || b.tensor))
+        ok = eval_fail(ev, (a->tensor ? first : second)->span, "%s(a, b) takes two numbers%s",
+                       fn, strcmp(fn, "max") == 0 ? "; max(x, DIM) reduces a tensor" : "");
+    ok = ok && number_now(ev, a->scalar, first->span, &va) &&
+         number_now(ev, b.scalar, second->span, &vb);
+    if (ok) {
+        bool keep_a = strcmp(fn, "min") == 0 ? va <= vb : va >= vb;
+        out->scalar = poly_const(keep_a ? va : vb);
+        ok = out->scalar || eval_fail(ev, n->span, "out of memory");
+    }
+    eval_free(a);
+    eval_free(&b);
+    return ok;
+}
+
 SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     const char *fn = spelling(ev, n->as.call.callee.name);
@@ -1970,6 +1994,9 @@ SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int o
     EVal x = {0};
     if (!eval_expr(ev, n->as.call.args[0].value, st, -1, &x))
         return false;
+    bool extremum = strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0;
+    if (extremum && (!x.tensor || strcmp(fn, "min") == 0))
+        return eval_extremum(ev, n, st, fn, &x, out);
     bool ok = x.tensor != NULL;
     if (!ok)
         eval_fail(ev, n->as.call.args[0].value->span, "%s takes a tensor, not a number", fn);
@@ -2002,6 +2029,7 @@ static bool unknown_block(Eval *ev, const NameRef *callee)
         spell_offer(&near, REDUCTIONS[i]);
     spell_offer(&near, "lookup");
     spell_offer(&near, "last");
+    spell_offer(&near, "min");
     eval_fail(ev, callee->span, "unknown block %s; define it with `block %s(...) { ... }`",
               name, name);
     if (near.best)
