@@ -136,8 +136,9 @@ static bool axes_value(Eval *ev, const Binding *param, const Node *n, StmtState 
     if (n->kind != NODE_AXES && n->kind != NODE_NAME)
         return eval_fail(ev, n->span, "%s takes mesh axes: an axis (Y), a set of them ({X, Y}), "
                          "or {} for none", spelling(ev, param->name.name));
-    if (!layout_axis_names(ev, names, count, v->axes, &v->naxes, MESH_MAX_AXES) ||
-        !layout_check_axes(ev, &st->layout.mesh, v->axes, v->naxes, n->span))
+    LayoutEnv lx = eval_layout(ev);
+    if (!layout_axis_names(&lx, names, count, v->axes, &v->naxes, MESH_MAX_AXES) ||
+        !layout_check_axes(&lx, &st->layout.mesh, v->axes, v->naxes, n->span))
         return false;
     v->kind = VAL_AXES;
     return true;

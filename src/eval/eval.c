@@ -49,6 +49,7 @@ bool world_init(World *w)
     w->optimizer = (Optimizer){OPT_ADAM, 4, 0, 0, 0};
     w->microbatches = 1;
     w->step_tokens.block = -1;
+    w->padding = (ShardPadding){world_lookup, w, world_padded_symbol};
     w->names = intern_new();
     for (size_t i = 0; w->names && i < sizeof book_dims / sizeof book_dims[0]; i++)
         if (intern_id(w->names, book_dims[i], strlen(book_dims[i])) < 0)
@@ -354,27 +355,49 @@ static const Eval *user_frame(const Eval *ev, Span *call)
     return ev;
 }
 
-/* Once memory ran out, that is the reason, whatever failed for want of it (nomem.h).
- * An error inside a stdlib block is the user's call's: it points there, and a note
- * gives the stdlib's line. */
+/* Where ev's errors are shown: an error inside a stdlib block is the user's call's
+ * (diag.h). */
+static DiagFrame frame_of(const Eval *ev)
+{
+    Span call = {0};
+    const Eval *user = user_frame(ev, &call);
+    return (DiagFrame){user->src, call, user != ev ? ev->src : NULL};
+}
+
 bool eval_fail(Eval *ev, Span span, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     if (strcmp(fmt, "out of memory") == 0)
         nomem_note(NULL); /* the run cannot go on, whoever holds this error back */
-    if (nomem_failed())
-        fmt = "out of memory";
-    Span call = span;
-    const Eval *user = user_frame(ev, &call);
-    diag_verror(ev->diag, user->src, call, fmt, ap);
+    DiagFrame frame = frame_of(ev);
+    diag_frame_verror(ev->diag, &frame, span, fmt, ap);
     va_end(ap);
-    if (user != ev) {
-        int line, col;
-        source_position(ev->src, span.begin, &line, &col);
-        diag_note(ev->diag, "raised in the stdlib, at %s:%d:%d", ev->src->name, line, col);
-    }
     return false;
+}
+
+static bool layout_number(void *ev, const Node *expr, double *out)
+{
+    return eval_number(ev, expr, out);
+}
+
+static const Value *layout_value(void *ev, int name)
+{
+    return world_value(((Eval *)ev)->world, name);
+}
+
+static void layout_note(void *ev, const char *text)
+{
+    world_note(((Eval *)ev)->world, text);
+}
+
+LayoutEnv eval_layout(Eval *ev)
+{
+    World *w = ev->world;
+    return (LayoutEnv){.diag = ev->diag, .frame = frame_of(ev), .src = ev->src,
+                       .names = w->names, .mesh = &w->mesh, .calling = w->calling,
+                       .padding = &w->padding, .oversplit = &w->oversplit, .ctx = ev,
+                       .number = layout_number, .value = layout_value, .note = layout_note};
 }
 
 bool eval_interrupted(Eval *ev)
@@ -561,14 +584,15 @@ static bool eval_scalar(Eval *ev, const Node *n, StmtState *st, Poly **out)
  * stands for) is the symbol B; any other expression is a size with no name. */
 static bool eval_dim(Eval *ev, const Node *d, StmtState *st, Dim *dim)
 {
+    LayoutEnv lx = eval_layout(ev);
     dim->name = -1;
     if (d->kind == NODE_AXES) {
         dim->name = d->as.axes.dim;
-        if (!layout_dim_axes(ev, d, dim->axes, &dim->naxes))
+        if (!layout_dim_axes(&lx, d, dim->axes, &dim->naxes))
             return false;
     } else if (d->kind != NODE_NAME) {
         return eval_scalar(ev, d, st, &dim->size);
-    } else if (!layout_split_name(ev, &st->layout, d->as.name, d->span, &dim->name, dim->axes,
+    } else if (!layout_split_name(&lx, &st->layout, d->as.name, d->span, &dim->name, dim->axes,
                                   &dim->naxes)) {
         return false;
     }
@@ -639,7 +663,8 @@ SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EV
                          : eval_fail(ev, n->as.tensor.dims[twice]->span, "dim %s appears twice "
                                      "in one tensor; give the second a name of its own",
                                      spelling(ev, t->dims[twice].name));
-    return layout_apply(ev, &st->layout, t, n->span) && check_size(ev, t, n->span);
+    LayoutEnv lx = eval_layout(ev);
+    return layout_apply(&lx, &st->layout, t, n->span) && check_size(ev, t, n->span);
 }
 
 SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out)
@@ -668,7 +693,8 @@ SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out
     out->tensor = tensor_copy(v->tensor);
     if (!out->tensor || (ev->fusion && !fusion_read(ev, n->as.name, out->tensor)))
         return eval_fail(ev, n->span, "out of memory");
-    return layout_apply(ev, &st->layout, out->tensor, n->span) &&
+    LayoutEnv lx = eval_layout(ev);
+    return layout_apply(&lx, &st->layout, out->tensor, n->span) &&
            check_size(ev, out->tensor, n->span);
 }
 
@@ -894,7 +920,8 @@ static bool figure(const StmtState *st, Poly *p, double *out)
  * the model's parameters do not depend on its mesh. Frees p. */
 static bool whole_figure(const StmtState *st, Poly *p, double *out)
 {
-    Poly *now = p ? poly_subst(p, world_lookup, st->layout.uses.world) : NULL;
+    const ShardPadding *world = st->layout.uses.values;
+    Poly *now = p ? poly_subst(p, world->lookup, world->ctx) : NULL;
     bool known = now && poly_is_const(now, out);
     poly_free(now);
     poly_free(p);
@@ -972,13 +999,23 @@ bool eval_stack_fail(Eval *ev, Span span)
                      ev->repeats);
 }
 
+/* Records the mesh axes t is split over as used by the statement (World.axes_used). */
+static void use_axes(World *w, const Tensor *t)
+{
+    for (int i = 0; i < t->ndims; i++)
+        for (int k = 0; k < t->dims[i].naxes; k++)
+            world_use_axis(w, t->dims[i].axes[k]);
+}
+
 /* An expression's value into out; on failure out holds nothing (a handler may have made
  * a tensor before a check failed: a call's argument bf16[B, 8] with B = 0.5 leaked). */
 bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     if (eval_node(ev, n, st, out_dtype, out)) {
-        if (out->tensor)
+        if (out->tensor) {
             layout_note_tensor(&st->layout, out->tensor);
+            use_axes(ev->world, out->tensor);
+        }
         return true;
     }
     eval_free(out);
@@ -1041,7 +1078,8 @@ void stmt_state_init(Eval *ev, StmtState *st)
     st->cost.fused = ev->fusion != NULL;
     st->cost.axes_add = ev->world->axes_add;
     st->cost.graph = ev->world->launch_graph;
-    layout_inherit(ev->world, &st->layout);
+    LayoutEnv lx = eval_layout(ev);
+    layout_inherit(&lx, &st->layout);
     st->opt = (CostOptions){.exact = ev->exact, .out_dtype = -1, .compute_dtype = -1,
                             .mesh = &st->layout.mesh, .lookup = world_lookup,
                             .lookup_ctx = ev->world, .axes_add = ev->world->axes_add,
@@ -1140,12 +1178,13 @@ static const Chip *find_chip(Eval *ev, const NameRef *ref)
 static bool eval_use(Eval *ev, const Stmt *s)
 {
     const ChipRef *c = &s->as.use;
+    LayoutEnv lx = eval_layout(ev);
     Mesh mesh;
     if (!find_chip(ev, &c->name))
         return false;
-    if (c->shape && !layout_shape_mesh(ev, c->shape, c->shape_span, &mesh))
+    if (c->shape && !layout_shape_mesh(&lx, c->shape, c->shape_span, &mesh))
         return false;
-    if (c->shape && !layout_check_fit(ev, &mesh, find_chip(ev, &c->name), c->shape_span))
+    if (c->shape && !layout_check_fit(&lx, &mesh, find_chip(ev, &c->name), c->shape_span))
         return false;
     ev->world->use_chip = c->name.name;
     if (c->shape)
@@ -1156,13 +1195,14 @@ static bool eval_use(Eval *ev, const Stmt *s)
 /* `mesh X = 4, Y = 2` (an axis tagged `dcn` joins pods): the mesh from here on. */
 static bool eval_mesh(Eval *ev, const Stmt *s)
 {
+    LayoutEnv lx = eval_layout(ev);
     Mesh mesh;
-    if (!layout_mesh_from(ev, s->as.mesh.axes, s->as.mesh.n, &mesh))
+    if (!layout_mesh_from(&lx, s->as.mesh.axes, s->as.mesh.n, &mesh))
         return false;
     const Chip *chip = ev->world->use_chip >= 0
                            ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
                            : NULL;
-    if (!layout_check_fit(ev, &mesh, chip, s->span))
+    if (!layout_check_fit(&lx, &mesh, chip, s->span))
         return false;
     ev->world->mesh = mesh;
     return true;
@@ -1427,7 +1467,8 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
     Roofline roof;
     if (ev->world->training && !train_cost(ev, &st->cost))
         return finite_poly(ev, NULL, s->span);
-    layout_note_padding(ev, &st->layout.uses);
+    LayoutEnv lx = eval_layout(ev);
+    layout_note_padding(&lx, &st->layout.uses);
     RoofError e = roof_compute(&st->cost, chip, &st->layout.mesh, layout_lookup,
                                &st->layout.uses, &roof);
     bool ok = e.status == ROOF_OK || roof_error(ev, s, chip, e);
@@ -1474,8 +1515,9 @@ static void report_plain(Eval *ev, const Stmt *s, const EVal *v, const Mesh *mes
 static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, const Chip **chip,
                             EVal *want)
 {
+    LayoutEnv lx = eval_layout(ev);
     if (!statement_chip(ev, c, chip) ||
-        !layout_from_clauses(ev, c, *chip, st->span, &st->layout))
+        !layout_from_clauses(&lx, c, *chip, st->span, &st->layout))
         return false;
     st->chip = *chip;
     st->opt.mxu = *chip && (*chip)->set[CHIP_MXU_SIZE] ? (int)(*chip)->value[CHIP_MXU_SIZE] : 0;
@@ -1511,8 +1553,9 @@ static bool collective_error(Eval *ev, const Stmt *s, const StmtState *st, CostE
 static bool eval_collective(Eval *ev, const Stmt *s, StmtState *st, EVal *v)
 {
     AxisSet axes;
+    LayoutEnv lx = eval_layout(ev);
     if (!eval_expr(ev, s->as.expr.value, st, -1, v) ||
-        !layout_axes(ev, &st->layout, &s->as.expr.over, &axes))
+        !layout_axes(&lx, &st->layout, &s->as.expr.over, &axes))
         return false;
     if (!v->tensor)
         return eval_fail(ev, s->as.expr.value->span, "a collective moves a tensor, not a number");
@@ -1669,7 +1712,8 @@ bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     double kept[2];
     if (!train_leaf(ev, s, st, kept))
         return finite_poly(ev, NULL, s->span);
-    layout_note_padding(ev, &st->layout.uses);
+    LayoutEnv lx = eval_layout(ev);
+    layout_note_padding(&lx, &st->layout.uses);
     RoofError e = roof_times(&st->cost, st->chip, &st->layout.mesh, layout_lookup,
                              &st->layout.uses, &roof);
     if (e.status != ROOF_OK) {
@@ -2010,7 +2054,8 @@ static bool eval_step_stmt(Eval *ev, const Stmt *s)
     const Clauses *c = &s->as.expr.clauses;
     const Chip *chip = NULL;
     Layout layout;
-    if (!statement_chip(ev, c, &chip) || !layout_from_clauses(ev, c, chip, s->span, &layout))
+    LayoutEnv lx = eval_layout(ev);
+    if (!statement_chip(ev, c, &chip) || !layout_from_clauses(&lx, c, chip, s->span, &layout))
         return false;
     Op *op = op_new(stmt_label(ev, s, label, sizeof label));
     if (!op)
@@ -2035,12 +2080,13 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     }
     StmtState st;
     stmt_state_init(ev, &st);
+    LayoutEnv lx = eval_layout(ev);
     const Chip *chip = NULL;
     EVal want = {0}, v = {0};
     st.span = s->span;
     st.stmt = s;
     bool ok = prepare_clauses(ev, c, &st, &chip, &want) && eval_value(ev, s, &st, &want, &v) &&
-              layout_check_used(ev, c, &st.layout);
+              layout_check_used(&lx, c, &st.layout);
     if (ok && want.tensor && (!v.tensor || st.cost.ops == 0))
         ok = eval_fail(ev, c->out_type->span, "-> gives the type of an operation's result, and "
                        "there is no operation here");
@@ -2107,6 +2153,7 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
     const Clauses *c = &s->as.expr.clauses;
     StmtState st;
     stmt_state_init(ev, &st);
+    LayoutEnv lx = eval_layout(ev);
     memset(out, 0, sizeof *out);
     EVal want = {0}, v = {0};
     st.span = s->span;
@@ -2114,7 +2161,7 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
     OpenDims *outer = ev->open;
     ev->open = &out->open;
     bool ok = prepare_clauses(ev, c, &st, &out->chip, &want) && eval_value(ev, s, &st, &want, &v) &&
-              layout_check_used(ev, c, &st.layout);
+              layout_check_used(&lx, c, &st.layout);
     ev->open = outer;
     if (st.root) { /* a block was called: its breakdown is not a polynomial to compile */
         op_free(st.root);
@@ -2132,7 +2179,7 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
         ok = finite_poly(ev, NULL, s->span);
     RoofError e = {ROOF_OK, DT_BF16, NULL};
     if (ok)
-        layout_note_padding(ev, &st.layout.uses);
+        layout_note_padding(&lx, &st.layout.uses);
     if (ok)
         e = roof_compute(&st.cost, out->chip, &st.layout.mesh, layout_lookup, &st.layout.uses,
                          &out->roof);

@@ -20,25 +20,11 @@
 #include "diag.h"
 #include "intern.h"
 #include "caps.h"
+#include "layout.h"
 #include "mesh.h"
 #include "model.h"
 #include "report.h"
 #include "roof.h"
-
-typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR, VAL_AXES, VAL_CHIP, VAL_DTYPE } ValueKind;
-
-/* A name's value: a number, a tensor, (a block's axis parameter) mesh axes, (the
- * name a sweep over chips ranges over, `on c`) a chip of the world's table, or a dtype
- * (`wdtype = int8`: what a tensor type wdtype[D, F] is made of). */
-typedef struct {
-    ValueKind kind;
-    double number;
-    Tensor *tensor;
-    int axes[MESH_MAX_AXES]; /* VAL_AXES: interned axis names; none for {} */
-    int naxes;
-    const Chip *chip;        /* VAL_CHIP */
-    DType dtype;             /* VAL_DTYPE */
-} Value;
 
 /* A costed statement, kept for the roofline chart (`plot`). Its x is its FLOPs per HBM
  * byte, or, when communication bounds it and one link prices its collectives, per
@@ -108,34 +94,8 @@ typedef struct {
     double batch, seq;
 } StepTokens;
 
-/* The named dims of a statement's tensors and the chips each is split over. A dim that
- * does not divide them is costed as frameworks lay it out: every chip holds the padded
- * shard, ceil(D / chips) (layout.h: layout_lookup). */
-typedef struct {
-    int dim;
-    double chips;  /* the most it is split over; 1: whole */
-    double every;  /* the least common multiple of the chips of each tensor */
-    bool mixed;    /* another tensor splits it over other chips, or holds it whole */
-} ShardUse;
-
-enum { LAYOUT_MAX_USES = 32 };
-
-typedef struct {
-    ShardUse item[LAYOUT_MAX_USES];
-    int n;
-    bool full;     /* a dim went unrecorded: none is padded (layout.h: layout_note_padding) */
-    struct World *world; /* whose values they take (layout_lookup) */
-} ShardUses;
-
 enum { WORLD_MAX_NOTES = 4, WORLD_NOTE_SIZE = REPORT_NOTE_SIZE };
-
-/* Dims split over more chips than they have elements (8 KV heads over 64 chips):
- * how many tensors had one, and the first such dim. */
-typedef struct {
-    int count;
-    int dim;        /* its name, or -1 */
-    double size, chips;
-} Oversplit;
+_Static_assert((int)LAYOUT_NOTE_SIZE == (int)WORLD_NOTE_SIZE, "layout's notes are the report's");
 
 /* How a pipeline's stages run the microbatches (pipeline.c): the same bubble, but
  * GPipe keeps every microbatch's activations until its backward pass, 1F1B at most as
@@ -375,7 +335,10 @@ bool eval_number(Eval *ev, const Node *n, double *out);
 /* Evaluates one statement; false after reporting an error. */
 bool eval_stmt(Eval *ev, const Stmt *s);
 
-/* For the evaluator's phases (eval, layout, explore, check): reports an error at
+/* What layout (layout.h) needs of ev: its errors' frame, the world's names, mesh and
+ * values, ev's numbers; made afresh each time, as ev changes. */
+LayoutEnv eval_layout(Eval *ev);
+/* For the evaluator's phases (eval, explore, check): reports an error at
  * `span` of the source being evaluated and returns false; the spelling of a name. */
 bool eval_fail(Eval *ev, Span span, const char *fmt, ...) DIAG_PRINTF(3, 4);
 /* Ctrl-C stopped the statement: says "interrupted"; false. */

@@ -280,7 +280,7 @@ bool fusion_run(Eval *ev, const Stmt *s)
         Eval inner = *ev;
         return run_body(&inner, s->as.repeat.body);
     }
-    Fusion f = {.depth = ev->depth, .uses.world = ev->world};
+    Fusion f = {.depth = ev->depth, .uses.values = &ev->world->padding};
     cost_init(&f.cost);
     Eval inner = *ev;
     inner.fusion = &f;

@@ -263,8 +263,9 @@ bool eval_send(Eval *ev, const Stmt *s)
     EVal v = {0};
     End from = {0}, to = {0};
     Transfer t = {.share = 1};
+    LayoutEnv lx = eval_layout(ev);
     bool ok = statement_chip(ev, c, &chip) &&
-              layout_from_clauses(ev, c, chip, s->span, &st.layout);
+              layout_from_clauses(&lx, c, chip, s->span, &st.layout);
     if (ok && !chip)
         ok = eval_fail(ev, s->span, "send needs a chip and its slice: ... on v5e 4x4");
     ok = ok && eval_expr(ev, s->as.send.value, &st, -1, &v);

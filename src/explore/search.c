@@ -221,8 +221,9 @@ static bool add_size(Eval *ev, Search *z, const SearchSize *size, Configs *out)
     Config c = {.naxes = 0};
     if (size->shape) {
         Mesh m;
-        if (!layout_shape_mesh(ev, size->shape, size->span, &m) ||
-            !layout_check_fit(ev, &m, z->chip, size->span))
+        LayoutEnv lx = eval_layout(ev);
+        if (!layout_shape_mesh(&lx, size->shape, size->span, &m) ||
+            !layout_check_fit(&lx, &m, z->chip, size->span))
             return false;
         for (int a = 0; a < m.n; a++)
             c.sizes[c.naxes++] = m.axes[a].size;

@@ -618,7 +618,8 @@ static bool serve_chip(Eval *ev, const Stmt *s, Served *v)
         return eval_fail(ev, s->span, "serve needs a chip with an HBM capacity (hbm_bytes): add "
                          "`on v5e 4x4` or `use v5e 4x4`");
     Layout layout;
-    if (!layout_from_clauses(ev, &s->as.expr.clauses, v->chip, s->span, &layout))
+    LayoutEnv lx = eval_layout(ev);
+    if (!layout_from_clauses(&lx, &s->as.expr.clauses, v->chip, s->span, &layout))
         return false;
     v->chips = mesh_chips(&layout.mesh);
     v->hbm = v->chip->value[CHIP_HBM_BYTES];
