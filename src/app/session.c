@@ -1,7 +1,6 @@
 /* session.c — the one entry point: a buffer goes through parse, then eval, statement
  * by statement; `include` comes back here with the included file. */
 #include "session.h"
-#include "report.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include "embedded.h"
 #include "eval.h"
 #include "help.h"
+#include "json.h"
 #include "nomem.h"
 #include "parse.h"
 
@@ -543,12 +543,12 @@ static void chips_json(Session *s, FILE *out)
     for (int i = 0; i < s->world.chips.n; i++) {
         const Chip *c = s->world.chips.chips[i];
         fputs("{\"chip\":", out);
-        report_json_string(out, c->name, strlen(c->name));
+        json_write_string(out, c->name, strlen(c->name));
         for (int f = 0; f < CHIP_FIELD_COUNT; f++)
             if (c->set[f])
-                report_json_field(out, chip_fields[f].name, c->value[f]);
+                json_write_field(out, chip_fields[f].name, c->value[f]);
         if (c->set[CHIP_FLOPS_BF16] && c->set[CHIP_HBM_BW])
-            report_json_field(out, "ridge", c->value[CHIP_FLOPS_BF16] / c->value[CHIP_HBM_BW]);
+            json_write_field(out, "ridge", c->value[CHIP_FLOPS_BF16] / c->value[CHIP_HBM_BW]);
         fprintf(out, ",\"in_use\":%s}\n", strcasecmp(c->name, in_use) == 0 ? "true" : "false");
     }
 }

@@ -17,6 +17,7 @@
 
 #include "eval.h"
 #include "interrupt.h"
+#include "json.h"
 #include "layout.h"
 #include "nomem.h"
 #include "num.h"
@@ -600,7 +601,7 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     int line, col;
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
-    report_json_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
+    json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     fprintf(out, ",\"line\":%d,\"solve\":\"%s\",\"chip\":\"%s\",\"segments\":[", line,
             spelling(ev, dim), c->chip->name);
     for (int i = 0; i < n; i++)
@@ -856,28 +857,28 @@ static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoin
     int line, col;
     source_position(ev->src, c->stmt->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
-    report_json_string(out, c->label, strlen(c->label));
+    json_write_string(out, c->label, strlen(c->label));
     char buf[40];
     if (x == floor(x) && fabs(x) < 1e15) /* a dim's value in full: 1000000, not 1e6 */
         snprintf(buf, sizeof buf, "%.0f", x);
     else
         num_format_json(x, buf, sizeof buf);
     fprintf(out, ",\"at\":{\"%s\":%s},\"line\":%d,\"chip\":", spelling(ev, dim), buf, line);
-    report_json_string(out, c->costed.chip->name, strlen(c->costed.chip->name));
-    report_json_field(out, "chips", r->chips);
-    report_json_field(out, "flops", p->flops);
-    report_json_field(out, "bytes", p->bytes);
-    report_json_field(out, "intensity", p->intensity);
-    report_json_field(out, "ridge", r->ridge);
-    report_json_field(out, "t_math", p->t_math);
-    report_json_field(out, "t_hbm", p->t_hbm);
-    report_json_field(out, "t_comm", p->t_comm);
-    report_json_field(out, "comm_bytes", p->comm_bytes);
-    report_json_field(out, "t_lower", p->t_lower);
-    report_json_field(out, "t_upper", p->t_upper);
-    report_json_field(out, "t_derated", p->t_derated);
+    json_write_string(out, c->costed.chip->name, strlen(c->costed.chip->name));
+    json_write_field(out, "chips", r->chips);
+    json_write_field(out, "flops", p->flops);
+    json_write_field(out, "bytes", p->bytes);
+    json_write_field(out, "intensity", p->intensity);
+    json_write_field(out, "ridge", r->ridge);
+    json_write_field(out, "t_math", p->t_math);
+    json_write_field(out, "t_hbm", p->t_hbm);
+    json_write_field(out, "t_comm", p->t_comm);
+    json_write_field(out, "comm_bytes", p->comm_bytes);
+    json_write_field(out, "t_lower", p->t_lower);
+    json_write_field(out, "t_upper", p->t_upper);
+    json_write_field(out, "t_derated", p->t_derated);
     fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(p->bound));
-    report_json_field(out, "attained", p->attained);
+    json_write_field(out, "attained", p->attained);
     fputs("}\n", out);
 }
 
@@ -1474,12 +1475,12 @@ static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_b
     if (ev->json) {
         source_position(ev->src, s->span.begin, &line, &col);
         fputs("{\"stmt\":", ev->out);
-        report_json_string(ev->out, ev->src->text + s->span.begin,
+        json_write_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
         fprintf(ev->out, ",\"line\":%d,\"fit\":\"%s\"", line, spelling(ev, dim));
-        report_json_field(ev->out, "largest", best);
-        report_json_field(ev->out, "memory", m_best);
-        report_json_field(ev->out, "hbm", hbm);
+        json_write_field(ev->out, "largest", best);
+        json_write_field(ev->out, "memory", m_best);
+        json_write_field(ev->out, "hbm", hbm);
         fputs("}\n", ev->out);
         return;
     }

@@ -9,6 +9,7 @@
 
 #include "crossing.h"
 #include "interrupt.h"
+#include "json.h"
 #include "num.h"
 #include "report.h"
 #include "spell.h"
@@ -174,7 +175,7 @@ static void json_fits(FILE *out, const Figures *f)
         fputs(",\"hbm\":null,\"fits\":null", out);
         return;
     }
-    report_json_field(out, "hbm", f->hbm);
+    json_write_field(out, "hbm", f->hbm);
     fprintf(out, ",\"fits\":%s", fits ? "true" : "false");
 }
 
@@ -186,10 +187,10 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
     char buf[40];
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
-    report_json_string(out, label, strlen(label));
+    json_write_string(out, label, strlen(label));
     fprintf(out, ",\"at\":{\"%s\":", spelling(ev, dim));
     if (at->kind == VAL_CHIP)
-        report_json_string(out, at->chip->name, strlen(at->chip->name));
+        json_write_string(out, at->chip->name, strlen(at->chip->name));
     else
         fputs(num_format_json(at->number, buf, sizeof buf), out);
     fprintf(out, "},\"line\":%d", line);
@@ -197,19 +198,19 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
     const Chip *chip = eval_chip_of(ev, s);
     if (chip) {
         fputs(",\"chip\":", out);
-        report_json_string(out, chip->name, strlen(chip->name));
+        json_write_string(out, chip->name, strlen(chip->name));
     }
-    report_json_field(out, "flops", f->flops);
-    report_json_field(out, "bytes", f->bytes);
-    report_json_field(out, "t_math", f->t_math);
-    report_json_field(out, "t_hbm", f->t_hbm);
-    report_json_field(out, "t_comm", f->t_comm);
-    report_json_field(out, "comm_bytes", f->comm_bytes);
-    report_json_field(out, "t_lower", f->t_lower);
-    report_json_field(out, "t_upper", f->t_upper);
-    report_json_field(out, "t_derated", f->t_derated);
+    json_write_field(out, "flops", f->flops);
+    json_write_field(out, "bytes", f->bytes);
+    json_write_field(out, "t_math", f->t_math);
+    json_write_field(out, "t_hbm", f->t_hbm);
+    json_write_field(out, "t_comm", f->t_comm);
+    json_write_field(out, "comm_bytes", f->comm_bytes);
+    json_write_field(out, "t_lower", f->t_lower);
+    json_write_field(out, "t_upper", f->t_upper);
+    json_write_field(out, "t_derated", f->t_derated);
     fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(f->bound));
-    report_json_field(out, "memory", f->memory);
+    json_write_field(out, "memory", f->memory);
     json_fits(out, f);
     fputs("}\n", out);
     ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
@@ -559,10 +560,10 @@ static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
     int line, col;
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
-    report_json_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
+    json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     fprintf(out, ",\"line\":%d,\"solve\":\"%s\"", line, spelling(ev, dim));
     if (hbm > 0)
-        report_json_field(out, "hbm", hbm);
+        json_write_field(out, "hbm", hbm);
     else
         fputs(",\"hbm\":null", out);
     fputs(",\"segments\":[", out);
@@ -739,7 +740,7 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *me
         int line, col;
         source_position(ev->src, s->span.begin, &line, &col);
         fputs("{\"stmt\":", ev->out);
-        report_json_string(ev->out, ev->src->text + s->span.begin,
+        json_write_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
         fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\",\"figure\":\"%s\"", line, d,
                 q->figure->name);

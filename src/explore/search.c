@@ -19,9 +19,9 @@
 
 #include "eval.h"
 #include "interrupt.h"
+#include "json.h"
 #include "layout.h"
 #include "num.h"
-#include "report.h"
 #include "summary.h"
 
 /* The axes of a searched mesh, outermost first, as a slice shape names them. */
@@ -517,10 +517,10 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
 {
     FILE *out = ev->out;
     fputs("{\"stmt\":", out);
-    report_json_string(out, ev->src->text + z->stmt->span.begin,
+    json_write_string(out, ev->src->text + z->stmt->span.begin,
                        (size_t)(z->stmt->span.end - z->stmt->span.begin));
     fprintf(out, ",\"line\":%d,\"chip\":", line);
-    report_json_string(out, z->chip->name, strlen(z->chip->name));
+    json_write_string(out, z->chip->name, strlen(z->chip->name));
     fputs(",\"mesh\":{", out);
     for (int a = 0; a < c->naxes; a++)
         fprintf(out, "%s\"%c\":%d", a ? "," : "", letters[a], c->sizes[a]);
@@ -533,12 +533,12 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
         fputc(']', out);
     }
     fputc('}', out);
-    report_json_field(out, "chips", c->chips);
-    report_json_field(out, "t_step", c->t_step);
-    report_json_field(out, "t_derated", c->t_derated);
-    report_json_field(out, "mfu", c->mfu);
-    report_json_field(out, "flops", c->flops);
-    report_json_field(out, "memory", c->memory);
+    json_write_field(out, "chips", c->chips);
+    json_write_field(out, "t_step", c->t_step);
+    json_write_field(out, "t_derated", c->t_derated);
+    json_write_field(out, "mfu", c->mfu);
+    json_write_field(out, "flops", c->flops);
+    json_write_field(out, "memory", c->memory);
     fprintf(out, ",\"fits\":%s,\"oversplit\":%s,\"bound\":\"%s\",\"collective\":",
             c->fits ? "true" : "false", c->oversplit ? "true" : "false",
             roof_bound_name(c->bound));

@@ -35,9 +35,9 @@
 #include <string.h>
 
 #include "eval.h"
+#include "json.h"
 #include "layout.h"
 #include "num.h"
-#include "report.h"
 
 /* A request mix and the names it binds. */
 typedef struct {
@@ -524,9 +524,9 @@ static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
     int line, col;
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", ev->out);
-    report_json_string(ev->out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
+    json_write_string(ev->out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     fprintf(ev->out, ",\"line\":%d,\"mix\":%d,\"chip\":", line, mix->number);
-    report_json_string(ev->out, v->chip->name, strlen(v->chip->name));
+    json_write_string(ev->out, v->chip->name, strlen(v->chip->name));
     const struct {
         const char *key;
         double value;
@@ -548,7 +548,7 @@ static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
         {"qps_prefill", v->pool.qps}, {"prefill_ratio", v->pool.prefill_ratio},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        report_json_field(ev->out, fields[i].key, fields[i].value);
+        json_write_field(ev->out, fields[i].key, fields[i].value);
     fprintf(ev->out, ",\"largest\":%s,\"ttft_bound\":\"%s\",\"tpot_bound\":\"%s\"}\n",
             v->largest ? "true" : "false", roof_bound_name(v->ttft.bound),
             roof_bound_name(v->tpot.bound));

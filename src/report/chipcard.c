@@ -8,8 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "json.h"
 #include "num.h"
-#include "report.h"
 
 typedef struct {
     const char *key;     /* JSON key */
@@ -171,7 +171,7 @@ static void text_card(const Chip *c, const Derived *d, int n, FILE *out)
 static void json_card(const Chip *c, const Derived *d, int n, FILE *out)
 {
     fputs("{\"chip\":", out);
-    report_json_string(out, c->name, strlen(c->name));
+    json_write_string(out, c->name, strlen(c->name));
     fputs(",\"fields\":{", out);
     bool first = true;
     for (int f = 0; f < CHIP_FIELD_COUNT; f++) {
@@ -180,10 +180,10 @@ static void json_card(const Chip *c, const Derived *d, int n, FILE *out)
         fprintf(out, "%s\"%s\":{\"value\"", first ? "" : ",", chip_fields[f].name);
         char buf[64];
         fprintf(out, ":%s,\"meaning\":", num_format_json(v(c, f), buf, sizeof buf));
-        report_json_string(out, chip_fields[f].what, strlen(chip_fields[f].what));
+        json_write_string(out, chip_fields[f].what, strlen(chip_fields[f].what));
         fputs(",\"source\":", out);
         if (c->source[f])
-            report_json_string(out, c->source[f], strlen(c->source[f]));
+            json_write_string(out, c->source[f], strlen(c->source[f]));
         else
             fputs("null", out);
         fputc('}', out);
@@ -194,7 +194,7 @@ static void json_card(const Chip *c, const Derived *d, int n, FILE *out)
         char buf[64];
         fprintf(out, "%s\"%s\":{\"value\":%s,\"formula\":", i ? "," : "", d[i].key,
                 num_format_json(d[i].value, buf, sizeof buf));
-        report_json_string(out, d[i].formula, strlen(d[i].formula));
+        json_write_string(out, d[i].formula, strlen(d[i].formula));
         fputc('}', out);
     }
     fputs("}}\n", out);
