@@ -547,8 +547,9 @@ static void chips_json(Session *s, FILE *out)
         for (int f = 0; f < CHIP_FIELD_COUNT; f++)
             if (c->set[f])
                 json_write_field(out, chip_fields[f].name, c->value[f]);
-        if (c->set[CHIP_FLOPS_BF16] && c->set[CHIP_HBM_BW])
-            json_write_field(out, "ridge", c->value[CHIP_FLOPS_BF16] / c->value[CHIP_HBM_BW]);
+        double ridge;
+        if (chip_ridge(c, CHIP_FLOPS_BF16, &ridge))
+            json_write_field(out, "ridge", ridge);
         fprintf(out, ",\"in_use\":%s}\n", strcasecmp(c->name, in_use) == 0 ? "true" : "false");
     }
 }

@@ -43,10 +43,10 @@ static void ridges(const Chip *c, Derived *d, int *n)
 {
     if (!has(c, CHIP_FLOPS_BF16))
         return;
-    double peak = v(c, CHIP_FLOPS_BF16);
-    if (has(c, CHIP_HBM_BW))
+    double peak = v(c, CHIP_FLOPS_BF16), hbm_ridge;
+    if (chip_ridge(c, CHIP_FLOPS_BF16, &hbm_ridge))
         add(d, n, "ridge_hbm", "ridge against HBM (FLOPs/byte)", "flops_bf16 / hbm_bw",
-            peak / v(c, CHIP_HBM_BW), UNIT_NONE);
+            hbm_ridge, UNIT_NONE);
     if (has(c, CHIP_VMEM_BW))
         add(d, n, "ridge_vmem", "ridge against VMEM", "flops_bf16 / vmem_bw",
             peak / v(c, CHIP_VMEM_BW), UNIT_NONE);
@@ -122,9 +122,10 @@ static int derive(const Chip *c, Derived *d)
     gpu_anatomy(c, d, &n);
     node_switches(c, d, &n);
     ridges(c, d, &n);
-    if (has(c, CHIP_VPU_FLOPS) && has(c, CHIP_HBM_BW))
+    double vpu_ridge;
+    if (chip_ridge(c, CHIP_VPU_FLOPS, &vpu_ridge))
         add(d, &n, "ridge_vpu", "vector unit's ridge against HBM", "vpu_flops / hbm_bw",
-            v(c, CHIP_VPU_FLOPS) / v(c, CHIP_HBM_BW), UNIT_NONE);
+            vpu_ridge, UNIT_NONE);
     if (has(c, CHIP_HOP_LATENCY) && has(c, CHIP_ICI_BW))
         add(d, &n, "latency_bytes", "an ICI hop is latency-bound below",
             "hop_latency * ici_bw", v(c, CHIP_HOP_LATENCY) * v(c, CHIP_ICI_BW), UNIT_BYTES);
