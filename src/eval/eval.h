@@ -15,9 +15,11 @@
 
 #include "arch.h"
 #include "ast.h"
+#include "chart.h"
 #include "chip.h"
 #include "cost.h"
 #include "diag.h"
+#include "expect.h"
 #include "intern.h"
 #include "caps.h"
 #include "layout.h"
@@ -25,19 +27,6 @@
 #include "model.h"
 #include "report.h"
 #include "roof.h"
-
-/* A costed statement, kept for the roofline chart (`plot`). Its x is its FLOPs per HBM
- * byte, or, when communication bounds it and one link prices its collectives, per
- * byte over that link (vs_network): then it sits under the network roof that bounds
- * it, and its label says so. */
-typedef struct {
-    char *label;
-    char *chip; /* the chip's name, whole: the chart groups roofs by it */
-    DType compute;
-    double x, attained, t_lower;
-    bool vs_network;
-    double peak, hbm_bw, link_bw; /* link_bw 0 without collectives */
-} ChartPoint;
 
 /* A parameter's name and position, for finding parameters by name. */
 typedef struct {
@@ -51,41 +40,6 @@ typedef struct {
     const Source *src;
     ParamName *params; /* sorted by name: lookups by name in log time; owned */
 } BlockDef;
-
-/* `expect` and the figures it checks (check.c): the last report's, kept per field. */
-typedef enum {
-    FIELD_FLOPS, FIELD_BYTES, FIELD_INTENSITY, FIELD_T_MATH, FIELD_T_HBM, FIELD_T_COMM,
-    FIELD_T_LOWER, FIELD_T_UPPER, FIELD_T_DERATED, FIELD_PARAMS, FIELD_PARAM_BYTES,
-    FIELD_MEMORY, FIELD_CACHE_BYTES, FIELD_CHIPS, FIELD_COMM_BYTES, FIELD_GRADIENT_BYTES,
-    FIELD_MASTER_BYTES, FIELD_OPTIMIZER_BYTES, FIELD_ACTIVATION_BYTES, FIELD_BOUND,
-    /* serve's (serve.c) */
-    FIELD_BATCH, FIELD_KV_PER_SEQ, FIELD_TTFT, FIELD_TPOT, FIELD_TPOT_FIRST, FIELD_TPOT_LAST,
-    FIELD_DECODE_TOKENS_PER_S, FIELD_TOKENS_PER_S, FIELD_USD_PER_MTOK, FIELD_FINISHING,
-    FIELD_EVICTED_TOKENS, FIELD_EVICTED_BYTES, FIELD_QPS, FIELD_QPS_PREFILL,
-    FIELD_PREFILL_RATIO,
-    FIELD_RIDGE, FIELD_PADDING_FLOPS, /* a statement's, on its chip */
-    FIELD_HOPS,                       /* a send's */
-    FIELD_T_PREDICTED,                /* on a calibrated chip (predict.h) */
-    /* a whole-model statement's (summary.h); tokens_per_s above is one too */
-    FIELD_TOKENS, FIELD_MODEL_FLOPS, FIELD_MFU, FIELD_TOKENS_PER_S_ALL, FIELD_RUN_TIME,
-    FIELD_CHIP_HOURS, FIELD_RUN_USD,
-    FIELD_COUNT
-} ExpectField;
-/* Their names as `expect` spells them, by ExpectField; NULL-terminated (check.c). */
-extern const char *const expect_fields[FIELD_COUNT + 1];
-
-/* The figures of the last reported statement or block, for `expect`. */
-typedef struct {
-    bool set;
-    Span span;           /* where it was reported */
-    const Source *src;
-    double value[FIELD_COUNT]; /* by ExpectField */
-    bool known[FIELD_COUNT];
-    Bound bound;
-    bool plain;          /* a statement, not a block call or repeat: no params or cache */
-    bool served;         /* a serve statement: its figures (batch ... usd_per_mtok) too */
-    bool whole;          /* a whole-model statement: its figures (tokens ... run_usd) too */
-} LastReport;
 
 /* The B and T of the last top-level call of a block that has parameters of those
  * names (summary.c): its step's B·T tokens. block -1 when none. */
