@@ -193,12 +193,12 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
         bool ok = eval_stmt(&ev, stmt);
         /* a figure went missing on the way, or a failure went unsaid (nomem.h) */
         if (nomem_failed() && (ok || s->diag.errors == errors)) {
-            eval_fail(&ev, stmt->span, "out of memory");
+            eval_oom(&ev, stmt->span);
             return RUN_ERROR;
         }
         if (s->opt.csv && !csv_flush(&s->csv, s->opt.err)) {
             if (nomem_failed()) /* a record could not be read back */
-                eval_fail(&ev, stmt->span, "out of memory");
+                eval_oom(&ev, stmt->span);
             return RUN_ERROR;
         }
         if (!ok || session_output_failed(s))

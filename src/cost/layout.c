@@ -299,8 +299,8 @@ static bool capitals(const char *s)
 }
 
 /* The axes a suffix names: one axis of that name, or one axis per letter. */
-static bool suffix_axes(const LayoutEnv *lx, const Layout *l, const char *suffix, const char *written,
-                        Span span, int *axes, int *naxes)
+static bool suffix_axes(const LayoutEnv *lx, const Layout *l, const char *suffix,
+                        const char *written, Span span, int *axes, int *naxes)
 {
     int whole = mesh_find(&l->mesh, intern(lx, suffix, strlen(suffix)));
     *naxes = 0;
@@ -325,8 +325,8 @@ static bool suffix_axes(const LayoutEnv *lx, const Layout *l, const char *suffix
     return true;
 }
 
-bool layout_split_name(const LayoutEnv *lx, const Layout *l, int name, Span span, int *base, int *axes,
-                       int *naxes)
+bool layout_split_name(const LayoutEnv *lx, const Layout *l, int name, Span span, int *base,
+                       int *axes, int *naxes)
 {
     const char *text = spelling(lx, name), *underscore = strrchr(text, '_');
     *base = name;
@@ -411,7 +411,8 @@ static bool add_axis(const LayoutEnv *lx, int axis, int *axes, int *naxes, int m
     return true;
 }
 
-bool layout_axis_names(const LayoutEnv *lx, const NameRef *names, int n, int *axes, int *naxes, int max)
+bool layout_axis_names(const LayoutEnv *lx, const NameRef *names, int n, int *axes, int *naxes,
+                       int max)
 {
     *naxes = 0;
     for (int i = 0; i < n; i++) {

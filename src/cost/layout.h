@@ -118,7 +118,8 @@ void layout_note_padding(const LayoutEnv *lx, const ShardUses *uses);
 /* The axes written in braces, `{tp, X}` or `F_{tp}`: a name bound to axes (a block's
  * axis parameter) gives those, any other name is an axis itself. Repeats count once;
  * false (reported) past `max`. */
-bool layout_axis_names(const LayoutEnv *lx, const NameRef *names, int n, int *axes, int *naxes, int max);
+bool layout_axis_names(const LayoutEnv *lx, const NameRef *names, int n, int *axes, int *naxes,
+                       int max);
 /* Takes the axes of `gone` out of axes, keeping the order of the rest. */
 void layout_remove_axes(int *axes, int *naxes, const int *gone, int ngone);
 /* The axes of a sharded dim `C_{dp, fsdp, -ep}`: those named before the `-` names, less

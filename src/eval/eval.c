@@ -286,23 +286,25 @@ void world_padded_truncate(World *w, int names)
 
 void world_note(World *w, const char *text)
 {
-    for (int i = 0; i < w->nnotes; i++)
-        if (strcmp(w->notes[i], text) == 0)
+    UnderWay *u = &w->under_way;
+    for (int i = 0; i < u->nnotes; i++)
+        if (strcmp(u->notes[i], text) == 0)
             return;
-    if (w->nnotes < WORLD_MAX_NOTES)
-        snprintf(w->notes[w->nnotes++], WORLD_NOTE_SIZE, "%s", text);
+    if (u->nnotes < WORLD_MAX_NOTES)
+        snprintf(u->notes[u->nnotes++], WORLD_NOTE_SIZE, "%s", text);
 }
 
 void world_use_axis(World *w, int axis_name)
 {
-    if (!world_axis_used(w, axis_name) && w->naxes_used < MESH_MAX_AXES)
-        w->axes_used[w->naxes_used++] = axis_name;
+    UnderWay *u = &w->under_way;
+    if (!world_axis_used(w, axis_name) && u->naxes_used < MESH_MAX_AXES)
+        u->axes_used[u->naxes_used++] = axis_name;
 }
 
 bool world_axis_used(const World *w, int axis_name)
 {
-    for (int i = 0; i < w->naxes_used; i++)
-        if (w->axes_used[i] == axis_name)
+    for (int i = 0; i < w->under_way.naxes_used; i++)
+        if (w->under_way.axes_used[i] == axis_name)
             return true;
     return false;
 }
@@ -368,12 +370,16 @@ bool eval_fail(Eval *ev, Span span, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    if (strcmp(fmt, "out of memory") == 0)
-        nomem_note(NULL); /* the run cannot go on, whoever holds this error back */
     DiagFrame frame = frame_of(ev);
     diag_frame_verror(ev->diag, &frame, span, fmt, ap);
     va_end(ap);
     return false;
+}
+
+bool eval_oom(Eval *ev, Span span)
+{
+    nomem_note(NULL); /* the run cannot go on, whoever holds this error back */
+    return eval_fail(ev, span, "out of memory");
 }
 
 static bool layout_number(void *ev, const Node *expr, double *out)
@@ -396,8 +402,9 @@ LayoutEnv eval_layout(Eval *ev)
     World *w = ev->world;
     return (LayoutEnv){.diag = ev->diag, .frame = frame_of(ev), .src = ev->src,
                        .names = w->names, .mesh = &w->mesh, .calling = w->calling,
-                       .padding = &w->padding, .oversplit = &w->oversplit, .ctx = ev,
-                       .number = layout_number, .value = layout_value, .note = layout_note};
+                       .padding = &w->padding, .oversplit = &w->under_way.oversplit,
+                       .ctx = ev, .number = layout_number, .value = layout_value,
+                       .note = layout_note};
 }
 
 bool eval_interrupted(Eval *ev)
@@ -490,7 +497,7 @@ bool finite_poly(Eval *ev, const Poly *p, Span span)
 static bool finite_now(Eval *ev, const Poly *p, Span span)
 {
     Poly *now = poly_subst(p, world_lookup, ev->world);
-    bool ok = now ? finite_poly(ev, now, span) : eval_fail(ev, span, "out of memory");
+    bool ok = now ? finite_poly(ev, now, span) : eval_oom(ev, span);
     poly_free(now);
     return ok;
 }
@@ -510,7 +517,7 @@ static bool keep_open(Eval *ev, Poly *now, Span span)
         OpenDim *more = realloc(o->dims, sizeof *more * (size_t)cap);
         if (!more) {
             poly_free(now);
-            return eval_fail(ev, span, "out of memory");
+            return eval_oom(ev, span);
         }
         o->dims = more;
         o->cap = cap;
@@ -649,7 +656,7 @@ SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EV
         return false;
     Tensor *t = tensor_new(dtype, n->as.tensor.ndims);
     if (!t)
-        return eval_fail(ev, n->span, "out of memory");
+        return eval_oom(ev, n->span);
     out->tensor = t;
     for (int i = 0; i < t->ndims; i++) {
         const Node *d = n->as.tensor.dims[i];
@@ -659,7 +666,7 @@ SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EV
     }
     int twice = tensor_repeated_dim(t);
     if (twice != -1)
-        return twice < 0 ? eval_fail(ev, n->span, "out of memory")
+        return twice < 0 ? eval_oom(ev, n->span)
                          : eval_fail(ev, n->as.tensor.dims[twice]->span, "dim %s appears twice "
                                      "in one tensor; give the second a name of its own",
                                      spelling(ev, t->dims[twice].name));
@@ -692,7 +699,7 @@ SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out
             return false;
     out->tensor = tensor_copy(v->tensor);
     if (!out->tensor || (ev->fusion && !fusion_read(ev, n->as.name, out->tensor)))
-        return eval_fail(ev, n->span, "out of memory");
+        return eval_oom(ev, n->span);
     LayoutEnv lx = eval_layout(ev);
     return layout_apply(&lx, &st->layout, out->tensor, n->span) &&
            check_size(ev, out->tensor, n->span);
@@ -872,7 +879,7 @@ SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int o
                        "bf16[D,F]");
     int *names = ok ? malloc(sizeof *names * (size_t)n->as.contract.ndims) : NULL;
     if (ok && !names)
-        ok = eval_fail(ev, n->span, "out of memory");
+        ok = eval_oom(ev, n->span);
     if (ok) {
         for (int i = 0; i < n->as.contract.ndims; i++)
             names[i] = n->as.contract.dims[i].name;
@@ -999,7 +1006,7 @@ bool eval_stack_fail(Eval *ev, Span span)
                      ev->repeats);
 }
 
-/* Records the mesh axes t is split over as used by the statement (World.axes_used). */
+/* Records the mesh axes t is split over as used by the statement (World.under_way). */
 static void use_axes(World *w, const Tensor *t)
 {
     for (int i = 0; i < t->ndims; i++)
@@ -1128,17 +1135,17 @@ bool eval_let(Eval *ev, const Stmt *s)
 {
     int n = s->as.let.n, done = 0;
     Value *before = ev->frame ? NULL : calloc((size_t)n + 1, sizeof *before);
-    bool ok = ev->frame || before || eval_fail(ev, s->span, "out of memory");
+    bool ok = ev->frame || before || eval_oom(ev, s->span);
     while (ok && done < n) {
         const Binding *b = &s->as.let.items[done];
         Value v;
         if (!(ok = let_value(ev, b, &v)))
             break;
         if (!before) {
-            ok = bind(ev, b->name.name, v) || eval_fail(ev, b->name.span, "out of memory");
+            ok = bind(ev, b->name.name, v) || eval_oom(ev, b->name.span);
         } else if (!world_swap(ev->world, b->name.name, v, &before[done])) {
             tensor_free(v.tensor);
-            ok = eval_fail(ev, b->name.span, "out of memory");
+            ok = eval_oom(ev, b->name.span);
         }
         done += ok;
     }
@@ -1343,15 +1350,15 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
                                &st->layout.uses, &roof);
     bool ok = e.status == ROOF_OK || roof_error(ev, s, chip, e);
     if (ok && nomem_failed()) /* a figure went missing: no report with a hole in it */
-        ok = eval_fail(ev, s->span, "out of memory");
+        ok = eval_oom(ev, s->span);
     if (ok) {
         Report r;
         report_init(ev, s, &r);
         r.lookup = layout_lookup;
         r.lookup_ctx = &st->layout.uses;
         note_unused_mesh(ev, &st->layout.mesh);
-        r.notes = ev->world->notes;
-        r.nnotes = ev->world->nnotes;
+        r.notes = ev->world->under_way.notes;
+        r.nnotes = ev->world->under_way.nnotes;
         r.result = result;
         r.roof = &roof;
         r.cost = &st->cost;
@@ -1604,7 +1611,7 @@ bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     roof_free(&roof);
     if (!op || !op_add(parent, op)) {
         op_free(op);
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     }
     return true;
 }
@@ -1624,14 +1631,14 @@ static bool report_calls(Eval *ev, const Stmt *s, StmtState *st)
     if (st->cost.ops > 0 && !collect_leaf(ev, s, st, st->root))
         return false;
     if (calls_blocks(st->root) && !add_optimizer_step(ev, st->root, st->chip))
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     if (!add_up(ev, s, st->root))
         return false;
     Report r;
     report_init(ev, s, &r);
     note_unused_mesh(ev, &st->layout.mesh);
-    r.notes = ev->world->notes;
-    r.nnotes = ev->world->nnotes;
+    r.notes = ev->world->under_way.notes;
+    r.nnotes = ev->world->under_way.nnotes;
     r.chip = st->chip;
     r.mesh = &st->layout.mesh;
     r.training = ev->world->training;
@@ -1776,7 +1783,7 @@ static bool cut_to_last(Eval *ev, const Node *n, StmtState *st, Tensor *x, int d
                          "not %.17g", size, c);
     Poly *cut = poly_copy(count);
     if (!cut)
-        return eval_fail(ev, n->span, "out of memory");
+        return eval_oom(ev, n->span);
     poly_free(d->size);
     d->size = cut;
     d->name = -1;
@@ -1928,7 +1935,7 @@ static bool eval_step_stmt(Eval *ev, const Stmt *s)
         return false;
     Op *op = op_new(stmt_label(ev, s, label, sizeof label));
     if (!op)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     Eval inner = *ev;
     inner.collect = op;
     bool ok = eval_expr_stmt(&inner, s) && report_step(ev, s, &op, chip, &layout.mesh);
@@ -1944,7 +1951,7 @@ bool eval_expr_stmt(Eval *ev, const Stmt *s)
     const Clauses *c = &s->as.expr.clauses;
     if (ev->depth == 0 && ev->repeats == 0) { /* a new top-level statement: its own notes
                                                 * and axes (a top-level repeat's, for all) */
-        ev->world->nnotes = ev->world->naxes_used = 0;
+        ev->world->under_way.nnotes = ev->world->under_way.naxes_used = 0;
         ev->world->step_tokens.block = -1;
     }
     StmtState st;
@@ -2007,7 +2014,7 @@ bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
 {
     bool ok = eval_work_quietly(ev, s, root);
     if (ok && !add_optimizer_step(ev, root, eval_chip_of(ev, s)))
-        ok = eval_fail(ev, s->span, "out of memory");
+        ok = eval_oom(ev, s->span);
     return ok;
 }
 
@@ -2129,15 +2136,15 @@ static bool repeat_step(Eval *ev, const Stmt *s, Op **op, const Chip *chip)
 static bool report_step(Eval *ev, const Stmt *s, Op **step, const Chip *chip, const Mesh *mesh)
 {
     if (!repeat_step(ev, s, step, chip))
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     Op *op = *step;
     if (!add_up(ev, s, op))
         return false;
     Report r;
     report_init(ev, s, &r);
     note_unused_mesh(ev, mesh);
-    r.notes = ev->world->notes;
-    r.nnotes = ev->world->nnotes;
+    r.notes = ev->world->under_way.notes;
+    r.nnotes = ev->world->under_way.nnotes;
     r.chip = chip;
     r.mesh = mesh;
     r.training = ev->world->training;
@@ -2171,14 +2178,14 @@ bool eval_repeat(Eval *ev, const Stmt *s)
     if (stack_low()) /* a stack smaller than the cap assumes (stack.h) */
         return eval_stack_fail(ev, s->span);
     if (ev->depth == 0 && ev->repeats == 0) /* a new top-level statement */
-        ev->world->nnotes = ev->world->naxes_used = 0;
+        ev->world->under_way.nnotes = ev->world->under_way.naxes_used = 0;
     Pipeline pipe;
     if (!pipeline_stages(ev, s, n, &pipe))
         return false;
     snprintf(label, sizeof label, "repeat %g", n / pipe.stages);
     Op *op = op_new(label);
     if (!op)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     op->runs = n / pipe.stages; /* a stage's layers */
     Eval inner = *ev;
     inner.collect = op;

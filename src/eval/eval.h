@@ -51,6 +51,17 @@ typedef struct {
 enum { WORLD_MAX_NOTES = 4, WORLD_NOTE_SIZE = REPORT_NOTE_SIZE };
 _Static_assert((int)LAYOUT_NOTE_SIZE == (int)WORLD_NOTE_SIZE, "layout's notes are the report's");
 
+/* The top-level statement under way: the mesh axes its tensors or pipelines split
+ * over (by name), what its report notes (padded shards, an unused mesh), and the dims
+ * its layouts split over more chips than they have. */
+typedef struct {
+    int axes_used[MESH_MAX_AXES];
+    int naxes_used;
+    char notes[WORLD_MAX_NOTES][WORLD_NOTE_SIZE];
+    int nnotes;
+    Oversplit oversplit;
+} UnderWay;
+
 /* How a pipeline's stages run the microbatches (pipeline.c): the same bubble, but
  * GPipe keeps every microbatch's activations until its backward pass, 1F1B at most as
  * many as there are stages. */
@@ -93,13 +104,7 @@ typedef struct World {
     StepTokens step_tokens; /* the last top-level call's B and T (summary.h) */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
-    Oversplit oversplit;
-    /* The top-level statement under way: the mesh axes its tensors or pipelines split
-     * over (by name), and what its report notes (padded shards, an unused mesh). */
-    int axes_used[MESH_MAX_AXES];
-    int naxes_used;
-    char notes[WORLD_MAX_NOTES][WORLD_NOTE_SIZE];
-    int nnotes;
+    UnderWay under_way;
     /* Names made for padded shards, ceil(D/3) (tensor.h: ShardPadding): by interned id,
      * the dim (plus one; 0 for any other name) and its chips. Their value is always
      * ceil(D / chips) with D's own; no statement binds them. */
@@ -295,6 +300,9 @@ LayoutEnv eval_layout(Eval *ev);
 /* For the evaluator's phases (eval, explore, check): reports an error at
  * `span` of the source being evaluated and returns false; the spelling of a name. */
 bool eval_fail(Eval *ev, Span span, const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* Memory ran out: "out of memory" at span, and the run stops there, whoever holds the
+ * error back (nomem.h). Always false. */
+bool eval_oom(Eval *ev, Span span);
 /* Ctrl-C stopped the statement: says "interrupted"; false. */
 bool eval_interrupted(Eval *ev);
 /* The stack is nearly used up (stack.h): reported at span, with how many block calls

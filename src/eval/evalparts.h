@@ -57,6 +57,10 @@ bool call_define(Eval *ev, const Stmt *s);
 bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *out);
 /* The index of a block's parameter of that name, or -1. */
 int block_param_index(const BlockDef *b, int name);
+/* The index of the parameter a call's argument goes to: a positional one the next
+ * place's (*next counts them, from 0 after a model passed first; it may be past the
+ * last), a named one its name's (-1 when b has none). */
+int call_arg_param(const BlockDef *b, const Binding *arg, int *next);
 /* Runs a block's (or a repeat's) statements until one fails or one returns. */
 bool run_body(Eval *inner, const AstList *body);
 

@@ -186,7 +186,7 @@ Op *pipeline_node(Eval *ev, const Stmt *s, Op *repeat, const Pipeline *p)
     snprintf(label, sizeof label, "bubble (%g/%g idle)", p->stages - 1, m + p->stages - 1);
     if (!made || !adopt(node, op_new(label))) {
         op_free(node);
-        eval_fail(ev, s->span, "out of memory");
+        eval_oom(ev, s->span);
         return NULL;
     }
     if (!fill_send(ev, s, p, node->children[1])) {

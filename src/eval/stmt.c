@@ -94,7 +94,7 @@ static bool set_field(Eval *ev, Chip *c, const Binding *b)
                                                    sizeof source)
                          : 0;
     if (!chip_set(c, (ChipField)f, v, len ? source : NULL, len))
-        return eval_fail(ev, b->value->span, "out of memory");
+        return eval_oom(ev, b->value->span);
     return true;
 }
 
@@ -111,7 +111,7 @@ static bool eval_chip(Eval *ev, const Stmt *s)
         return false;
     Chip *c = chip_new(spelling(ev, s->as.chip.name.name), parent);
     if (!c)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     for (int i = 0; i < s->as.chip.nfields; i++) {
         const Binding *f = &s->as.chip.fields[i];
         bool again = false;
@@ -127,7 +127,7 @@ static bool eval_chip(Eval *ev, const Stmt *s)
     ev->world->predicting = ev->world->predicting || predict_calibrated(c);
     if (!chip_table_put(&ev->world->chips, c)) {
         chip_free(c);
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     }
     return true;
 }

@@ -38,7 +38,7 @@ static bool free_dim(Eval *ev, int dim, Span span, Value *saved)
     if (world_value(ev->world, dim)->kind == VAL_TENSOR)
         return eval_fail(ev, span, "%s is a tensor, not a dim", spelling(ev, dim));
     if (!world_swap(ev->world, dim, (Value){.kind = VAL_UNBOUND}, saved))
-        return eval_fail(ev, span, "out of memory");
+        return eval_oom(ev, span);
     return true;
 }
 
@@ -85,7 +85,7 @@ static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along
 {
     memset(out, 0, sizeof *out);
     if (!along_open(c, dim, out))
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     if (c->cost.choices > 1)
         return eval_fail(ev, s->span, "%d contractions here may each gather an operand or "
                          "make partial sums, and which is faster changes with %s: sweep or "
@@ -94,7 +94,7 @@ static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along
         out->n = 1;
         return roof_curve(&c->roof, &c->cost, dim, layout_lookup, (void *)&c->uses,
                           &out->plan[0]) ||
-               eval_fail(ev, s->span, "out of memory");
+               eval_oom(ev, s->span);
     }
     static const CostPlan plans[2] = {COST_PLAN_GATHER, COST_PLAN_REDUCE};
     bool ok = true;
@@ -107,7 +107,7 @@ static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along
         out->n = k + 1;
         ok = roof_curve(&out->forced[k].roof, &out->forced[k].cost, dim, layout_lookup,
                         &out->forced[k].uses, &out->plan[k]) ||
-             eval_fail(ev, s->span, "out of memory");
+             eval_oom(ev, s->span);
     }
     return ok;
 }
@@ -673,7 +673,7 @@ bool eval_solve(Eval *ev, const Stmt *s)
     bool ok = scan_wanted(ev, s) ? scan_solve(ev, s, dim) : eval_costed(ev, s, &c);
     if (ok && !scan_wanted(ev, s)) {
         ok = pick_dim(ev, s, &c, &dim) &&
-             (!nomem_failed() || eval_fail(ev, s->span, "out of memory"));
+             (!nomem_failed() || eval_oom(ev, s->span));
         bool mixed = ok && split_mixed(&c.uses, dim);
         ok = ok && (mixed ? scan_solve(ev, s, dim) : report_solve(ev, s, &c, dim));
         costed_free(&c);
@@ -722,7 +722,7 @@ static bool points_list(Eval *ev, const RangeSpec *r, Points *p)
 {
     p->values = malloc(sizeof *p->values * (size_t)(r->list->n + 1));
     if (!p->values)
-        return eval_fail(ev, r->span, "out of memory");
+        return eval_oom(ev, r->span);
     for (p->n = 0; p->n < r->list->n; p->n++)
         if (!range_number(ev, r->list->items[p->n], &p->values[p->n], "a dim's value"))
             return false;
@@ -758,7 +758,7 @@ static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
     if (!p->log)
         return true;
     if (!(p->values = malloc(sizeof *p->values * (size_t)p->n)))
-        return eval_fail(ev, r->span, "out of memory");
+        return eval_oom(ev, r->span);
     int kept = 0;
     for (int i = 0; i < p->n; i++) {
         /* Dims are whole: log-spaced points round to integers, each taken once. */
@@ -999,7 +999,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
         if (!finite_block(ev, c, dim, &b))
             return false;
         if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))
-            return eval_fail(ev, c->stmt->span, "out of memory");
+            return eval_oom(ev, c->stmt->span);
         if (ev->json || table)
             progress_before_row(progress);
         for (int i = 0; (ev->json || table) && i < b.n; i++) {
@@ -1018,7 +1018,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     }
     if (table)
         fputc('\n', ev->out);
-    return !chart || plot_thin_end(&c->chart) || eval_fail(ev, c->stmt->span, "out of memory");
+    return !chart || plot_thin_end(&c->chart) || eval_oom(ev, c->stmt->span);
 }
 
 /* The terminal's size, or 80 × 24 off a terminal. */
@@ -1129,7 +1129,7 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
         bool ok = plot_text(ev->out, p, columns, rows, 0, terminal_colour(ev)); /* false: out
                                                                                  * of memory */
         fputc('\n', ev->out);
-        return ok || eval_fail(ev, span, "out of memory");
+        return ok || eval_oom(ev, span);
     }
     OutFile file; /* the old chart stays whole unless the new one is */
     if (!outfile_open(&file, path) || !outfile_close(&file, plot_svg(file.f, p, 900, 560)))
@@ -1191,7 +1191,7 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
     const AstList *body = s->as.sweep.body;
     int n = 0, total = body ? body->n : 0;
     Curve *curves = calloc((size_t)total + 1, sizeof *curves);
-    bool ok = curves != NULL || eval_fail(ev, s->span, "out of memory");
+    bool ok = curves != NULL || eval_oom(ev, s->span);
     if (ok && total == 0)
         ok = eval_fail(ev, s->span, "a sweep needs at least one statement in its { }");
     long long rows = (long long)pts->n * total;
@@ -1245,7 +1245,7 @@ static bool scan_points(Eval *ev, const Stmt *s, int dim, const Points *pts)
                          "statements), not %lld", LIMIT_SWEEP_ROWS, rows);
     Value *x = malloc(sizeof *x * (size_t)(pts->n + 1));
     if (!x)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     for (int i = 0; i < pts->n; i++)
         x[i] = (Value){.kind = VAL_NUMBER, .number = point_at(pts, i)};
     bool ok = scan_sweep(ev, s, dim, x, pts->n, pts->log);
@@ -1273,7 +1273,7 @@ static bool chip_points(Eval *ev, const RangeSpec *r, Value **out, int *n)
     if (!chips)
         return true;
     if (!list || !(*out = malloc(sizeof **out * (size_t)list->n)))
-        return !list || eval_fail(ev, r->span, "out of memory");
+        return !list || eval_oom(ev, r->span);
     for (int i = 0; i < list->n; i++) {
         const Node *item = list->items[i];
         (*out)[i] = (Value){.kind = VAL_CHIP,
@@ -1388,7 +1388,7 @@ bool eval_plot(Eval *ev, const Stmt *s)
     if (!points || !roofs) {
         free(points);
         free(roofs);
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     }
     double total = 0;
     bool vs_network = false;

@@ -101,7 +101,7 @@ static bool cost_at_value(Eval *ev, const Stmt *s, int dim, Value at, Figures *f
 {
     Op *root = op_new("scan");
     if (!root)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     ev->world->values[dim] = at;
     bool ok = eval_quietly(ev, s, root);
     const Chip *chip = ok ? eval_chip_of(ev, s) : NULL; /* the point's, in a sweep over chips */
@@ -293,7 +293,7 @@ static bool sweep_plotted(Eval *ev, const Stmt *sweep, int dim, const Value *x, 
         ok = curves[i].x && curves[i].y;
     }
     if (!ok)
-        ok = eval_fail(ev, sweep->span, "out of memory");
+        ok = eval_oom(ev, sweep->span);
     Progress progress;
     eval_progress_begin(ev, &progress, "sweep", "points", (double)n * body->n);
     for (int i = 0; ok && i < body->n; i++) {
@@ -370,7 +370,7 @@ static bool try_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f, char 
 {
     DiagHold hold;
     if (!diag_hold(&hold))
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     Diag *loud = hold_quiet(ev, &hold);
     return hold_end(ev, &hold, loud, cost_at(ev, s, dim, x, f), why);
 }
@@ -668,7 +668,7 @@ static bool try_sign_at(Eval *ev, const Equal *q, double x, int *out, char **why
 {
     DiagHold hold;
     if (!diag_hold(&hold))
-        return eval_fail(ev, q->rhs->span, "out of memory");
+        return eval_oom(ev, q->rhs->span);
     Diag *loud = hold_quiet(ev, &hold);
     return hold_end(ev, &hold, loud, sign_at(ev, q, x, out), why);
 }

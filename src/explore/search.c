@@ -142,7 +142,7 @@ static bool build_probe(Eval *ev, Search *z)
     int n = call->as.call.nargs;
     Binding *args = calloc((size_t)(n + z->nparams), sizeof *args);
     if (!args)
-        return eval_fail(ev, z->stmt->span, "out of memory");
+        return eval_oom(ev, z->stmt->span);
     if (n) /* a call without arguments has no array to copy */
         memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
     for (int i = 0; i < z->nparams; i++) {
@@ -193,7 +193,7 @@ static bool add_owners(Eval *ev, Search *z, Config c, Configs *out)
                              SEARCH_MAX_CONFIGS);
         c.order = out->n;
         if (!add_config(out, c))
-            return eval_fail(ev, z->stmt->span, "out of memory");
+            return eval_oom(ev, z->stmt->span);
     }
     return true;
 }
@@ -312,11 +312,11 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
     DiagHold hold;
     if (!root || !diag_hold(&hold)) {
         op_free(root);
-        return eval_fail(ev, z->stmt->span, "out of memory");
+        return eval_oom(ev, z->stmt->span);
     }
     Diag *loud = ev->diag;
     ev->diag = &hold.diag;
-    ev->world->oversplit.count = 0;
+    ev->world->under_way.oversplit.count = 0;
     bool ok = eval_quietly(ev, &z->probe, root);
     ev->diag = loud;
     char *why = diag_release(&hold);
@@ -337,9 +337,9 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
         c->mfu = c->t_derated > 0 ? z->model.flops / (c->chips * z->peak * c->t_derated) : NAN;
         c->bound = root->bound;
         c->collective = op_collective(root);
-        c->oversplit = ev->world->oversplit.count > 0;
+        c->oversplit = ev->world->under_way.oversplit.count > 0;
         if (c->oversplit && z->oversplit++ == 0)
-            z->first_oversplit = ev->world->oversplit;
+            z->first_oversplit = ev->world->under_way.oversplit;
         c->costed = true;
     } else if (z->failed++ == 0) {
         z->why = why ? why : strdup("its figures are not numbers (a dim is unbound)");

@@ -207,7 +207,7 @@ static bool step_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ct
         else if (!op_finite(root))
             ok = eval_fail(ev, s->span, "a figure overflows");
     } else if (!root) {
-        eval_fail(ev, s->span, "out of memory");
+        eval_oom(ev, s->span);
     }
     op_free(root);
     return ok;
@@ -239,7 +239,7 @@ static bool call_at(Eval *ev, const Stmt *s, const Node *call, const Mix *mix, d
     Node with_t = *call;
     if (t > 0) {
         if (!(args = calloc((size_t)n + 2, sizeof *args)))
-            return eval_fail(ev, s->span, "out of memory");
+            return eval_oom(ev, s->span);
         memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
         args[n] = (Binding){.name = {mix->t_name, call->span}, .value = &tokens};
         if (last && leaves_param(ev, call, mix->r_name))
@@ -596,10 +596,10 @@ static bool serve_with_names(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
                              "%s is a tensor, not a dim", spelling(ev, name));
     }
     if (!world_swap(ev->world, mix->batch_name, (Value){.kind = VAL_UNBOUND}, &saved_b))
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     if (!world_swap(ev->world, mix->context_name, (Value){.kind = VAL_UNBOUND}, &saved_s)) {
         world_restore(ev->world, mix->batch_name, saved_b);
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     }
     CostMode mode = ev->world->training;
     ev->world->training = COST_INFERENCE;
@@ -648,7 +648,7 @@ bool eval_serve(Eval *ev, const Stmt *s)
                .r_name = intern_id(ev->world->names, "R", 1)};
     Served base = {0};
     if (mix.t_name < 0)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     if (!check_names(ev, s, &mix) || !check_call(ev, s, s->as.expr.value, &mix) ||
         !serve_chip(ev, s, &base))
         return false;

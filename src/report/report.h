@@ -39,7 +39,7 @@ typedef struct {
     double microbatches; /* of a training step (`mode training microbatches M`); 1 */
     bool launch_graph;   /* `mode ... launch graph`: how t_predicted's kernels launch */
     const Summary *summary; /* a whole-model statement's MFU, tokens/s, run; or NULL */
-    char (*notes)[REPORT_NOTE_SIZE]; /* what the report notes (World.notes) */
+    char (*notes)[REPORT_NOTE_SIZE]; /* what the report notes (World.under_way) */
     int nnotes;
     PolyLookup lookup; /* the figures' values: padded shards (layout.h) */
     void *lookup_ctx;
