@@ -6,6 +6,12 @@
  * X and Y (or over one axis named XY). Other names are plain dims (`d_model`).
  * `B_{dp, X}` names them in braces, where a block's axis parameter (`dp`) stands for
  * the axes its caller passed: no axes at all leaves the dim whole.
+ *
+ * What it needs of the evaluator comes in a LayoutEnv (eval.c fills one): layout sits
+ * below eval/ and never calls into it.
+ *
+ * Ownership: a Layout and a LayoutEnv borrow what they point to (the calling layout,
+ * the world's padding and values, the diag).
  */
 #ifndef ROOFLINE_LAYOUT_H
 #define ROOFLINE_LAYOUT_H
@@ -61,8 +67,7 @@ typedef struct Layout {
 
 /* What layout needs of the evaluator that runs it, built afresh for each use (eval.h:
  * eval_layout): where its errors go, the names, the world's mesh and what a statement
- * records in the world, and the values of names and expressions, by callback on ctx.
- * Borrowed, all of it. */
+ * records in the world, and the values of names and expressions, by callback on ctx. */
 typedef struct {
     Diag *diag;
     DiagFrame frame;          /* where its errors are shown (diag.h) */
@@ -86,8 +91,8 @@ bool layout_shape_mesh(const LayoutEnv *lx, const char *shape, Span span, Mesh *
  * calling statement's `shard` rules. */
 void layout_inherit(const LayoutEnv *lx, Layout *out);
 /* The statement's layout: the chip's slice when `on CHIP AxB` gives one, or its
- * `mesh X = 4, Y = n` clause, else the world's mesh; then one new axis for each `shard D over N`. Checked against the chip's
- * pod when there is a chip. */
+ * `mesh X = 4, Y = n` clause, else the world's mesh; then one new axis for each
+ * `shard D over N`. Checked against the chip's pod when there is a chip. */
 bool layout_from_clauses(const LayoutEnv *lx, const Clauses *c, const Chip *chip, Span stmt,
                          Layout *out);
 /* Whether a mesh fits the chip's pod; reported at `where` when not. */
