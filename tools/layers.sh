@@ -17,9 +17,9 @@ cd "$top" || exit 2
 
 # FROM TO: why (the using file, the file it uses; one a line)
 known='
-eval explore: statements dispatch to solve and sweep (the language'"'"'s recursion)
-eval search: statements dispatch to search
-eval serve: statements dispatch to serve
+stmt explore: statements dispatch to solve and sweep (the language'"'"'s recursion)
+stmt search: statements dispatch to search
+stmt serve: statements dispatch to serve
 '
 
 layers=$(sed -n 's/^LAYERS *= *//p' Makefile)

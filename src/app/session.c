@@ -1,7 +1,6 @@
 /* session.c — the one entry point: a buffer goes through parse, then eval, statement
  * by statement; `include` comes back here with the included file. */
 #include "session.h"
-#include "report.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include "embedded.h"
 #include "eval.h"
 #include "help.h"
+#include "json.h"
 #include "nomem.h"
 #include "parse.h"
 
@@ -193,12 +193,12 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
         bool ok = eval_stmt(&ev, stmt);
         /* a figure went missing on the way, or a failure went unsaid (nomem.h) */
         if (nomem_failed() && (ok || s->diag.errors == errors)) {
-            eval_fail(&ev, stmt->span, "out of memory");
+            eval_oom(&ev, stmt->span);
             return RUN_ERROR;
         }
         if (s->opt.csv && !csv_flush(&s->csv, s->opt.err)) {
             if (nomem_failed()) /* a record could not be read back */
-                eval_fail(&ev, stmt->span, "out of memory");
+                eval_oom(&ev, stmt->span);
             return RUN_ERROR;
         }
         if (!ok || session_output_failed(s))
@@ -543,12 +543,13 @@ static void chips_json(Session *s, FILE *out)
     for (int i = 0; i < s->world.chips.n; i++) {
         const Chip *c = s->world.chips.chips[i];
         fputs("{\"chip\":", out);
-        report_json_string(out, c->name, strlen(c->name));
+        json_write_string(out, c->name, strlen(c->name));
         for (int f = 0; f < CHIP_FIELD_COUNT; f++)
             if (c->set[f])
-                report_json_field(out, chip_fields[f].name, c->value[f]);
-        if (c->set[CHIP_FLOPS_BF16] && c->set[CHIP_HBM_BW])
-            report_json_field(out, "ridge", c->value[CHIP_FLOPS_BF16] / c->value[CHIP_HBM_BW]);
+                json_write_field(out, chip_fields[f].name, c->value[f]);
+        double ridge;
+        if (chip_ridge(c, CHIP_FLOPS_BF16, &ridge))
+            json_write_field(out, "ridge", ridge);
         fprintf(out, ",\"in_use\":%s}\n", strcasecmp(c->name, in_use) == 0 ? "true" : "false");
     }
 }

@@ -1,8 +1,12 @@
-/* json.c — a recursive-descent reader of one JSON value, into an arena. */
+/* json.c — a recursive-descent reader of one JSON value, into an arena; the writers of
+ * strings and numbers. */
 #include "json.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "num.h"
+#include "utf8.h"
 
 typedef struct {
     const char *p, *end;
@@ -308,4 +312,40 @@ bool json_true(const Json *obj, const char *key)
 {
     const Json *v = json_get(obj, key);
     return v && v->kind == JSON_BOOL && v->truth;
+}
+
+/* ---- Writing ------------------------------------------------------------------ */
+
+/* One character of a JSON string; returns the bytes it took. A byte that is not
+ * UTF-8 (a Latin-1 comment in a statement) is the replacement character, escaped, so
+ * the line stays valid JSON. */
+static size_t write_char(FILE *out, const unsigned char *c, size_t n)
+{
+    int len = utf8_length(c, n);
+    if (len == 0)
+        fputs("\\ufffd", out);
+    else if (c[0] == '"' || c[0] == '\\')
+        fprintf(out, "\\%c", c[0]);
+    else if (c[0] == '\n')
+        fputs("\\n", out);
+    else if (c[0] < 0x20 || c[0] == 0x7F)
+        fprintf(out, "\\u%04x", c[0]);
+    else
+        fwrite(c, 1, (size_t)len, out);
+    return len ? (size_t)len : 1;
+}
+
+void json_write_string(FILE *out, const char *s, size_t len)
+{
+    const unsigned char *c = (const unsigned char *)s;
+    fputc('"', out);
+    for (size_t i = 0; i < len;)
+        i += write_char(out, c + i, len - i);
+    fputc('"', out);
+}
+
+void json_write_field(FILE *out, const char *key, double v)
+{
+    char buf[64];
+    fprintf(out, ",\"%s\":%s", key, num_format_json(v, buf, sizeof buf));
 }

@@ -1,4 +1,5 @@
-/* json.h — reads back one line of the JSON Lines the report writes.
+/* json.h — writes the strings and numbers of the JSON Lines the report writes, and
+ * reads one line back.
  *
  * The HTML page (html.c) is drawn from the very records --json prints, so that its
  * figures are those figures; this is the small reader that turns one record back into
@@ -13,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "arena.h"
 
@@ -41,5 +43,12 @@ bool json_number(const Json *obj, const char *key, double *out);
 const char *json_string(const Json *obj, const char *key);
 /* A member that is true. */
 bool json_true(const Json *obj, const char *key);
+
+/* A JSON string literal of len bytes: quotes, backslashes and control bytes escaped,
+ * a byte that is not UTF-8 as \ufffd. */
+void json_write_string(FILE *out, const char *s, size_t len);
+/* ,"key":number after an object's first key, in the shortest form that reads back the
+ * same double; null when it is not finite (JSON has no inf or nan). */
+void json_write_field(FILE *out, const char *key, double v);
 
 #endif

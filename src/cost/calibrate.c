@@ -329,8 +329,9 @@ static void mark_memory_bound(Cases *cs, const Chip *base)
 {
     for (int i = 0; i < cs->n; i++) {
         Case *c = &cs->items[i];
-        double ridge = base->value[chip_peak_field(c->dtype)] / base->value[CHIP_HBM_BW];
-        c->memory_bound = c->kind == KIND_MATMUL && base->set[CHIP_HBM_BW] &&
+        double ridge;
+        c->memory_bound = c->kind == KIND_MATMUL &&
+                          chip_ridge(base, chip_peak_field(c->dtype), &ridge) &&
                           c->k[0].flops / c->k[0].bytes < ridge / 4;
     }
 }

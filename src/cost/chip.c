@@ -120,6 +120,14 @@ ChipField chip_peak_field(DType t)
     return peak[t];
 }
 
+bool chip_ridge(const Chip *c, ChipField peak, double *ridge)
+{
+    if (!c->set[peak] || !c->set[CHIP_HBM_BW])
+        return false;
+    *ridge = c->value[peak] / c->value[CHIP_HBM_BW];
+    return true;
+}
+
 /* The fields that are fractions of a peak or a bandwidth. */
 static bool chip_field_fraction(ChipField f)
 {
@@ -353,8 +361,9 @@ void chip_table_print(const ChipTable *t, FILE *out)
         }
         for (size_t k = 0; k < sizeof cols / sizeof cols[0]; k++)
             print_field(c, cols[k], out);
-        if (c->set[CHIP_FLOPS_BF16] && c->set[CHIP_HBM_BW])
-            fprintf(out, " %7.1f", c->value[CHIP_FLOPS_BF16] / c->value[CHIP_HBM_BW]);
+        double ridge;
+        if (chip_ridge(c, CHIP_FLOPS_BF16, &ridge))
+            fprintf(out, " %7.1f", ridge);
         else
             fprintf(out, " %7s", "-");
         print_price(c, out);

@@ -118,6 +118,9 @@ extern const ChipFieldInfo chip_fields[CHIP_FIELD_COUNT];
 int chip_field_lookup(const char *name);
 /* The field that holds the peak for a dtype (fp8 variants share one). */
 ChipField chip_peak_field(DType t);
+/* The ridge point of a peak against HBM: the FLOPs per byte above which the math takes
+ * longer than the memory traffic, peak / hbm_bw; false when the chip lacks either. */
+bool chip_ridge(const Chip *c, ChipField peak, double *ridge);
 /* Why a value cannot go in a field (NULL if it can): not positive, not whole. */
 const char *chip_field_check(ChipField f, double value);
 

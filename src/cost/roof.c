@@ -100,12 +100,17 @@ static int ridge_slot(const Cost *cost)
 }
 
 /* The peak that runs a slot's FLOPs: the vector unit's when the chip gives it and the
- * slot is a vector one, else its dtype's; false when the chip has none. */
+ * slot is a vector one, else its dtype's (slot_peak: false when the chip has none). */
+static ChipField slot_field(const Chip *chip, int slot)
+{
+    return cost_slot_vector(slot) && chip->set[CHIP_VPU_FLOPS]
+               ? CHIP_VPU_FLOPS
+               : chip_peak_field(cost_slot_dtype(slot));
+}
+
 static bool slot_peak(const Chip *chip, int slot, double *peak)
 {
-    ChipField f = cost_slot_vector(slot) && chip->set[CHIP_VPU_FLOPS]
-                      ? CHIP_VPU_FLOPS
-                      : chip_peak_field(cost_slot_dtype(slot));
+    ChipField f = slot_field(chip, slot);
     *peak = chip->value[f];
     return chip->set[f];
 }
@@ -679,7 +684,7 @@ static RoofError chip_part(const Cost *cost, const Chip *chip, const Mesh *m,
     if (!chip->set[CHIP_HBM_BW])
         return fail(ROOF_NO_HBM_BW, r->compute);
     r->hbm_bw = chip->value[CHIP_HBM_BW];
-    r->ridge = r->peak / r->hbm_bw;
+    chip_ridge(chip, slot_field(chip, slot), &r->ridge);
     if (!isfinite(r->ridge))
         return fail(ROOF_OVERFLOW, r->compute);
     RoofError e = math_time(cost, chip, lookup, ctx, &r->t_math);

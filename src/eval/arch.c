@@ -117,7 +117,7 @@ static bool copy_parent(Eval *ev, const NameRef *parent, Arch *a)
     }
     a->fields = malloc(sizeof *a->fields * (size_t)(p->n + 1));
     if (!a->fields)
-        return eval_fail(ev, parent->span, "out of memory");
+        return eval_oom(ev, parent->span);
     memcpy(a->fields, p->fields, sizeof *a->fields * (size_t)p->n);
     a->n = p->n;
     a->dtype = p->dtype;
@@ -139,7 +139,7 @@ static bool written_field(Eval *ev, const Binding *b, Arch *a)
     }
     if (v->kind == NODE_NAME && world_block(ev->world, v->as.name))
         return set_field(a, (ArchField){name, 0, v->as.name}) ||
-               eval_fail(ev, v->span, "out of memory");
+               eval_oom(ev, v->span);
     if (world_block(ev->world, name))
         return eval_fail(ev, v->span, "%s is a block: this field names the block that costs "
                          "the model in its place, as %s = moe_model", spelling(ev, name),
@@ -149,7 +149,7 @@ static bool written_field(Eval *ev, const Binding *b, Arch *a)
     if (!(x >= 1 && x <= 1e15 && x == floor(x)))
         return eval_fail(ev, v->span, "%s = %g: a model's dim is a whole number of at least 1",
                          spelling(ev, name), x);
-    return set_field(a, (ArchField){name, x, -1}) || eval_fail(ev, v->span, "out of memory");
+    return set_field(a, (ArchField){name, x, -1}) || eval_oom(ev, v->span);
 }
 
 /* The comment lines above the statement (the record's sources), copied. */
@@ -190,7 +190,7 @@ bool arch_define(Eval *ev, const Stmt *s)
     if (ok && !s->as.arch.path) {
         a.doc = doc_above(ev->src, s->span.begin);
         a.origin = origin_of(ev->src, s->span.begin);
-        ok = (a.doc && a.origin) || eval_fail(ev, s->span, "out of memory");
+        ok = (a.doc && a.origin) || eval_oom(ev, s->span);
     }
     if (!ok) {
         free(a.fields);
@@ -198,7 +198,7 @@ bool arch_define(Eval *ev, const Stmt *s)
         free(a.origin);
         return false;
     }
-    return arch_add(&ev->world->archs, a) || eval_fail(ev, s->span, "out of memory");
+    return arch_add(&ev->world->archs, a) || eval_oom(ev, s->span);
 }
 
 /* ---- calls ----------------------------------------------------------------------- */

@@ -102,7 +102,7 @@ bool call_define(Eval *ev, const Stmt *s)
 {
     BlockDef def = {s->as.block.name.name, s, ev->src, sorted_params(s)};
     if (!def.params)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     int twice = repeated_param(def.params, s->as.block.nparams);
     if (twice < 0 && !shapes_check_def(ev, s)) {
         free(def.params);
@@ -115,7 +115,7 @@ bool call_define(Eval *ev, const Stmt *s)
     }
     if (!add_block(ev->world, def)) {
         free(def.params);
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     }
     *ev->keep = true;
     return true;
@@ -136,8 +136,9 @@ static bool axes_value(Eval *ev, const Binding *param, const Node *n, StmtState 
     if (n->kind != NODE_AXES && n->kind != NODE_NAME)
         return eval_fail(ev, n->span, "%s takes mesh axes: an axis (Y), a set of them ({X, Y}), "
                          "or {} for none", spelling(ev, param->name.name));
-    if (!layout_axis_names(ev, names, count, v->axes, &v->naxes, MESH_MAX_AXES) ||
-        !layout_check_axes(ev, &st->layout.mesh, v->axes, v->naxes, n->span))
+    LayoutEnv lx = eval_layout(ev);
+    if (!layout_axis_names(&lx, names, count, v->axes, &v->naxes, MESH_MAX_AXES) ||
+        !layout_check_axes(&lx, &st->layout.mesh, v->axes, v->naxes, n->span))
         return false;
     v->kind = VAL_AXES;
     return true;
@@ -279,6 +280,11 @@ static bool check_heads(Eval *ev, const BlockDef *b, const Value *vals, const Sp
     return true;
 }
 
+int call_arg_param(const BlockDef *b, const Binding *arg, int *next)
+{
+    return arg->name.name < 0 ? (*next)++ : block_param_index(b, arg->name.name);
+}
+
 /* The call's arguments by parameter: positional ones first, then named ones, then a
  * model's dims (a model passed first: its name takes no position). */
 static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Value *vals,
@@ -289,7 +295,7 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b,
     int next = 0;
     for (int i = arch ? 1 : 0; i < n->as.call.nargs; i++) {
         const Binding *a = &n->as.call.args[i];
-        int at = a->name.name < 0 ? next++ : block_param_index(b, a->name.name);
+        int at = call_arg_param(b, a, &next);
         if (a->name.name < 0 && at >= def->as.block.nparams)
             return eval_fail(ev, a->value->span, "%s takes %d argument%s",
                              spelling(ev, def->as.block.name.name), def->as.block.nparams,
@@ -327,7 +333,7 @@ static bool bind_params(Eval *inner, const Stmt *def, Value *vals, const ShapeBi
 {
     for (int i = 0; i < sb->n; i++)
         if (!bind(inner, sb->items[i].name, (Value){.kind = VAL_NUMBER, .number = sb->items[i].value}))
-            return eval_fail(inner, call, "out of memory");
+            return eval_oom(inner, call);
     for (int i = 0; i < def->as.block.nparams; i++) {
         const Binding *p = &def->as.block.params[i];
         if (vals[i].kind == VAL_UNBOUND) {
@@ -341,7 +347,7 @@ static bool bind_params(Eval *inner, const Stmt *def, Value *vals, const ShapeBi
         Value v = vals[i];
         vals[i].tensor = NULL;
         if (!bind(inner, p->name.name, v))
-            return eval_fail(inner, call, "out of memory");
+            return eval_oom(inner, call);
     }
     return true;
 }
@@ -493,7 +499,7 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
     frame_restore(ev->world, &frame);
     leave(ev, &was);
     if (ok && !shapes_give_back(&shapes, inner.result.tensor))
-        ok = eval_fail(ev, n->span, "out of memory");
+        ok = eval_oom(ev, n->span);
     for (int i = 0; vals && i < nparams; i++)
         tensor_free(vals[i].tensor);
     free(vals);
@@ -553,7 +559,7 @@ bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *
     } else if (!ok || !parent || !op_add(parent, op)) {
         op_free(op);
         tensor_free(result.tensor);
-        return ok ? eval_fail(ev, n->span, "out of memory") : false;
+        return ok ? eval_oom(ev, n->span) : false;
     }
     out->tensor = result.tensor;
     if (result.kind != VAL_TENSOR)

@@ -1,6 +1,7 @@
 /* eval.c — walks the tree: binds names, builds tensors, costs and reports statements
- * (blocks and their calls are in call.c, solve and sweep in explore.c and scan.c,
- * search in search.c, expect in check.c).
+ * (the dispatcher and use, mesh, chip and mode are in stmt.c, blocks and their calls in
+ * call.c, solve and sweep in explore.c and scan.c, search in search.c, expect in
+ * check.c).
  *
  * An expression evaluates to a scalar (a polynomial in the dims: names keep their
  * symbol, so formulas show B even once B is bound) or a tensor. Operations on tensors
@@ -13,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chipcard.h"
 #include "evalparts.h"
 #include "layout.h"
 #include "nomem.h"
@@ -49,6 +49,7 @@ bool world_init(World *w)
     w->optimizer = (Optimizer){OPT_ADAM, 4, 0, 0, 0};
     w->microbatches = 1;
     w->step_tokens.block = -1;
+    w->padding = (ShardPadding){world_lookup, w, world_padded_symbol};
     w->names = intern_new();
     for (size_t i = 0; w->names && i < sizeof book_dims / sizeof book_dims[0]; i++)
         if (intern_id(w->names, book_dims[i], strlen(book_dims[i])) < 0)
@@ -285,23 +286,25 @@ void world_padded_truncate(World *w, int names)
 
 void world_note(World *w, const char *text)
 {
-    for (int i = 0; i < w->nnotes; i++)
-        if (strcmp(w->notes[i], text) == 0)
+    UnderWay *u = &w->under_way;
+    for (int i = 0; i < u->nnotes; i++)
+        if (strcmp(u->notes[i], text) == 0)
             return;
-    if (w->nnotes < WORLD_MAX_NOTES)
-        snprintf(w->notes[w->nnotes++], WORLD_NOTE_SIZE, "%s", text);
+    if (u->nnotes < WORLD_MAX_NOTES)
+        snprintf(u->notes[u->nnotes++], WORLD_NOTE_SIZE, "%s", text);
 }
 
 void world_use_axis(World *w, int axis_name)
 {
-    if (!world_axis_used(w, axis_name) && w->naxes_used < MESH_MAX_AXES)
-        w->axes_used[w->naxes_used++] = axis_name;
+    UnderWay *u = &w->under_way;
+    if (!world_axis_used(w, axis_name) && u->naxes_used < MESH_MAX_AXES)
+        u->axes_used[u->naxes_used++] = axis_name;
 }
 
 bool world_axis_used(const World *w, int axis_name)
 {
-    for (int i = 0; i < w->naxes_used; i++)
-        if (w->axes_used[i] == axis_name)
+    for (int i = 0; i < w->under_way.naxes_used; i++)
+        if (w->under_way.axes_used[i] == axis_name)
             return true;
     return false;
 }
@@ -354,27 +357,54 @@ static const Eval *user_frame(const Eval *ev, Span *call)
     return ev;
 }
 
-/* Once memory ran out, that is the reason, whatever failed for want of it (nomem.h).
- * An error inside a stdlib block is the user's call's: it points there, and a note
- * gives the stdlib's line. */
+/* Where ev's errors are shown: an error inside a stdlib block is the user's call's
+ * (diag.h). */
+static DiagFrame frame_of(const Eval *ev)
+{
+    Span call = {0};
+    const Eval *user = user_frame(ev, &call);
+    return (DiagFrame){user->src, call, user != ev ? ev->src : NULL};
+}
+
 bool eval_fail(Eval *ev, Span span, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    if (strcmp(fmt, "out of memory") == 0)
-        nomem_note(NULL); /* the run cannot go on, whoever holds this error back */
-    if (nomem_failed())
-        fmt = "out of memory";
-    Span call = span;
-    const Eval *user = user_frame(ev, &call);
-    diag_verror(ev->diag, user->src, call, fmt, ap);
+    DiagFrame frame = frame_of(ev);
+    diag_frame_verror(ev->diag, &frame, span, fmt, ap);
     va_end(ap);
-    if (user != ev) {
-        int line, col;
-        source_position(ev->src, span.begin, &line, &col);
-        diag_note(ev->diag, "raised in the stdlib, at %s:%d:%d", ev->src->name, line, col);
-    }
     return false;
+}
+
+bool eval_oom(Eval *ev, Span span)
+{
+    nomem_note(NULL); /* the run cannot go on, whoever holds this error back */
+    return eval_fail(ev, span, "out of memory");
+}
+
+static bool layout_number(void *ev, const Node *expr, double *out)
+{
+    return eval_number(ev, expr, out);
+}
+
+static const Value *layout_value(void *ev, int name)
+{
+    return world_value(((Eval *)ev)->world, name);
+}
+
+static void layout_note(void *ev, const char *text)
+{
+    world_note(((Eval *)ev)->world, text);
+}
+
+LayoutEnv eval_layout(Eval *ev)
+{
+    World *w = ev->world;
+    return (LayoutEnv){.diag = ev->diag, .frame = frame_of(ev), .src = ev->src,
+                       .names = w->names, .mesh = &w->mesh, .calling = w->calling,
+                       .padding = &w->padding, .oversplit = &w->under_way.oversplit,
+                       .ctx = ev, .number = layout_number, .value = layout_value,
+                       .note = layout_note};
 }
 
 bool eval_interrupted(Eval *ev)
@@ -467,7 +497,7 @@ bool finite_poly(Eval *ev, const Poly *p, Span span)
 static bool finite_now(Eval *ev, const Poly *p, Span span)
 {
     Poly *now = poly_subst(p, world_lookup, ev->world);
-    bool ok = now ? finite_poly(ev, now, span) : eval_fail(ev, span, "out of memory");
+    bool ok = now ? finite_poly(ev, now, span) : eval_oom(ev, span);
     poly_free(now);
     return ok;
 }
@@ -487,7 +517,7 @@ static bool keep_open(Eval *ev, Poly *now, Span span)
         OpenDim *more = realloc(o->dims, sizeof *more * (size_t)cap);
         if (!more) {
             poly_free(now);
-            return eval_fail(ev, span, "out of memory");
+            return eval_oom(ev, span);
         }
         o->dims = more;
         o->cap = cap;
@@ -609,16 +639,17 @@ static bool dim_expr_unsharded(Eval *ev, const Node *d)
  * stands for) is the symbol B; any other expression is a size with no name. */
 static bool eval_dim(Eval *ev, const Node *d, StmtState *st, Dim *dim)
 {
+    LayoutEnv lx = eval_layout(ev);
     dim->name = -1;
     if (d->kind != NODE_AXES && d->kind != NODE_NAME && !dim_expr_unsharded(ev, d))
         return false;
     if (d->kind == NODE_AXES) {
         dim->name = d->as.axes.dim;
-        if (!layout_dim_axes(ev, d, dim->axes, &dim->naxes))
+        if (!layout_dim_axes(&lx, d, dim->axes, &dim->naxes))
             return false;
     } else if (d->kind != NODE_NAME) {
         return eval_scalar(ev, d, st, &dim->size);
-    } else if (!layout_split_name(ev, &st->layout, d->as.name, d->span, &dim->name, dim->axes,
+    } else if (!layout_split_name(&lx, &st->layout, d->as.name, d->span, &dim->name, dim->axes,
                                   &dim->naxes)) {
         return false;
     }
@@ -675,7 +706,7 @@ SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EV
         return false;
     Tensor *t = tensor_new(dtype, n->as.tensor.ndims);
     if (!t)
-        return eval_fail(ev, n->span, "out of memory");
+        return eval_oom(ev, n->span);
     out->tensor = t;
     for (int i = 0; i < t->ndims; i++) {
         const Node *d = n->as.tensor.dims[i];
@@ -685,11 +716,12 @@ SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EV
     }
     int twice = tensor_repeated_dim(t);
     if (twice != -1)
-        return twice < 0 ? eval_fail(ev, n->span, "out of memory")
+        return twice < 0 ? eval_oom(ev, n->span)
                          : eval_fail(ev, n->as.tensor.dims[twice]->span, "dim %s appears twice "
                                      "in one tensor; give the second a name of its own",
                                      spelling(ev, t->dims[twice].name));
-    return layout_apply(ev, &st->layout, t, n->span) && check_size(ev, t, n->span);
+    LayoutEnv lx = eval_layout(ev);
+    return layout_apply(&lx, &st->layout, t, n->span) && check_size(ev, t, n->span);
 }
 
 SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out)
@@ -717,8 +749,9 @@ SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out
             return false;
     out->tensor = tensor_copy(v->tensor);
     if (!out->tensor || (ev->fusion && !fusion_read(ev, n->as.name, out->tensor)))
-        return eval_fail(ev, n->span, "out of memory");
-    return layout_apply(ev, &st->layout, out->tensor, n->span) &&
+        return eval_oom(ev, n->span);
+    LayoutEnv lx = eval_layout(ev);
+    return layout_apply(&lx, &st->layout, out->tensor, n->span) &&
            check_size(ev, out->tensor, n->span);
 }
 
@@ -896,7 +929,7 @@ SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int o
                        "bf16[D,F]");
     int *names = ok ? malloc(sizeof *names * (size_t)n->as.contract.ndims) : NULL;
     if (ok && !names)
-        ok = eval_fail(ev, n->span, "out of memory");
+        ok = eval_oom(ev, n->span);
     if (ok) {
         for (int i = 0; i < n->as.contract.ndims; i++)
             names[i] = n->as.contract.dims[i].name;
@@ -944,7 +977,8 @@ static bool figure(const StmtState *st, Poly *p, double *out)
  * the model's parameters do not depend on its mesh. Frees p. */
 static bool whole_figure(const StmtState *st, Poly *p, double *out)
 {
-    Poly *now = p ? poly_subst(p, world_lookup, st->layout.uses.world) : NULL;
+    const ShardPadding *world = st->layout.uses.values;
+    Poly *now = p ? poly_subst(p, world->lookup, world->ctx) : NULL;
     bool known = now && poly_is_const(now, out);
     poly_free(now);
     poly_free(p);
@@ -1022,13 +1056,23 @@ bool eval_stack_fail(Eval *ev, Span span)
                      ev->repeats);
 }
 
+/* Records the mesh axes t is split over as used by the statement (World.under_way). */
+static void use_axes(World *w, const Tensor *t)
+{
+    for (int i = 0; i < t->ndims; i++)
+        for (int k = 0; k < t->dims[i].naxes; k++)
+            world_use_axis(w, t->dims[i].axes[k]);
+}
+
 /* An expression's value into out; on failure out holds nothing (a handler may have made
  * a tensor before a check failed: a call's argument bf16[B, 8] with B = 0.5 leaked). */
 bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
 {
     if (eval_node(ev, n, st, out_dtype, out)) {
-        if (out->tensor)
+        if (out->tensor) {
             layout_note_tensor(&st->layout, out->tensor);
+            use_axes(ev->world, out->tensor);
+        }
         return true;
     }
     eval_free(out);
@@ -1091,7 +1135,8 @@ void stmt_state_init(Eval *ev, StmtState *st)
     st->cost.fused = ev->fusion != NULL;
     st->cost.axes_add = ev->world->axes_add;
     st->cost.graph = ev->world->launch_graph;
-    layout_inherit(ev->world, &st->layout);
+    LayoutEnv lx = eval_layout(ev);
+    layout_inherit(&lx, &st->layout);
     st->opt = (CostOptions){.exact = ev->exact, .out_dtype = -1, .compute_dtype = -1,
                             .mesh = &st->layout.mesh, .lookup = world_lookup,
                             .lookup_ctx = ev->world, .axes_add = ev->world->axes_add,
@@ -1136,21 +1181,21 @@ static bool let_value(Eval *ev, const Binding *b, Value *out)
 /* `let A = .., B = ..`: each binding sees the ones before it. Outside a block it is
  * all or nothing: when one fails, the names get back what they held (the REPL keeps
  * every binding through an error); inside one, the call's frame puts them back. */
-static bool eval_let(Eval *ev, const Stmt *s)
+bool eval_let(Eval *ev, const Stmt *s)
 {
     int n = s->as.let.n, done = 0;
     Value *before = ev->frame ? NULL : calloc((size_t)n + 1, sizeof *before);
-    bool ok = ev->frame || before || eval_fail(ev, s->span, "out of memory");
+    bool ok = ev->frame || before || eval_oom(ev, s->span);
     while (ok && done < n) {
         const Binding *b = &s->as.let.items[done];
         Value v;
         if (!(ok = let_value(ev, b, &v)))
             break;
         if (!before) {
-            ok = bind(ev, b->name.name, v) || eval_fail(ev, b->name.span, "out of memory");
+            ok = bind(ev, b->name.name, v) || eval_oom(ev, b->name.span);
         } else if (!world_swap(ev->world, b->name.name, v, &before[done])) {
             tensor_free(v.tensor);
-            ok = eval_fail(ev, b->name.span, "out of memory");
+            ok = eval_oom(ev, b->name.span);
         }
         done += ok;
     }
@@ -1163,134 +1208,6 @@ static bool eval_let(Eval *ev, const Stmt *s)
     }
     free(before);
     return ok;
-}
-
-static const Chip *find_chip(Eval *ev, const NameRef *ref)
-{
-    const Chip *c = chip_find(&ev->world->chips, spelling(ev, ref->name));
-    const Value *v = world_value(ev->world, ref->name);
-    if (!c && v->kind == VAL_CHIP) /* `on c` in a sweep over chips */
-        c = v->chip;
-    if (!c) {
-        SpellNear near = spell_begin(spelling(ev, ref->name));
-        for (int i = 0; i < ev->world->chips.n; i++)
-            spell_offer(&near, ev->world->chips.chips[i]->name);
-        const Chip *by_memory = chip_by_memory(&ev->world->chips, spelling(ev, ref->name));
-        if (by_memory)
-            near.best = by_memory->name;
-        eval_fail(ev, ref->span, "unknown chip %s", spelling(ev, ref->name));
-        if (near.best)
-            diag_note(ev->diag, "did you mean %s?", near.best);
-        diag_note(ev->diag, "`chips` in the REPL lists them; define one with "
-                  "`chip NAME : PARENT { field = value }`");
-    }
-    return c;
-}
-
-static bool eval_use(Eval *ev, const Stmt *s)
-{
-    const ChipRef *c = &s->as.use;
-    Mesh mesh;
-    if (!find_chip(ev, &c->name))
-        return false;
-    if (c->shape && !layout_shape_mesh(ev, c->shape, c->shape_span, &mesh))
-        return false;
-    if (c->shape && !layout_check_fit(ev, &mesh, find_chip(ev, &c->name), c->shape_span))
-        return false;
-    ev->world->use_chip = c->name.name;
-    if (c->shape)
-        ev->world->mesh = mesh;
-    return true;
-}
-
-/* `mesh X = 4, Y = 2` (an axis tagged `dcn` joins pods): the mesh from here on. */
-static bool eval_mesh(Eval *ev, const Stmt *s)
-{
-    Mesh mesh;
-    if (!layout_mesh_from(ev, s->as.mesh.axes, s->as.mesh.n, &mesh))
-        return false;
-    const Chip *chip = ev->world->use_chip >= 0
-                           ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
-                           : NULL;
-    if (!layout_check_fit(ev, &mesh, chip, s->span))
-        return false;
-    ev->world->mesh = mesh;
-    return true;
-}
-
-static bool set_field(Eval *ev, Chip *c, const Binding *b)
-{
-    const char *field = spelling(ev, b->name.name);
-    int f = chip_field_lookup(field);
-    if (f < 0) {
-        eval_fail(ev, b->name.span, "a chip has no field %s", field);
-        SpellNear near = spell_begin(field);
-        for (int i = 0; i < CHIP_FIELD_COUNT; i++)
-            spell_offer(&near, chip_fields[i].name);
-        if (near.best)
-            diag_note(ev->diag, "did you mean %s?", near.best);
-        diag_note(ev->diag, "`chip v5e` lists every field with its meaning and source");
-        return false;
-    }
-    double v = 0;
-    bool ok = eval_number(ev, b->value, &v);
-    const char *why = ok ? chip_field_check((ChipField)f, v) : NULL;
-    if (why)
-        ok = eval_fail(ev, b->value->span, "%s %s", field, why);
-    if (!ok)
-        return false;
-    char source[512];
-    size_t len = ev->src ? source_trailing_comment(ev->src, b->value->span.end, source,
-                                                   sizeof source)
-                         : 0;
-    if (!chip_set(c, (ChipField)f, v, len ? source : NULL, len))
-        return eval_fail(ev, b->value->span, "out of memory");
-    return true;
-}
-
-static bool eval_chip(Eval *ev, const Stmt *s)
-{
-    if (s->as.chip.show) {
-        const Chip *shown = find_chip(ev, &s->as.chip.name);
-        if (shown)
-            chipcard_print(shown, ev->json, ev->out);
-        return shown != NULL;
-    }
-    const Chip *parent = NULL;
-    if (s->as.chip.parent.name >= 0 && !(parent = find_chip(ev, &s->as.chip.parent)))
-        return false;
-    Chip *c = chip_new(spelling(ev, s->as.chip.name.name), parent);
-    if (!c)
-        return eval_fail(ev, s->span, "out of memory");
-    for (int i = 0; i < s->as.chip.nfields; i++) {
-        const Binding *f = &s->as.chip.fields[i];
-        bool again = false;
-        for (int j = 0; j < i && !again; j++)
-            again = s->as.chip.fields[j].name.name == f->name.name;
-        if (again ? !eval_fail(ev, f->name.span, "field %s given twice; keep one",
-                               spelling(ev, f->name.name))
-                  : !set_field(ev, c, f)) {
-            chip_free(c);
-            return false;
-        }
-    }
-    ev->world->predicting = ev->world->predicting || predict_calibrated(c);
-    if (!chip_table_put(&ev->world->chips, c)) {
-        chip_free(c);
-        return eval_fail(ev, s->span, "out of memory");
-    }
-    return true;
-}
-
-/* The chip a statement runs on: `on CHIP`, else the one in `use`, else none. */
-bool statement_chip(Eval *ev, const Clauses *c, const Chip **chip)
-{
-    *chip = NULL;
-    if (c->chip.name.name >= 0)
-        return (*chip = find_chip(ev, &c->chip.name)) != NULL;
-    if (ev->world->use_chip >= 0)
-        *chip = chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip));
-    return true;
 }
 
 /* The `->` type: its dtype and sizes, and its shardings when it writes any. */
@@ -1477,20 +1394,21 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
     Roofline roof;
     if (ev->world->training && !train_cost(ev, &st->cost))
         return finite_poly(ev, NULL, s->span);
-    layout_note_padding(ev, &st->layout.uses);
+    LayoutEnv lx = eval_layout(ev);
+    layout_note_padding(&lx, &st->layout.uses);
     RoofError e = roof_compute(&st->cost, chip, &st->layout.mesh, layout_lookup,
                                &st->layout.uses, &roof);
     bool ok = e.status == ROOF_OK || roof_error(ev, s, chip, e);
     if (ok && nomem_failed()) /* a figure went missing: no report with a hole in it */
-        ok = eval_fail(ev, s->span, "out of memory");
+        ok = eval_oom(ev, s->span);
     if (ok) {
         Report r;
         report_init(ev, s, &r);
         r.lookup = layout_lookup;
         r.lookup_ctx = &st->layout.uses;
         note_unused_mesh(ev, &st->layout.mesh);
-        r.notes = ev->world->notes;
-        r.nnotes = ev->world->nnotes;
+        r.notes = ev->world->under_way.notes;
+        r.nnotes = ev->world->under_way.nnotes;
         r.result = result;
         r.roof = &roof;
         r.cost = &st->cost;
@@ -1524,8 +1442,9 @@ static void report_plain(Eval *ev, const Stmt *s, const EVal *v, const Mesh *mes
 static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, const Chip **chip,
                             EVal *want)
 {
+    LayoutEnv lx = eval_layout(ev);
     if (!statement_chip(ev, c, chip) ||
-        !layout_from_clauses(ev, c, *chip, st->span, &st->layout))
+        !layout_from_clauses(&lx, c, *chip, st->span, &st->layout))
         return false;
     st->chip = *chip;
     st->opt.mxu = *chip && (*chip)->set[CHIP_MXU_SIZE] ? (int)(*chip)->value[CHIP_MXU_SIZE] : 0;
@@ -1561,8 +1480,9 @@ static bool collective_error(Eval *ev, const Stmt *s, const StmtState *st, CostE
 static bool eval_collective(Eval *ev, const Stmt *s, StmtState *st, EVal *v)
 {
     AxisSet axes;
+    LayoutEnv lx = eval_layout(ev);
     if (!eval_expr(ev, s->as.expr.value, st, -1, v) ||
-        !layout_axes(ev, &st->layout, &s->as.expr.over, &axes))
+        !layout_axes(&lx, &st->layout, &s->as.expr.over, &axes))
         return false;
     if (!v->tensor)
         return eval_fail(ev, s->as.expr.value->span, "a collective moves a tensor, not a number");
@@ -1719,7 +1639,8 @@ bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     double kept[2];
     if (!train_leaf(ev, s, st, kept))
         return finite_poly(ev, NULL, s->span);
-    layout_note_padding(ev, &st->layout.uses);
+    LayoutEnv lx = eval_layout(ev);
+    layout_note_padding(&lx, &st->layout.uses);
     RoofError e = roof_times(&st->cost, st->chip, &st->layout.mesh, layout_lookup,
                              &st->layout.uses, &roof);
     if (e.status != ROOF_OK) {
@@ -1740,7 +1661,7 @@ bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
     roof_free(&roof);
     if (!op || !op_add(parent, op)) {
         op_free(op);
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     }
     return true;
 }
@@ -1760,14 +1681,14 @@ static bool report_calls(Eval *ev, const Stmt *s, StmtState *st)
     if (st->cost.ops > 0 && !collect_leaf(ev, s, st, st->root))
         return false;
     if (calls_blocks(st->root) && !add_optimizer_step(ev, st->root, st->chip))
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     if (!add_up(ev, s, st->root))
         return false;
     Report r;
     report_init(ev, s, &r);
     note_unused_mesh(ev, &st->layout.mesh);
-    r.notes = ev->world->notes;
-    r.nnotes = ev->world->nnotes;
+    r.notes = ev->world->under_way.notes;
+    r.nnotes = ev->world->under_way.nnotes;
     r.chip = st->chip;
     r.mesh = &st->layout.mesh;
     r.training = ev->world->training;
@@ -1912,7 +1833,7 @@ static bool cut_to_last(Eval *ev, const Node *n, StmtState *st, Tensor *x, int d
                          "not %.17g", size, c);
     Poly *cut = poly_copy(count);
     if (!cut)
-        return eval_fail(ev, n->span, "out of memory");
+        return eval_oom(ev, n->span);
     poly_free(d->size);
     d->size = cut;
     d->name = -1;
@@ -2076,7 +1997,6 @@ bool eval_is_step(const Eval *ev, const Node *value)
     return ev->world->training && ev->world->optimizer.kind != OPT_NONE && holds_param(value);
 }
 
-static bool eval_expr_stmt(Eval *ev, const Stmt *s);
 static bool report_step(Eval *ev, const Stmt *s, Op **step, const Chip *chip, const Mesh *mesh);
 
 /* A top-level statement that is a step (eval_is_step), costed as `repeat 1 { s }` is,
@@ -2088,11 +2008,12 @@ static bool eval_step_stmt(Eval *ev, const Stmt *s)
     const Clauses *c = &s->as.expr.clauses;
     const Chip *chip = NULL;
     Layout layout;
-    if (!statement_chip(ev, c, &chip) || !layout_from_clauses(ev, c, chip, s->span, &layout))
+    LayoutEnv lx = eval_layout(ev);
+    if (!statement_chip(ev, c, &chip) || !layout_from_clauses(&lx, c, chip, s->span, &layout))
         return false;
     Op *op = op_new(stmt_label(ev, s, label, sizeof label));
     if (!op)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     Eval inner = *ev;
     inner.collect = op;
     bool ok = eval_expr_stmt(&inner, s) && report_step(ev, s, &op, chip, &layout.mesh);
@@ -2100,7 +2021,7 @@ static bool eval_step_stmt(Eval *ev, const Stmt *s)
     return ok;
 }
 
-static bool eval_expr_stmt(Eval *ev, const Stmt *s)
+bool eval_expr_stmt(Eval *ev, const Stmt *s)
 {
     if (ev->depth == 0 && ev->repeats == 0 && !ev->collect && !ev->fusion &&
         s->kind != STMT_COLLECTIVE && eval_is_step(ev, s->as.expr.value))
@@ -2108,17 +2029,18 @@ static bool eval_expr_stmt(Eval *ev, const Stmt *s)
     const Clauses *c = &s->as.expr.clauses;
     if (ev->depth == 0 && ev->repeats == 0) { /* a new top-level statement: its own notes
                                                 * and axes (a top-level repeat's, for all) */
-        ev->world->nnotes = ev->world->naxes_used = 0;
+        ev->world->under_way.nnotes = ev->world->under_way.naxes_used = 0;
         ev->world->step_tokens.block = -1;
     }
     StmtState st;
     stmt_state_init(ev, &st);
+    LayoutEnv lx = eval_layout(ev);
     const Chip *chip = NULL;
     EVal want = {0}, v = {0};
     st.span = s->span;
     st.stmt = s;
     bool ok = prepare_clauses(ev, c, &st, &chip, &want) && eval_value(ev, s, &st, &want, &v) &&
-              layout_check_used(ev, c, &st.layout);
+              layout_check_used(&lx, c, &st.layout);
     if (ok && want.tensor && (!v.tensor || st.cost.ops == 0))
         ok = eval_fail(ev, c->out_type->span, "-> gives the type of an operation's result, and "
                        "there is no operation here");
@@ -2170,7 +2092,7 @@ bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
 {
     bool ok = eval_work_quietly(ev, s, root);
     if (ok && !add_optimizer_step(ev, root, eval_chip_of(ev, s)))
-        ok = eval_fail(ev, s->span, "out of memory");
+        ok = eval_oom(ev, s->span);
     return ok;
 }
 
@@ -2185,6 +2107,7 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
     const Clauses *c = &s->as.expr.clauses;
     StmtState st;
     stmt_state_init(ev, &st);
+    LayoutEnv lx = eval_layout(ev);
     memset(out, 0, sizeof *out);
     EVal want = {0}, v = {0};
     st.span = s->span;
@@ -2192,7 +2115,7 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
     OpenDims *outer = ev->open;
     ev->open = &out->open;
     bool ok = prepare_clauses(ev, c, &st, &out->chip, &want) && eval_value(ev, s, &st, &want, &v) &&
-              layout_check_used(ev, c, &st.layout);
+              layout_check_used(&lx, c, &st.layout);
     ev->open = outer;
     if (st.root) { /* a block was called: its breakdown is not a polynomial to compile */
         op_free(st.root);
@@ -2210,7 +2133,7 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
         ok = finite_poly(ev, NULL, s->span);
     RoofError e = {ROOF_OK, DT_BF16, NULL};
     if (ok)
-        layout_note_padding(ev, &st.layout.uses);
+        layout_note_padding(&lx, &st.layout.uses);
     if (ok)
         e = roof_compute(&st.cost, out->chip, &st.layout.mesh, layout_lookup, &st.layout.uses,
                          &out->roof);
@@ -2241,7 +2164,7 @@ void costed_free(Costed *c)
 
 /* ---- Repeat, mode, return, expect --------------------------------------------------- */
 
-static bool eval_return(Eval *ev, const Stmt *s)
+bool eval_return(Eval *ev, const Stmt *s)
 {
     if (ev->depth == 0)
         return eval_fail(ev, s->span, "return is for the end of a block");
@@ -2291,15 +2214,15 @@ static bool repeat_step(Eval *ev, const Stmt *s, Op **op, const Chip *chip)
 static bool report_step(Eval *ev, const Stmt *s, Op **step, const Chip *chip, const Mesh *mesh)
 {
     if (!repeat_step(ev, s, step, chip))
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     Op *op = *step;
     if (!add_up(ev, s, op))
         return false;
     Report r;
     report_init(ev, s, &r);
     note_unused_mesh(ev, mesh);
-    r.notes = ev->world->notes;
-    r.nnotes = ev->world->nnotes;
+    r.notes = ev->world->under_way.notes;
+    r.nnotes = ev->world->under_way.nnotes;
     r.chip = chip;
     r.mesh = mesh;
     r.training = ev->world->training;
@@ -2317,7 +2240,7 @@ static bool report_repeat(Eval *ev, const Stmt *s, Op **step)
 }
 
 /* `repeat L { ... }`: the body runs once, and counts L times. */
-static bool eval_repeat(Eval *ev, const Stmt *s)
+bool eval_repeat(Eval *ev, const Stmt *s)
 {
     double n;
     char label[64];
@@ -2333,14 +2256,14 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
     if (stack_low()) /* a stack smaller than the cap assumes (stack.h) */
         return eval_stack_fail(ev, s->span);
     if (ev->depth == 0 && ev->repeats == 0) /* a new top-level statement */
-        ev->world->nnotes = ev->world->naxes_used = 0;
+        ev->world->under_way.nnotes = ev->world->under_way.naxes_used = 0;
     Pipeline pipe;
     if (!pipeline_stages(ev, s, n, &pipe))
         return false;
     snprintf(label, sizeof label, "repeat %g", n / pipe.stages);
     Op *op = op_new(label);
     if (!op)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     op->runs = n / pipe.stages; /* a stage's layers */
     Eval inner = *ev;
     inner.collect = op;
@@ -2357,214 +2280,4 @@ static bool eval_repeat(Eval *ev, const Stmt *s)
         return true;
     op_free(op);
     return ok && !ev->collect;
-}
-
-/* What a `mode` statement sets; each statement sets all of it, from the defaults. */
-typedef struct {
-    CostMode mode;
-    double microbatches;
-    Schedule schedule;
-    bool axes_add;
-    bool launch_graph;
-    double run_tokens; /* 0: none given */
-    bool sends_overlap;
-} ModeSetting;
-
-/* The value of an option that takes a word: its index in `words`, or -1 (reported). */
-static int option_word(Eval *ev, const Binding *o, const char *const *words, const char *says)
-{
-    const char *value = o->value->kind == NODE_NAME ? spelling(ev, o->value->as.name) : "";
-    for (int i = 0; words[i]; i++)
-        if (strcmp(value, words[i]) == 0)
-            return i;
-    eval_fail(ev, o->value->span, "%s", says);
-    return -1;
-}
-
-/* `overlap pass` (the default) or `overlap step`. */
-static bool mode_overlap(Eval *ev, const Binding *o, ModeSetting *set)
-{
-    static const char *const words[] = {"pass", "step", NULL};
-    int w = option_word(ev, o, words, "overlap is pass (each pass's collectives overlap that "
-                        "pass, the book's convention) or step (the whole step)");
-    set->mode = w == 1 ? COST_TRAIN_STEP : COST_TRAIN_PASS;
-    return w >= 0;
-}
-
-/* `microbatches M`: a whole count; the step runs each statement M times. */
-static bool mode_microbatches(Eval *ev, const Binding *o, ModeSetting *set)
-{
-    if (!eval_number(ev, o->value, &set->microbatches))
-        return false;
-    double m = set->microbatches;
-    if (m < 1 || m > LIMIT_REPEAT || m != floor(m))
-        return eval_fail(ev, o->value->span, "microbatches takes a whole count, 1 to 1e9 "
-                         "(here %g)", m);
-    return true;
-}
-
-/* `schedule one_f_one_b` (the default) or `schedule gpipe`, for pipelined repeats. */
-static bool mode_schedule(Eval *ev, const Binding *o, ModeSetting *set)
-{
-    static const char *const words[] = {"one_f_one_b", "gpipe", NULL};
-    int w = option_word(ev, o, words, "schedule is one_f_one_b (1F1B: at most as many "
-                        "microbatches in flight as stages) or gpipe (all of them)");
-    set->schedule = w == 1 ? SCHEDULE_GPIPE : SCHEDULE_1F1B;
-    return w >= 0;
-}
-
-/* `axes overlap` (the default: collectives on different mesh axes run at once, the
- * book's current chapter 5) or `axes add` (they take turns, its first release). */
-static bool mode_axes(Eval *ev, const Binding *o, ModeSetting *set)
-{
-    static const char *const words[] = {"overlap", "add", NULL};
-    int w = option_word(ev, o, words, "axes is overlap (collectives on different mesh axes "
-                        "run at once, the book's current text) or add (they add up, its "
-                        "first release)");
-    set->axes_add = w == 1;
-    return w >= 0;
-}
-
-/* `launch eager` (the default: kernels launched one by one, as PyTorch runs) or
- * `launch graph` (replayed from a CUDA graph): what a calibrated chip's kernels pay
- * besides their work (predict.h). */
-static bool mode_launch(Eval *ev, const Binding *o, ModeSetting *set)
-{
-    static const char *const words[] = {"eager", "graph", NULL};
-    int w = option_word(ev, o, words, "launch is eager (each kernel launched by the host, "
-                        "at least launch_eager) or graph (replayed from a CUDA graph, at "
-                        "least kernel_floor)");
-    set->launch_graph = w == 1;
-    return w >= 0;
-}
-
-/* `sends add` (the default: a pipeline's sends to the next stage wait for the stage's
- * work, the book's total 2BD/(W·M) per hop) or `sends overlap` (each microbatch's send
- * runs while the stage works on the next: a stage's slot is the larger of the two,
- * so a pipeline turns compute-bound where its work outgrows its sends). */
-static bool mode_sends(Eval *ev, const Binding *o, ModeSetting *set)
-{
-    static const char *const words[] = {"add", "overlap", NULL};
-    int w = option_word(ev, o, words, "sends is add (a pipeline's sends to the next stage "
-                        "wait for its work) or overlap (they run while it works on the next "
-                        "microbatch)");
-    set->sends_overlap = w == 1;
-    return w >= 0;
-}
-
-/* `tokens N`: the whole run's tokens, for its days, chip-hours and cost (summary.h). */
-static bool mode_tokens(Eval *ev, const Binding *o, ModeSetting *set)
-{
-    if (!eval_number(ev, o->value, &set->run_tokens))
-        return false;
-    if (!(set->run_tokens >= 1) || !isfinite(set->run_tokens))
-        return eval_fail(ev, o->value->span, "tokens takes the run's tokens, at least 1 (here %g)",
-                         set->run_tokens);
-    return true;
-}
-
-static bool mode_option(Eval *ev, const Binding *o, ModeSetting *set)
-{
-    const char *word = spelling(ev, o->name.name);
-    bool (*const take[])(Eval *, const Binding *, ModeSetting *) = {
-        mode_overlap, mode_microbatches, mode_schedule, mode_axes, mode_launch, mode_tokens,
-        mode_sends};
-    static const char *const words[] = {"overlap", "microbatches", "schedule", "axes",
-                                        "launch", "tokens", "sends"};
-    static const char *const why[] = {
-        "how its collectives overlap the computation",
-        "gradient accumulation, a step of M microbatches",
-        "how a pipeline runs its microbatches", NULL, NULL,
-        "the tokens of a training run, for its days and cost",
-        "how a pipeline's sends to the next stage overlap its work"};
-    for (int i = 0; i < 7; i++) {
-        if (strcmp(word, words[i]) != 0)
-            continue;
-        if (set->mode == COST_INFERENCE && why[i])
-            return eval_fail(ev, o->name.span, "%s is for training: %s", word, why[i]);
-        return take[i](ev, o, set);
-    }
-    return eval_fail(ev, o->name.span, "after the mode come `overlap pass|step`, "
-                     "`microbatches M`, `schedule one_f_one_b|gpipe`, `axes overlap|add`, "
-                     "`launch eager|graph`, `tokens N` and `sends add|overlap`");
-}
-
-static bool eval_mode(Eval *ev, const Stmt *s)
-{
-    const char *name = spelling(ev, s->as.mode.name.name);
-    if (strcmp(name, "training") != 0 && strcmp(name, "inference") != 0)
-        return eval_fail(ev, s->as.mode.name.span, "the modes are training and inference");
-    ModeSetting set = {strcmp(name, "training") == 0 ? COST_TRAIN_PASS : COST_INFERENCE, 1,
-                       SCHEDULE_1F1B, false, false, 0, false};
-    for (int i = 0; i < s->as.mode.noptions; i++)
-        if (!mode_option(ev, &s->as.mode.options[i], &set))
-            return false;
-    ev->world->training = set.mode;
-    ev->world->microbatches = set.microbatches;
-    ev->world->schedule = set.schedule;
-    ev->world->axes_add = set.axes_add;
-    ev->world->launch_graph = set.launch_graph;
-    ev->world->run_tokens = set.run_tokens;
-    ev->world->sends_overlap = set.sends_overlap;
-    return true;
-}
-
-bool eval_stmt(Eval *ev, const Stmt *s)
-{
-    switch (s->kind) {
-    case STMT_LET:
-        return eval_let(ev, s);
-    case STMT_USE:
-        return eval_use(ev, s);
-    case STMT_MESH:
-        return eval_mesh(ev, s);
-    case STMT_CHIP:
-        return eval_chip(ev, s);
-    case STMT_ARCH:
-        return arch_define(ev, s);
-    case STMT_INCLUDE:
-        return ev->include(ev->include_ctx, ev->src, s->as.include.path, s->as.include.span);
-    case STMT_ASSIGN:
-    case STMT_EXPR:
-    case STMT_COLLECTIVE:
-        return eval_expr_stmt(ev, s);
-    case STMT_SOLVE:
-        return eval_solve(ev, s);
-    case STMT_FIT:
-        return eval_fit(ev, s);
-    case STMT_SEARCH:
-        return eval_search(ev, s);
-    case STMT_SERVE:
-        return eval_serve(ev, s);
-    case STMT_SEND:
-        return eval_send(ev, s);
-    case STMT_SWEEP:
-        return eval_sweep(ev, s);
-    case STMT_PLOT:
-        return eval_plot(ev, s);
-    case STMT_BLOCK:
-        return call_define(ev, s);
-    case STMT_RETURN:
-        return eval_return(ev, s);
-    case STMT_REPEAT:
-        return eval_repeat(ev, s);
-    case STMT_FUSED:
-        return fusion_run(ev, s);
-    case STMT_FUSED_SWITCH:
-        return fusion_switch(ev, s);
-    case STMT_REMAT:
-        return eval_remat(ev, s);
-    case STMT_OPTIMIZER:
-        return eval_optimizer(ev, s);
-    case STMT_EXPECT:
-        return eval_expect(ev, s);
-    case STMT_MODE:
-        return eval_mode(ev, s);
-    case STMT_COMMAND:
-        if (!ev->command)
-            return eval_fail(ev, s->span, "help, names and chips are not available "
-                             "here");
-        return ev->command(ev->include_ctx, ev->src, s);
-    }
-    return false;
 }

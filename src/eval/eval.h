@@ -15,43 +15,18 @@
 
 #include "arch.h"
 #include "ast.h"
+#include "chart.h"
 #include "chip.h"
 #include "cost.h"
 #include "diag.h"
+#include "expect.h"
 #include "intern.h"
 #include "caps.h"
+#include "layout.h"
 #include "mesh.h"
 #include "model.h"
 #include "report.h"
 #include "roof.h"
-
-typedef enum { VAL_UNBOUND, VAL_NUMBER, VAL_TENSOR, VAL_AXES, VAL_CHIP, VAL_DTYPE } ValueKind;
-
-/* A name's value: a number, a tensor, (a block's axis parameter) mesh axes, (the
- * name a sweep over chips ranges over, `on c`) a chip of the world's table, or a dtype
- * (`wdtype = int8`: what a tensor type wdtype[D, F] is made of). */
-typedef struct {
-    ValueKind kind;
-    double number;
-    Tensor *tensor;
-    int axes[MESH_MAX_AXES]; /* VAL_AXES: interned axis names; none for {} */
-    int naxes;
-    const Chip *chip;        /* VAL_CHIP */
-    DType dtype;             /* VAL_DTYPE */
-} Value;
-
-/* A costed statement, kept for the roofline chart (`plot`). Its x is its FLOPs per HBM
- * byte, or, when communication bounds it and one link prices its collectives, per
- * byte over that link (vs_network): then it sits under the network roof that bounds
- * it, and its label says so. */
-typedef struct {
-    char *label;
-    char *chip; /* the chip's name, whole: the chart groups roofs by it */
-    DType compute;
-    double x, attained, t_lower;
-    bool vs_network;
-    double peak, hbm_bw, link_bw; /* link_bw 0 without collectives */
-} ChartPoint;
 
 /* A parameter's name and position, for finding parameters by name. */
 typedef struct {
@@ -66,41 +41,6 @@ typedef struct {
     ParamName *params; /* sorted by name: lookups by name in log time; owned */
 } BlockDef;
 
-/* `expect` and the figures it checks (check.c): the last report's, kept per field. */
-typedef enum {
-    FIELD_FLOPS, FIELD_BYTES, FIELD_INTENSITY, FIELD_T_MATH, FIELD_T_HBM, FIELD_T_COMM,
-    FIELD_T_LOWER, FIELD_T_UPPER, FIELD_T_DERATED, FIELD_PARAMS, FIELD_PARAM_BYTES,
-    FIELD_MEMORY, FIELD_CACHE_BYTES, FIELD_CHIPS, FIELD_COMM_BYTES, FIELD_GRADIENT_BYTES,
-    FIELD_MASTER_BYTES, FIELD_OPTIMIZER_BYTES, FIELD_ACTIVATION_BYTES, FIELD_BOUND,
-    /* serve's (serve.c) */
-    FIELD_BATCH, FIELD_KV_PER_SEQ, FIELD_TTFT, FIELD_TPOT, FIELD_TPOT_FIRST, FIELD_TPOT_LAST,
-    FIELD_DECODE_TOKENS_PER_S, FIELD_TOKENS_PER_S, FIELD_USD_PER_MTOK, FIELD_FINISHING,
-    FIELD_EVICTED_TOKENS, FIELD_EVICTED_BYTES, FIELD_QPS, FIELD_QPS_PREFILL,
-    FIELD_PREFILL_RATIO,
-    FIELD_RIDGE, FIELD_PADDING_FLOPS, /* a statement's, on its chip */
-    FIELD_HOPS,                       /* a send's */
-    FIELD_T_PREDICTED,                /* on a calibrated chip (predict.h) */
-    /* a whole-model statement's (summary.h); tokens_per_s above is one too */
-    FIELD_TOKENS, FIELD_MODEL_FLOPS, FIELD_MFU, FIELD_TOKENS_PER_S_ALL, FIELD_RUN_TIME,
-    FIELD_CHIP_HOURS, FIELD_RUN_USD,
-    FIELD_COUNT
-} ExpectField;
-/* Their names as `expect` spells them, by ExpectField; NULL-terminated (check.c). */
-extern const char *const expect_fields[FIELD_COUNT + 1];
-
-/* The figures of the last reported statement or block, for `expect`. */
-typedef struct {
-    bool set;
-    Span span;           /* where it was reported */
-    const Source *src;
-    double value[FIELD_COUNT]; /* by ExpectField */
-    bool known[FIELD_COUNT];
-    Bound bound;
-    bool plain;          /* a statement, not a block call or repeat: no params or cache */
-    bool served;         /* a serve statement: its figures (batch ... usd_per_mtok) too */
-    bool whole;          /* a whole-model statement: its figures (tokens ... run_usd) too */
-} LastReport;
-
 /* The B and T of the last top-level call of a block that has parameters of those
  * names (summary.c): its step's B·T tokens. block -1 when none. */
 typedef struct {
@@ -108,34 +48,19 @@ typedef struct {
     double batch, seq;
 } StepTokens;
 
-/* The named dims of a statement's tensors and the chips each is split over. A dim that
- * does not divide them is costed as frameworks lay it out: every chip holds the padded
- * shard, ceil(D / chips) (layout.h: layout_lookup). */
-typedef struct {
-    int dim;
-    double chips;  /* the most it is split over; 1: whole */
-    double every;  /* the least common multiple of the chips of each tensor */
-    bool mixed;    /* another tensor splits it over other chips, or holds it whole */
-} ShardUse;
-
-enum { LAYOUT_MAX_USES = 32 };
-
-typedef struct {
-    ShardUse item[LAYOUT_MAX_USES];
-    int n;
-    bool full;     /* a dim went unrecorded: none is padded (layout.h: layout_note_padding) */
-    struct World *world; /* whose values they take (layout_lookup) */
-} ShardUses;
-
 enum { WORLD_MAX_NOTES = 4, WORLD_NOTE_SIZE = REPORT_NOTE_SIZE };
+_Static_assert((int)LAYOUT_NOTE_SIZE == (int)WORLD_NOTE_SIZE, "layout's notes are the report's");
 
-/* Dims split over more chips than they have elements (8 KV heads over 64 chips):
- * how many tensors had one, and the first such dim. */
+/* The top-level statement under way: the mesh axes its tensors or pipelines split
+ * over (by name), what its report notes (padded shards, an unused mesh), and the dims
+ * its layouts split over more chips than they have. */
 typedef struct {
-    int count;
-    int dim;        /* its name, or -1 */
-    double size, chips;
-} Oversplit;
+    int axes_used[MESH_MAX_AXES];
+    int naxes_used;
+    char notes[WORLD_MAX_NOTES][WORLD_NOTE_SIZE];
+    int nnotes;
+    Oversplit oversplit;
+} UnderWay;
 
 /* How a pipeline's stages run the microbatches (pipeline.c): the same bubble, but
  * GPipe keeps every microbatch's activations until its backward pass, 1F1B at most as
@@ -179,13 +104,7 @@ typedef struct World {
     StepTokens step_tokens; /* the last top-level call's B and T (summary.h) */
     int call_notes;    /* notes given while an error in nested calls unwinds */
     LastReport last;
-    Oversplit oversplit;
-    /* The top-level statement under way: the mesh axes its tensors or pipelines split
-     * over (by name), and what its report notes (padded shards, an unused mesh). */
-    int axes_used[MESH_MAX_AXES];
-    int naxes_used;
-    char notes[WORLD_MAX_NOTES][WORLD_NOTE_SIZE];
-    int nnotes;
+    UnderWay under_way;
     /* Names made for padded shards, ceil(D/3) (tensor.h: ShardPadding): by interned id,
      * the dim (plus one; 0 for any other name) and its chips. Their value is always
      * ceil(D / chips) with D's own; no statement binds them. */
@@ -375,9 +294,15 @@ bool eval_number(Eval *ev, const Node *n, double *out);
 /* Evaluates one statement; false after reporting an error. */
 bool eval_stmt(Eval *ev, const Stmt *s);
 
-/* For the evaluator's phases (eval, layout, explore, check): reports an error at
+/* What layout (layout.h) needs of ev: its errors' frame, the world's names, mesh and
+ * values, ev's numbers; made afresh each time, as ev changes. */
+LayoutEnv eval_layout(Eval *ev);
+/* For the evaluator's phases (eval, explore, check): reports an error at
  * `span` of the source being evaluated and returns false; the spelling of a name. */
 bool eval_fail(Eval *ev, Span span, const char *fmt, ...) DIAG_PRINTF(3, 4);
+/* Memory ran out: "out of memory" at span, and the run stops there, whoever holds the
+ * error back (nomem.h). Always false. */
+bool eval_oom(Eval *ev, Span span);
 /* Ctrl-C stopped the statement: says "interrupted"; false. */
 bool eval_interrupted(Eval *ev);
 /* The stack is nearly used up (stack.h): reported at span, with how many block calls

@@ -57,14 +57,25 @@ bool call_define(Eval *ev, const Stmt *s);
 bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *out);
 /* The index of a block's parameter of that name, or -1. */
 int block_param_index(const BlockDef *b, int name);
+/* The index of the parameter a call's argument goes to: a positional one the next
+ * place's (*next counts them, from 0 after a model passed first; it may be past the
+ * last), a named one its name's (-1 when b has none). */
+int call_arg_param(const BlockDef *b, const Binding *arg, int *next);
 /* Runs a block's (or a repeat's) statements until one fails or one returns. */
 bool run_body(Eval *inner, const AstList *body);
 
-/* eval.c: the chip a statement's clauses name, else the one in use (NULL for none);
- * an operation inside a block as a leaf of its breakdown (training: with its
+/* stmt.c: the chip a statement's clauses name, else the one in use (NULL for none).
+ * eval.c: an operation inside a block as a leaf of its breakdown (training: with its
  * backward pass). */
 bool statement_chip(Eval *ev, const Clauses *c, const Chip **chip);
 bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent);
+
+/* eval.c, for stmt.c's dispatcher: `let`; an expression or a collective, costed and
+ * reported (or, in a block, a leaf of its breakdown); `return`; `repeat`. */
+bool eval_let(Eval *ev, const Stmt *s);
+bool eval_expr_stmt(Eval *ev, const Stmt *s);
+bool eval_return(Eval *ev, const Stmt *s);
+bool eval_repeat(Eval *ev, const Stmt *s);
 
 /* training.c: `remat` and `optimizer`; whether the backward pass keeps a result bound
  * to `name` (contraction: it is a contraction's), or a call's result (remat full, in

@@ -91,7 +91,7 @@ bool fusion_take(Eval *ev, const Stmt *s, StmtState *st)
         int cap = f->cap ? 2 * f->cap : 8;
         FusedStmt *stmts = realloc(f->stmts, sizeof *stmts * (size_t)cap);
         if (!stmts)
-            return eval_fail(ev, s->span, "out of memory");
+            return eval_oom(ev, s->span);
         f->stmts = stmts;
         f->cap = cap;
     }
@@ -108,7 +108,7 @@ bool fusion_take(Eval *ev, const Stmt *s, StmtState *st)
     if (good && cost_absorb(&f->cost, &st->cost))
         return true;
     if (!too_many)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     return eval_fail(ev, s->span, "more than %d collectives in one fused region; split it",
                      COST_MAX_COLLECTIVES);
 }
@@ -243,9 +243,8 @@ static bool fusion_leaf(Eval *ev, const Stmt *s, Fusion *f)
     st.span = s->span;
     bool ok = statement_chip(ev, &(Clauses){.chip.name.name = -1, .compute = -1}, &st.chip) &&
               tile_fits(ev, s, f, st.chip);
-    ok = ok && (settle_outputs(ev, f, s, &st.layout.mesh) || eval_fail(ev, s->span,
-                                                                       "out of memory"));
-    ok = ok && (cost_absorb(&st.cost, &f->cost) || eval_fail(ev, s->span, "out of memory"));
+    ok = ok && (settle_outputs(ev, f, s, &st.layout.mesh) || eval_oom(ev, s->span));
+    ok = ok && (cost_absorb(&st.cost, &f->cost) || eval_oom(ev, s->span));
     st.cost.region = true;
     st.kept = f->kept;
     layout_merge_uses(&st.layout.uses, &f->uses);
@@ -280,7 +279,7 @@ bool fusion_run(Eval *ev, const Stmt *s)
         Eval inner = *ev;
         return run_body(&inner, s->as.repeat.body);
     }
-    Fusion f = {.depth = ev->depth, .uses.world = ev->world};
+    Fusion f = {.depth = ev->depth, .uses.values = &ev->world->padding};
     cost_init(&f.cost);
     Eval inner = *ev;
     inner.fusion = &f;

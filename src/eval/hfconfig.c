@@ -88,7 +88,7 @@ static bool put(Reading *r, const char *field, double number, int block)
     ArchField *grown = id < 0 ? NULL : realloc(r->arch->fields,
                                                sizeof *grown * (size_t)(r->arch->n + 1));
     if (!grown)
-        return eval_fail(r->ev, r->s->as.arch.path_span, "out of memory");
+        return eval_oom(r->ev, r->s->as.arch.path_span);
     r->arch->fields = grown;
     r->arch->fields[r->arch->n++] = (ArchField){id, number, block};
     return true;
@@ -258,7 +258,7 @@ bool arch_from_config(Eval *ev, const Stmt *s, Arch *a)
     }
     if (ok) {
         a->origin = strdup(s->as.arch.path);
-        ok = a->origin || eval_fail(ev, s->as.arch.path_span, "out of memory");
+        ok = a->origin || eval_oom(ev, s->as.arch.path_span);
     }
     arena_free(&arena);
     free(text);

@@ -39,9 +39,10 @@ bool pipeline_stages(Eval *ev, const Stmt *repeat, double layers, Pipeline *out)
     out->axes = 0;
     if (over->name < 0)
         return true;
-    layout_inherit(ev->world, &layout);
+    LayoutEnv lx = eval_layout(ev);
+    layout_inherit(&lx, &layout);
     out->mesh = layout.mesh;
-    if (!layout_axes(ev, &layout, over, &out->axes))
+    if (!layout_axes(&lx, &layout, over, &out->axes))
         return false;
     out->stages = mesh_span(&layout.mesh, out->axes);
     for (int a = 0; a < layout.mesh.n; a++) /* the stages use them */
@@ -185,7 +186,7 @@ Op *pipeline_node(Eval *ev, const Stmt *s, Op *repeat, const Pipeline *p)
     snprintf(label, sizeof label, "bubble (%g/%g idle)", p->stages - 1, m + p->stages - 1);
     if (!made || !adopt(node, op_new(label))) {
         op_free(node);
-        eval_fail(ev, s->span, "out of memory");
+        eval_oom(ev, s->span);
         return NULL;
     }
     if (!fill_send(ev, s, p, node->children[1])) {

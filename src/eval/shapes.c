@@ -61,7 +61,7 @@ static bool check_shape(Eval *ev, const Stmt *def, const Binding *p, const IdSet
 {
     IdSet seen;
     if (!idset_init(&seen, p->rank))
-        return eval_fail(ev, p->name.span, "out of memory");
+        return eval_oom(ev, p->name.span);
     bool ok = true;
     for (int k = 0; ok && k < p->rank; k++) {
         int name = dim_name(p->shape[k]);
@@ -82,7 +82,7 @@ bool shapes_check_def(Eval *ev, const Stmt *def)
 {
     IdSet params;
     if (!idset_init(&params, def->as.block.nparams))
-        return eval_fail(ev, def->span, "out of memory");
+        return eval_oom(ev, def->span);
     for (int i = 0; i < def->as.block.nparams; i++)
         idset_add(&params, def->as.block.params[i].name.name);
     bool ok = true;
@@ -164,7 +164,7 @@ static bool dim_number(Eval *ev, const Stmt *def, const Binding *p, const Tensor
     if (known)
         return true;
     if (!now)
-        return eval_fail(ev, where, "out of memory");
+        return eval_oom(ev, where);
     char buf[256], want[128];
     eval_fail(ev, where, "%s binds %s from this tensor's dim %d, which is not a number: %s",
               block_name(ev, def), spelling(ev, dim_name(p->shape[k])), k + 1,
@@ -221,7 +221,7 @@ static bool match(Eval *ev, const Stmt *def, int i, const Value *vals, Span wher
         Poly *size = poly_copy(t->dims[k].size);
         if (!size || !add(sb, (ShapeName){name, v, t->dims[k].name, size})) {
             poly_free(size);
-            return eval_fail(ev, where, "out of memory");
+            return eval_oom(ev, where);
         }
         from[sb->n - 1] = i;
     }
@@ -348,7 +348,7 @@ bool shapes_bind(Eval *ev, const Stmt *def, Value *vals, const Span *where, Shap
     for (int i = 0; i < def->as.block.nparams; i++)
         names += def->as.block.params[i].shaped ? def->as.block.params[i].rank : 0;
     int *from = malloc(sizeof *from * (size_t)(names + 1)); /* the parameter of each name */
-    bool ok = from != NULL || eval_fail(ev, where[0], "out of memory");
+    bool ok = from != NULL || eval_oom(ev, where[0]);
     for (int i = 0; ok && i < def->as.block.nparams; i++)
         if (def->as.block.params[i].shaped)
             ok = match(ev, def, i, vals, where[i], out, from);
@@ -358,7 +358,7 @@ bool shapes_bind(Eval *ev, const Stmt *def, Value *vals, const Span *where, Shap
             ok = lay_out(ev, def, vals, i, k, where[i]);
     for (int i = 0; ok && i < def->as.block.nparams; i++)
         if (def->as.block.params[i].shaped && !rename_dims(&def->as.block.params[i], vals[i].tensor))
-            ok = eval_fail(ev, where[i], "out of memory");
+            ok = eval_oom(ev, where[i]);
     return ok;
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "evalparts.h"
 #include "nomem.h"
 #include "num.h"
 #include "report.h"
@@ -11,63 +12,22 @@
 
 /* ---- The model's FLOPs --------------------------------------------------------- */
 
-/* What the quiet costing changes in the world, put back after it: the statement's
- * notes and axes (the report's), the remat policy and fusion. */
-typedef struct {
-    int axes_used[MESH_MAX_AXES];
-    int naxes_used;
-    char notes[WORLD_MAX_NOTES][WORLD_NOTE_SIZE];
-    int nnotes;
-    Oversplit oversplit;
-    Remat remat;
-    bool unfused;
-} Kept;
-
-static void keep_world(const World *w, Kept *k)
-{
-    memcpy(k->axes_used, w->axes_used, sizeof k->axes_used);
-    k->naxes_used = w->naxes_used;
-    memcpy(k->notes, w->notes, sizeof k->notes);
-    k->nnotes = w->nnotes;
-    k->oversplit = w->oversplit;
-    k->remat = w->remat;
-    k->unfused = w->unfused;
-}
-
-static void restore_world(World *w, const Kept *k)
-{
-    memcpy(w->axes_used, k->axes_used, sizeof k->axes_used);
-    w->naxes_used = k->naxes_used;
-    memcpy(w->notes, k->notes, sizeof k->notes);
-    w->nnotes = k->nnotes;
-    w->oversplit = k->oversplit;
-    w->remat = k->remat;
-    w->unfused = k->unfused;
-}
-
-/* The index of the parameter an argument goes to: its name's, or its place's. */
-static int arg_param(const Stmt *def, const Binding *arg, int place)
-{
-    if (arg->name.name < 0)
-        return place < def->as.block.nparams ? place : -1;
-    for (int i = 0; i < def->as.block.nparams; i++)
-        if (def->as.block.params[i].name.name == arg->name.name)
-            return i;
-    return -1;
-}
-
 /* The call's arguments, but none for an axis parameter; then every axis parameter
  * given no axes ({}): the block whole on one chip. Positional arguments stay positional
  * (a model given first takes no place: its fields go by name) until one is left out;
  * those after it go by their parameters' names. */
-static Binding *one_chip_args(const BlockDef *b, const Node *call, const Node *none, int *n)
+static Binding *one_chip_args(const Eval *ev, const BlockDef *b, const Node *call,
+                              const Node *none, int *n)
 {
     const Stmt *def = b->def;
     Binding *args = calloc((size_t)(call->as.call.nargs + def->as.block.nparams + 1), sizeof *args);
     bool shifted = false;
+    int first = arch_of_arg(ev, call) ? 1 : 0, next = 0;
     *n = 0;
     for (int i = 0; args && i < call->as.call.nargs; i++) {
-        int at = arg_param(def, &call->as.call.args[i], i);
+        int at = i < first ? -1 : call_arg_param(b, &call->as.call.args[i], &next);
+        if (at >= def->as.block.nparams)
+            at = -1;
         if (at >= 0 && block_axis_param(&def->as.block.params[at])) {
             shifted = shifted || call->as.call.args[i].name.name < 0;
             continue;
@@ -107,14 +67,16 @@ static DType main_dtype(const Op *root)
 static bool cost_alone(Eval *ev, const Stmt *probe, ModelFlops *out)
 {
     World *w = ev->world;
-    Kept kept;
+    /* what the quiet costing changes in the world, put back after it */
+    UnderWay under_way = w->under_way;
+    Remat remat = w->remat;
+    bool unfused = w->unfused;
     DiagHold hold;
     Op *root = op_new("model");
     if (!root || !diag_hold(&hold)) {
         op_free(root);
-        return eval_fail(ev, probe->span, "out of memory");
+        return eval_oom(ev, probe->span);
     }
-    keep_world(w, &kept);
     w->remat = (Remat){REMAT_NONE, NULL, 0};
     w->unfused = true;
     Diag *loud = ev->diag;
@@ -122,10 +84,12 @@ static bool cost_alone(Eval *ev, const Stmt *probe, ModelFlops *out)
     bool ok = eval_work_quietly(ev, probe, root);
     ev->diag = loud;
     free(diag_release(&hold));
-    restore_world(w, &kept);
+    w->under_way = under_way;
+    w->remat = remat;
+    w->unfused = unfused;
     if (nomem_failed()) { /* not a call that cannot be costed: the run cannot go on */
         op_free(root);
-        return eval_fail(ev, probe->span, "out of memory");
+        return eval_oom(ev, probe->span);
     }
     if (ok) {
         op_total(root);
@@ -154,9 +118,9 @@ bool summary_model_flops(Eval *ev, const Stmt *s, const Mesh *mesh, ModelFlops *
     for (int i = 0; i < naxes; i++)
         axes[i] = (MeshAxisDef){{mesh->axes[i].name, call->span}, &one, {-1, call->span}};
     int n;
-    Binding *args = one_chip_args(b, call, &none, &n);
+    Binding *args = one_chip_args(ev, b, call, &none, &n);
     if (!args)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     Node alone = *call;
     alone.as.call.args = args;
     alone.as.call.nargs = n;

@@ -108,7 +108,7 @@ bool eval_remat(Eval *ev, const Stmt *s)
     Remat r = {(RematPolicy)policy, NULL, 0};
     if (paths && !copy_paths(ev, paths, &r)) {
         remat_free(&r);
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     }
     remat_free(&ev->world->remat);
     ev->world->remat = r;

@@ -24,8 +24,8 @@
 #include <string.h>
 
 #include "evalparts.h"
+#include "json.h"
 #include "num.h"
-#include "report.h"
 
 typedef enum { END_CHIP, END_ALL, END_HOST } EndKind;
 
@@ -238,19 +238,19 @@ static void report_json(Eval *ev, const Stmt *s, const Chip *chip, const Transfe
 {
     FILE *out = ev->out;
     fputs("{\"stmt\":", out);
-    report_json_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
+    json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     int line, col;
     source_position(ev->src, s->span.begin, &line, &col);
     fprintf(out, ",\"line\":%d,\"chip\":", line);
-    report_json_string(out, chip->name, strlen(chip->name));
+    json_write_string(out, chip->name, strlen(chip->name));
     fprintf(out, ",\"network\":\"%s\"", t->network);
-    report_json_field(out, "bytes", t->bytes);
-    report_json_field(out, "comm_bytes", t->share * t->bytes);
-    report_json_field(out, "hops", t->hops);
-    report_json_field(out, "links", t->links);
-    report_json_field(out, "bandwidth", t->links * t->bandwidth);
-    report_json_field(out, "t_latency", t->hops * t->latency);
-    report_json_field(out, "t_comm", t->t);
+    json_write_field(out, "bytes", t->bytes);
+    json_write_field(out, "comm_bytes", t->share * t->bytes);
+    json_write_field(out, "hops", t->hops);
+    json_write_field(out, "links", t->links);
+    json_write_field(out, "bandwidth", t->links * t->bandwidth);
+    json_write_field(out, "t_latency", t->hops * t->latency);
+    json_write_field(out, "t_comm", t->t);
     fputs(",\"bound\":\"comm\"}\n", out);
 }
 
@@ -263,8 +263,9 @@ bool eval_send(Eval *ev, const Stmt *s)
     EVal v = {0};
     End from = {0}, to = {0};
     Transfer t = {.share = 1};
+    LayoutEnv lx = eval_layout(ev);
     bool ok = statement_chip(ev, c, &chip) &&
-              layout_from_clauses(ev, c, chip, s->span, &st.layout);
+              layout_from_clauses(&lx, c, chip, s->span, &st.layout);
     if (ok && !chip)
         ok = eval_fail(ev, s->span, "send needs a chip and its slice: ... on v5e 4x4");
     ok = ok && eval_expr(ev, s->as.send.value, &st, -1, &v);

@@ -17,6 +17,7 @@
 
 #include "eval.h"
 #include "interrupt.h"
+#include "json.h"
 #include "layout.h"
 #include "nomem.h"
 #include "num.h"
@@ -37,7 +38,7 @@ static bool free_dim(Eval *ev, int dim, Span span, Value *saved)
     if (world_value(ev->world, dim)->kind == VAL_TENSOR)
         return eval_fail(ev, span, "%s is a tensor, not a dim", spelling(ev, dim));
     if (!world_swap(ev->world, dim, (Value){.kind = VAL_UNBOUND}, saved))
-        return eval_fail(ev, span, "out of memory");
+        return eval_oom(ev, span);
     return true;
 }
 
@@ -84,7 +85,7 @@ static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along
 {
     memset(out, 0, sizeof *out);
     if (!along_open(c, dim, out))
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     if (c->cost.choices > 1)
         return eval_fail(ev, s->span, "%d contractions here may each gather an operand or "
                          "make partial sums, and which is faster changes with %s: sweep or "
@@ -93,7 +94,7 @@ static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along
         out->n = 1;
         return roof_curve(&c->roof, &c->cost, dim, layout_lookup, (void *)&c->uses,
                           &out->plan[0]) ||
-               eval_fail(ev, s->span, "out of memory");
+               eval_oom(ev, s->span);
     }
     static const CostPlan plans[2] = {COST_PLAN_GATHER, COST_PLAN_REDUCE};
     bool ok = true;
@@ -106,7 +107,7 @@ static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along
         out->n = k + 1;
         ok = roof_curve(&out->forced[k].roof, &out->forced[k].cost, dim, layout_lookup,
                         &out->forced[k].uses, &out->plan[k]) ||
-             eval_fail(ev, s->span, "out of memory");
+             eval_oom(ev, s->span);
     }
     return ok;
 }
@@ -600,7 +601,7 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     int line, col;
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
-    report_json_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
+    json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     fprintf(out, ",\"line\":%d,\"solve\":\"%s\",\"chip\":\"%s\",\"segments\":[", line,
             spelling(ev, dim), c->chip->name);
     for (int i = 0; i < n; i++)
@@ -672,7 +673,7 @@ bool eval_solve(Eval *ev, const Stmt *s)
     bool ok = scan_wanted(ev, s) ? scan_solve(ev, s, dim) : eval_costed(ev, s, &c);
     if (ok && !scan_wanted(ev, s)) {
         ok = pick_dim(ev, s, &c, &dim) &&
-             (!nomem_failed() || eval_fail(ev, s->span, "out of memory"));
+             (!nomem_failed() || eval_oom(ev, s->span));
         bool mixed = ok && split_mixed(&c.uses, dim);
         ok = ok && (mixed ? scan_solve(ev, s, dim) : report_solve(ev, s, &c, dim));
         costed_free(&c);
@@ -721,7 +722,7 @@ static bool points_list(Eval *ev, const RangeSpec *r, Points *p)
 {
     p->values = malloc(sizeof *p->values * (size_t)(r->list->n + 1));
     if (!p->values)
-        return eval_fail(ev, r->span, "out of memory");
+        return eval_oom(ev, r->span);
     for (p->n = 0; p->n < r->list->n; p->n++)
         if (!range_number(ev, r->list->items[p->n], &p->values[p->n], "a dim's value"))
             return false;
@@ -757,7 +758,7 @@ static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
     if (!p->log)
         return true;
     if (!(p->values = malloc(sizeof *p->values * (size_t)p->n)))
-        return eval_fail(ev, r->span, "out of memory");
+        return eval_oom(ev, r->span);
     int kept = 0;
     for (int i = 0; i < p->n; i++) {
         /* Dims are whole: log-spaced points round to integers, each taken once. */
@@ -856,28 +857,28 @@ static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoin
     int line, col;
     source_position(ev->src, c->stmt->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
-    report_json_string(out, c->label, strlen(c->label));
+    json_write_string(out, c->label, strlen(c->label));
     char buf[40];
     if (x == floor(x) && fabs(x) < 1e15) /* a dim's value in full: 1000000, not 1e6 */
         snprintf(buf, sizeof buf, "%.0f", x);
     else
         num_format_json(x, buf, sizeof buf);
     fprintf(out, ",\"at\":{\"%s\":%s},\"line\":%d,\"chip\":", spelling(ev, dim), buf, line);
-    report_json_string(out, c->costed.chip->name, strlen(c->costed.chip->name));
-    report_json_field(out, "chips", r->chips);
-    report_json_field(out, "flops", p->flops);
-    report_json_field(out, "bytes", p->bytes);
-    report_json_field(out, "intensity", p->intensity);
-    report_json_field(out, "ridge", r->ridge);
-    report_json_field(out, "t_math", p->t_math);
-    report_json_field(out, "t_hbm", p->t_hbm);
-    report_json_field(out, "t_comm", p->t_comm);
-    report_json_field(out, "comm_bytes", p->comm_bytes);
-    report_json_field(out, "t_lower", p->t_lower);
-    report_json_field(out, "t_upper", p->t_upper);
-    report_json_field(out, "t_derated", p->t_derated);
+    json_write_string(out, c->costed.chip->name, strlen(c->costed.chip->name));
+    json_write_field(out, "chips", r->chips);
+    json_write_field(out, "flops", p->flops);
+    json_write_field(out, "bytes", p->bytes);
+    json_write_field(out, "intensity", p->intensity);
+    json_write_field(out, "ridge", r->ridge);
+    json_write_field(out, "t_math", p->t_math);
+    json_write_field(out, "t_hbm", p->t_hbm);
+    json_write_field(out, "t_comm", p->t_comm);
+    json_write_field(out, "comm_bytes", p->comm_bytes);
+    json_write_field(out, "t_lower", p->t_lower);
+    json_write_field(out, "t_upper", p->t_upper);
+    json_write_field(out, "t_derated", p->t_derated);
     fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(p->bound));
-    report_json_field(out, "attained", p->attained);
+    json_write_field(out, "attained", p->attained);
     fputs("}\n", out);
 }
 
@@ -998,7 +999,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
         if (!finite_block(ev, c, dim, &b))
             return false;
         if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))
-            return eval_fail(ev, c->stmt->span, "out of memory");
+            return eval_oom(ev, c->stmt->span);
         if (ev->json || table)
             progress_before_row(progress);
         for (int i = 0; (ev->json || table) && i < b.n; i++) {
@@ -1017,7 +1018,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     }
     if (table)
         fputc('\n', ev->out);
-    return !chart || plot_thin_end(&c->chart) || eval_fail(ev, c->stmt->span, "out of memory");
+    return !chart || plot_thin_end(&c->chart) || eval_oom(ev, c->stmt->span);
 }
 
 /* The terminal's size, or 80 × 24 off a terminal. */
@@ -1128,7 +1129,7 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
         bool ok = plot_text(ev->out, p, columns, rows, 0, terminal_colour(ev)); /* false: out
                                                                                  * of memory */
         fputc('\n', ev->out);
-        return ok || eval_fail(ev, span, "out of memory");
+        return ok || eval_oom(ev, span);
     }
     OutFile file; /* the old chart stays whole unless the new one is */
     if (!outfile_open(&file, path) || !outfile_close(&file, plot_svg(file.f, p, 900, 560)))
@@ -1190,7 +1191,7 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
     const AstList *body = s->as.sweep.body;
     int n = 0, total = body ? body->n : 0;
     Curve *curves = calloc((size_t)total + 1, sizeof *curves);
-    bool ok = curves != NULL || eval_fail(ev, s->span, "out of memory");
+    bool ok = curves != NULL || eval_oom(ev, s->span);
     if (ok && total == 0)
         ok = eval_fail(ev, s->span, "a sweep needs at least one statement in its { }");
     long long rows = (long long)pts->n * total;
@@ -1244,7 +1245,7 @@ static bool scan_points(Eval *ev, const Stmt *s, int dim, const Points *pts)
                          "statements), not %lld", LIMIT_SWEEP_ROWS, rows);
     Value *x = malloc(sizeof *x * (size_t)(pts->n + 1));
     if (!x)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     for (int i = 0; i < pts->n; i++)
         x[i] = (Value){.kind = VAL_NUMBER, .number = point_at(pts, i)};
     bool ok = scan_sweep(ev, s, dim, x, pts->n, pts->log);
@@ -1272,7 +1273,7 @@ static bool chip_points(Eval *ev, const RangeSpec *r, Value **out, int *n)
     if (!chips)
         return true;
     if (!list || !(*out = malloc(sizeof **out * (size_t)list->n)))
-        return !list || eval_fail(ev, r->span, "out of memory");
+        return !list || eval_oom(ev, r->span);
     for (int i = 0; i < list->n; i++) {
         const Node *item = list->items[i];
         (*out)[i] = (Value){.kind = VAL_CHIP,
@@ -1387,7 +1388,7 @@ bool eval_plot(Eval *ev, const Stmt *s)
     if (!points || !roofs) {
         free(points);
         free(roofs);
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     }
     double total = 0;
     bool vs_network = false;
@@ -1474,12 +1475,12 @@ static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_b
     if (ev->json) {
         source_position(ev->src, s->span.begin, &line, &col);
         fputs("{\"stmt\":", ev->out);
-        report_json_string(ev->out, ev->src->text + s->span.begin,
+        json_write_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
         fprintf(ev->out, ",\"line\":%d,\"fit\":\"%s\"", line, spelling(ev, dim));
-        report_json_field(ev->out, "largest", best);
-        report_json_field(ev->out, "memory", m_best);
-        report_json_field(ev->out, "hbm", hbm);
+        json_write_field(ev->out, "largest", best);
+        json_write_field(ev->out, "memory", m_best);
+        json_write_field(ev->out, "hbm", hbm);
         fputs("}\n", ev->out);
         return;
     }

@@ -9,6 +9,7 @@
 
 #include "crossing.h"
 #include "interrupt.h"
+#include "json.h"
 #include "num.h"
 #include "report.h"
 #include "spell.h"
@@ -100,7 +101,7 @@ static bool cost_at_value(Eval *ev, const Stmt *s, int dim, Value at, Figures *f
 {
     Op *root = op_new("scan");
     if (!root)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     ev->world->values[dim] = at;
     bool ok = eval_quietly(ev, s, root);
     const Chip *chip = ok ? eval_chip_of(ev, s) : NULL; /* the point's, in a sweep over chips */
@@ -174,7 +175,7 @@ static void json_fits(FILE *out, const Figures *f)
         fputs(",\"hbm\":null,\"fits\":null", out);
         return;
     }
-    report_json_field(out, "hbm", f->hbm);
+    json_write_field(out, "hbm", f->hbm);
     fprintf(out, ",\"fits\":%s", fits ? "true" : "false");
 }
 
@@ -186,10 +187,10 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
     char buf[40];
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
-    report_json_string(out, label, strlen(label));
+    json_write_string(out, label, strlen(label));
     fprintf(out, ",\"at\":{\"%s\":", spelling(ev, dim));
     if (at->kind == VAL_CHIP)
-        report_json_string(out, at->chip->name, strlen(at->chip->name));
+        json_write_string(out, at->chip->name, strlen(at->chip->name));
     else
         fputs(num_format_json(at->number, buf, sizeof buf), out);
     fprintf(out, "},\"line\":%d", line);
@@ -197,19 +198,19 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
     const Chip *chip = eval_chip_of(ev, s);
     if (chip) {
         fputs(",\"chip\":", out);
-        report_json_string(out, chip->name, strlen(chip->name));
+        json_write_string(out, chip->name, strlen(chip->name));
     }
-    report_json_field(out, "flops", f->flops);
-    report_json_field(out, "bytes", f->bytes);
-    report_json_field(out, "t_math", f->t_math);
-    report_json_field(out, "t_hbm", f->t_hbm);
-    report_json_field(out, "t_comm", f->t_comm);
-    report_json_field(out, "comm_bytes", f->comm_bytes);
-    report_json_field(out, "t_lower", f->t_lower);
-    report_json_field(out, "t_upper", f->t_upper);
-    report_json_field(out, "t_derated", f->t_derated);
+    json_write_field(out, "flops", f->flops);
+    json_write_field(out, "bytes", f->bytes);
+    json_write_field(out, "t_math", f->t_math);
+    json_write_field(out, "t_hbm", f->t_hbm);
+    json_write_field(out, "t_comm", f->t_comm);
+    json_write_field(out, "comm_bytes", f->comm_bytes);
+    json_write_field(out, "t_lower", f->t_lower);
+    json_write_field(out, "t_upper", f->t_upper);
+    json_write_field(out, "t_derated", f->t_derated);
     fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(f->bound));
-    report_json_field(out, "memory", f->memory);
+    json_write_field(out, "memory", f->memory);
     json_fits(out, f);
     fputs("}\n", out);
     ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
@@ -292,7 +293,7 @@ static bool sweep_plotted(Eval *ev, const Stmt *sweep, int dim, const Value *x, 
         ok = curves[i].x && curves[i].y;
     }
     if (!ok)
-        ok = eval_fail(ev, sweep->span, "out of memory");
+        ok = eval_oom(ev, sweep->span);
     Progress progress;
     eval_progress_begin(ev, &progress, "sweep", "points", (double)n * body->n);
     for (int i = 0; ok && i < body->n; i++) {
@@ -369,7 +370,7 @@ static bool try_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f, char 
 {
     DiagHold hold;
     if (!diag_hold(&hold))
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     Diag *loud = hold_quiet(ev, &hold);
     return hold_end(ev, &hold, loud, cost_at(ev, s, dim, x, f), why);
 }
@@ -560,10 +561,10 @@ static void solve_json_head(Eval *ev, const Stmt *s, int dim, const Run *runs, i
     int line, col;
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
-    report_json_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
+    json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     fprintf(out, ",\"line\":%d,\"solve\":\"%s\"", line, spelling(ev, dim));
     if (hbm > 0)
-        report_json_field(out, "hbm", hbm);
+        json_write_field(out, "hbm", hbm);
     else
         fputs(",\"hbm\":null", out);
     fputs(",\"segments\":[", out);
@@ -674,7 +675,7 @@ static bool try_sign_at(Eval *ev, const Equal *q, double x, int *out, char **why
 {
     DiagHold hold;
     if (!diag_hold(&hold))
-        return eval_fail(ev, q->rhs->span, "out of memory");
+        return eval_oom(ev, q->rhs->span);
     Diag *loud = hold_quiet(ev, &hold);
     return hold_end(ev, &hold, loud, sign_at(ev, q, x, out), why);
 }
@@ -746,7 +747,7 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *me
         int line, col;
         source_position(ev->src, s->span.begin, &line, &col);
         fputs("{\"stmt\":", ev->out);
-        report_json_string(ev->out, ev->src->text + s->span.begin,
+        json_write_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
         fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\",\"figure\":\"%s\"", line, d,
                 q->figure->name);

@@ -19,9 +19,9 @@
 
 #include "eval.h"
 #include "interrupt.h"
+#include "json.h"
 #include "layout.h"
 #include "num.h"
-#include "report.h"
 #include "summary.h"
 
 /* The axes of a searched mesh, outermost first, as a slice shape names them. */
@@ -142,7 +142,7 @@ static bool build_probe(Eval *ev, Search *z)
     int n = call->as.call.nargs;
     Binding *args = calloc((size_t)(n + z->nparams), sizeof *args);
     if (!args)
-        return eval_fail(ev, z->stmt->span, "out of memory");
+        return eval_oom(ev, z->stmt->span);
     if (n) /* a call without arguments has no array to copy */
         memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
     for (int i = 0; i < z->nparams; i++) {
@@ -193,7 +193,7 @@ static bool add_owners(Eval *ev, Search *z, Config c, Configs *out)
                              SEARCH_MAX_CONFIGS);
         c.order = out->n;
         if (!add_config(out, c))
-            return eval_fail(ev, z->stmt->span, "out of memory");
+            return eval_oom(ev, z->stmt->span);
     }
     return true;
 }
@@ -221,8 +221,9 @@ static bool add_size(Eval *ev, Search *z, const SearchSize *size, Configs *out)
     Config c = {.naxes = 0};
     if (size->shape) {
         Mesh m;
-        if (!layout_shape_mesh(ev, size->shape, size->span, &m) ||
-            !layout_check_fit(ev, &m, z->chip, size->span))
+        LayoutEnv lx = eval_layout(ev);
+        if (!layout_shape_mesh(&lx, size->shape, size->span, &m) ||
+            !layout_check_fit(&lx, &m, z->chip, size->span))
             return false;
         for (int a = 0; a < m.n; a++)
             c.sizes[c.naxes++] = m.axes[a].size;
@@ -311,11 +312,11 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
     DiagHold hold;
     if (!root || !diag_hold(&hold)) {
         op_free(root);
-        return eval_fail(ev, z->stmt->span, "out of memory");
+        return eval_oom(ev, z->stmt->span);
     }
     Diag *loud = ev->diag;
     ev->diag = &hold.diag;
-    ev->world->oversplit.count = 0;
+    ev->world->under_way.oversplit.count = 0;
     bool ok = eval_quietly(ev, &z->probe, root);
     ev->diag = loud;
     char *why = diag_release(&hold);
@@ -336,9 +337,9 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
         c->mfu = c->t_derated > 0 ? z->model.flops / (c->chips * z->peak * c->t_derated) : NAN;
         c->bound = root->bound;
         c->collective = op_collective(root);
-        c->oversplit = ev->world->oversplit.count > 0;
+        c->oversplit = ev->world->under_way.oversplit.count > 0;
         if (c->oversplit && z->oversplit++ == 0)
-            z->first_oversplit = ev->world->oversplit;
+            z->first_oversplit = ev->world->under_way.oversplit;
         c->costed = true;
     } else if (z->failed++ == 0) {
         z->why = why ? why : strdup("its figures are not numbers (a dim is unbound)");
@@ -516,10 +517,10 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
 {
     FILE *out = ev->out;
     fputs("{\"stmt\":", out);
-    report_json_string(out, ev->src->text + z->stmt->span.begin,
+    json_write_string(out, ev->src->text + z->stmt->span.begin,
                        (size_t)(z->stmt->span.end - z->stmt->span.begin));
     fprintf(out, ",\"line\":%d,\"chip\":", line);
-    report_json_string(out, z->chip->name, strlen(z->chip->name));
+    json_write_string(out, z->chip->name, strlen(z->chip->name));
     fputs(",\"mesh\":{", out);
     for (int a = 0; a < c->naxes; a++)
         fprintf(out, "%s\"%c\":%d", a ? "," : "", letters[a], c->sizes[a]);
@@ -532,12 +533,12 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
         fputc(']', out);
     }
     fputc('}', out);
-    report_json_field(out, "chips", c->chips);
-    report_json_field(out, "t_step", c->t_step);
-    report_json_field(out, "t_derated", c->t_derated);
-    report_json_field(out, "mfu", c->mfu);
-    report_json_field(out, "flops", c->flops);
-    report_json_field(out, "memory", c->memory);
+    json_write_field(out, "chips", c->chips);
+    json_write_field(out, "t_step", c->t_step);
+    json_write_field(out, "t_derated", c->t_derated);
+    json_write_field(out, "mfu", c->mfu);
+    json_write_field(out, "flops", c->flops);
+    json_write_field(out, "memory", c->memory);
     fprintf(out, ",\"fits\":%s,\"oversplit\":%s,\"bound\":\"%s\",\"collective\":",
             c->fits ? "true" : "false", c->oversplit ? "true" : "false",
             roof_bound_name(c->bound));

@@ -35,9 +35,9 @@
 #include <string.h>
 
 #include "eval.h"
+#include "json.h"
 #include "layout.h"
 #include "num.h"
-#include "report.h"
 
 /* A request mix and the names it binds. */
 typedef struct {
@@ -207,7 +207,7 @@ static bool step_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ct
         else if (!op_finite(root))
             ok = eval_fail(ev, s->span, "a figure overflows");
     } else if (!root) {
-        eval_fail(ev, s->span, "out of memory");
+        eval_oom(ev, s->span);
     }
     op_free(root);
     return ok;
@@ -239,7 +239,7 @@ static bool call_at(Eval *ev, const Stmt *s, const Node *call, const Mix *mix, d
     Node with_t = *call;
     if (t > 0) {
         if (!(args = calloc((size_t)n + 2, sizeof *args)))
-            return eval_fail(ev, s->span, "out of memory");
+            return eval_oom(ev, s->span);
         memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
         args[n] = (Binding){.name = {mix->t_name, call->span}, .value = &tokens};
         if (last && leaves_param(ev, call, mix->r_name))
@@ -524,9 +524,9 @@ static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
     int line, col;
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", ev->out);
-    report_json_string(ev->out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
+    json_write_string(ev->out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     fprintf(ev->out, ",\"line\":%d,\"mix\":%d,\"chip\":", line, mix->number);
-    report_json_string(ev->out, v->chip->name, strlen(v->chip->name));
+    json_write_string(ev->out, v->chip->name, strlen(v->chip->name));
     const struct {
         const char *key;
         double value;
@@ -548,7 +548,7 @@ static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
         {"qps_prefill", v->pool.qps}, {"prefill_ratio", v->pool.prefill_ratio},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        report_json_field(ev->out, fields[i].key, fields[i].value);
+        json_write_field(ev->out, fields[i].key, fields[i].value);
     fprintf(ev->out, ",\"largest\":%s,\"ttft_bound\":\"%s\",\"tpot_bound\":\"%s\"}\n",
             v->largest ? "true" : "false", roof_bound_name(v->ttft.bound),
             roof_bound_name(v->tpot.bound));
@@ -596,10 +596,10 @@ static bool serve_with_names(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
                              "%s is a tensor, not a dim", spelling(ev, name));
     }
     if (!world_swap(ev->world, mix->batch_name, (Value){.kind = VAL_UNBOUND}, &saved_b))
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     if (!world_swap(ev->world, mix->context_name, (Value){.kind = VAL_UNBOUND}, &saved_s)) {
         world_restore(ev->world, mix->batch_name, saved_b);
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     }
     CostMode mode = ev->world->training;
     ev->world->training = COST_INFERENCE;
@@ -618,7 +618,8 @@ static bool serve_chip(Eval *ev, const Stmt *s, Served *v)
         return eval_fail(ev, s->span, "serve needs a chip with an HBM capacity (hbm_bytes): add "
                          "`on v5e 4x4` or `use v5e 4x4`");
     Layout layout;
-    if (!layout_from_clauses(ev, &s->as.expr.clauses, v->chip, s->span, &layout))
+    LayoutEnv lx = eval_layout(ev);
+    if (!layout_from_clauses(&lx, &s->as.expr.clauses, v->chip, s->span, &layout))
         return false;
     v->chips = mesh_chips(&layout.mesh);
     v->hbm = v->chip->value[CHIP_HBM_BYTES];
@@ -647,7 +648,7 @@ bool eval_serve(Eval *ev, const Stmt *s)
                .r_name = intern_id(ev->world->names, "R", 1)};
     Served base = {0};
     if (mix.t_name < 0)
-        return eval_fail(ev, s->span, "out of memory");
+        return eval_oom(ev, s->span);
     if (!check_names(ev, s, &mix) || !check_call(ev, s, s->as.expr.value, &mix) ||
         !serve_chip(ev, s, &base))
         return false;

@@ -134,6 +134,18 @@ void diag_verror(Diag *d, const Source *src, Span span, const char *fmt, va_list
     show_span(d, src, span, line, col);
 }
 
+void diag_frame_verror(Diag *d, const DiagFrame *f, Span span, const char *fmt, va_list ap)
+{
+    if (nomem_failed())
+        fmt = "out of memory";
+    diag_verror(d, f->user, f->library ? f->call : span, fmt, ap);
+    if (f->library) {
+        int line, col;
+        source_position(f->library, span.begin, &line, &col);
+        diag_note(d, "raised in the stdlib, at %s:%d:%d", f->library->name, line, col);
+    }
+}
+
 void diag_note(Diag *d, const char *fmt, ...)
 {
     if (d->capped)

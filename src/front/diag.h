@@ -36,6 +36,17 @@ typedef struct {
 void diag_error(Diag *d, const Source *src, Span span, const char *fmt, ...)
     DIAG_PRINTF(4, 5);
 void diag_verror(Diag *d, const Source *src, Span span, const char *fmt, va_list ap);
+/* Where the errors of code being run are shown: in the user's source. An error in a
+ * library's code (the stdlib) is the user's call's: it points there, and a note gives
+ * the library's line. */
+typedef struct {
+    const Source *user;    /* the user's source */
+    Span call;             /* in it, the call into the library; when library is set */
+    const Source *library; /* the library's source the code is in, or NULL */
+} DiagFrame;
+/* An error of the code a frame runs, at span in its own source. Once memory ran out,
+ * that is the reason, whatever failed for want of it (nomem.h). */
+void diag_frame_verror(Diag *d, const DiagFrame *f, Span span, const char *fmt, va_list ap);
 /* An indented "note: ..." under the last error; dropped with it when capped. */
 void diag_note(Diag *d, const char *fmt, ...) DIAG_PRINTF(2, 3);
 /* An error with no place in a source: usage, files that cannot be read. */

@@ -8,8 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "json.h"
 #include "num.h"
-#include "report.h"
 
 typedef struct {
     const char *key;     /* JSON key */
@@ -43,10 +43,10 @@ static void ridges(const Chip *c, Derived *d, int *n)
 {
     if (!has(c, CHIP_FLOPS_BF16))
         return;
-    double peak = v(c, CHIP_FLOPS_BF16);
-    if (has(c, CHIP_HBM_BW))
+    double peak = v(c, CHIP_FLOPS_BF16), hbm_ridge;
+    if (chip_ridge(c, CHIP_FLOPS_BF16, &hbm_ridge))
         add(d, n, "ridge_hbm", "ridge against HBM (FLOPs/byte)", "flops_bf16 / hbm_bw",
-            peak / v(c, CHIP_HBM_BW), UNIT_NONE);
+            hbm_ridge, UNIT_NONE);
     if (has(c, CHIP_VMEM_BW))
         add(d, n, "ridge_vmem", "ridge against VMEM", "flops_bf16 / vmem_bw",
             peak / v(c, CHIP_VMEM_BW), UNIT_NONE);
@@ -122,9 +122,10 @@ static int derive(const Chip *c, Derived *d)
     gpu_anatomy(c, d, &n);
     node_switches(c, d, &n);
     ridges(c, d, &n);
-    if (has(c, CHIP_VPU_FLOPS) && has(c, CHIP_HBM_BW))
+    double vpu_ridge;
+    if (chip_ridge(c, CHIP_VPU_FLOPS, &vpu_ridge))
         add(d, &n, "ridge_vpu", "vector unit's ridge against HBM", "vpu_flops / hbm_bw",
-            v(c, CHIP_VPU_FLOPS) / v(c, CHIP_HBM_BW), UNIT_NONE);
+            vpu_ridge, UNIT_NONE);
     if (has(c, CHIP_HOP_LATENCY) && has(c, CHIP_ICI_BW))
         add(d, &n, "latency_bytes", "an ICI hop is latency-bound below",
             "hop_latency * ici_bw", v(c, CHIP_HOP_LATENCY) * v(c, CHIP_ICI_BW), UNIT_BYTES);
@@ -171,7 +172,7 @@ static void text_card(const Chip *c, const Derived *d, int n, FILE *out)
 static void json_card(const Chip *c, const Derived *d, int n, FILE *out)
 {
     fputs("{\"chip\":", out);
-    report_json_string(out, c->name, strlen(c->name));
+    json_write_string(out, c->name, strlen(c->name));
     fputs(",\"fields\":{", out);
     bool first = true;
     for (int f = 0; f < CHIP_FIELD_COUNT; f++) {
@@ -180,10 +181,10 @@ static void json_card(const Chip *c, const Derived *d, int n, FILE *out)
         fprintf(out, "%s\"%s\":{\"value\"", first ? "" : ",", chip_fields[f].name);
         char buf[64];
         fprintf(out, ":%s,\"meaning\":", num_format_json(v(c, f), buf, sizeof buf));
-        report_json_string(out, chip_fields[f].what, strlen(chip_fields[f].what));
+        json_write_string(out, chip_fields[f].what, strlen(chip_fields[f].what));
         fputs(",\"source\":", out);
         if (c->source[f])
-            report_json_string(out, c->source[f], strlen(c->source[f]));
+            json_write_string(out, c->source[f], strlen(c->source[f]));
         else
             fputs("null", out);
         fputc('}', out);
@@ -194,7 +195,7 @@ static void json_card(const Chip *c, const Derived *d, int n, FILE *out)
         char buf[64];
         fprintf(out, "%s\"%s\":{\"value\":%s,\"formula\":", i ? "," : "", d[i].key,
                 num_format_json(d[i].value, buf, sizeof buf));
-        report_json_string(out, d[i].formula, strlen(d[i].formula));
+        json_write_string(out, d[i].formula, strlen(d[i].formula));
         fputc('}', out);
     }
     fputs("}}\n", out);

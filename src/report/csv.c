@@ -8,7 +8,7 @@
 #include "json.h"
 #include "nomem.h"
 #include "num.h"
-#include "report.h"
+#include "utf8.h"
 
 const char *const csv_columns[] = {
     "kind", "line", "stmt", "path", "depth", "chip", "chips", "dim", "at", "dtype",
@@ -59,6 +59,22 @@ const char *const csv_columns[] = {
     "best", "optimum", "splits",
     NULL,
 };
+
+void csv_field(FILE *out, const char *text)
+{
+    fputc('"', out);
+    for (const unsigned char *c = (const unsigned char *)text; *c;) {
+        int len = utf8_length(c, 4); /* a NUL ends a cut sequence before 4 bytes */
+        if (len == 0)
+            fputs(UTF8_REPLACEMENT, out);
+        else
+            fwrite(c, 1, (size_t)len, out);
+        if (*c == '"')
+            fputc('"', out);
+        c += len ? len : 1;
+    }
+    fputc('"', out);
+}
 
 enum { CSV_MAX_COLUMNS = 192 };
 /* a row holds every column (129 columns overran 128 slots: a crash in --csv) */
@@ -149,7 +165,7 @@ static void json_members(FILE *out, const Json *v)
         if (i)
             fputc(',', out);
         if (object) {
-            report_json_string(out, v->keys[i], strlen(v->keys[i]));
+            json_write_string(out, v->keys[i], strlen(v->keys[i]));
             fputc(':', out);
         }
         json_text(out, &v->items[i]);
@@ -165,7 +181,7 @@ static void json_text(FILE *out, const Json *v)
     case JSON_NULL: fputs("null", out); break;
     case JSON_BOOL: fputs(v->truth ? "true" : "false", out); break;
     case JSON_NUMBER: fputs(num_format_json(v->number, buf, sizeof buf), out); break;
-    case JSON_STRING: report_json_string(out, v->string, strlen(v->string)); break;
+    case JSON_STRING: json_write_string(out, v->string, strlen(v->string)); break;
     default: json_members(out, v); break;
     }
 }
@@ -180,7 +196,7 @@ static void field_of_json(FILE *out, const Json *v)
         json_text(buf, v);
         fclose(buf);
     }
-    report_csv_text(out, text ? text : "");
+    csv_field(out, text ? text : "");
     free(text);
 }
 
@@ -191,7 +207,7 @@ static void field(FILE *out, const Json *v)
     case JSON_NULL: break;
     case JSON_BOOL: fputs(v->truth ? "true" : "false", out); break;
     case JSON_NUMBER: fputs(num_format_json(v->number, buf, sizeof buf), out); break;
-    case JSON_STRING: report_csv_text(out, v->string); break;
+    case JSON_STRING: csv_field(out, v->string); break;
     default: field_of_json(out, v); break;
     }
 }
@@ -214,7 +230,7 @@ static void write_row(Convert *cv, const char *kind, Row *row)
         if (i)
             fputc(',', out);
         if (row->text[i])
-            report_csv_text(out, row->text[i]);
+            csv_field(out, row->text[i]);
         else if (row->json[i])
             field(out, row->json[i]);
     }

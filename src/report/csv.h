@@ -24,6 +24,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* A CSV field: quoted, its quotes doubled, a byte that is not UTF-8 as U+FFFD. */
+void csv_field(FILE *out, const char *text);
+
 /* The header's names, in order; NULL-terminated. */
 extern const char *const csv_columns[];
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "json.h"
 #include "num.h"
 #include "utf8.h"
 
@@ -836,7 +837,7 @@ static void json_notes(const Report *r)
     fputs(",\"notes\":[", r->out);
     for (int i = 0; i < r->nnotes; i++) {
         fputs(i ? "," : "", r->out);
-        report_json_string(r->out, r->notes[i], strlen(r->notes[i]));
+        json_write_string(r->out, r->notes[i], strlen(r->notes[i]));
     }
     fputc(']', r->out);
 }
@@ -867,46 +868,12 @@ static void text_statement(const Report *r)
 
 /* ---- JSON ------------------------------------------------------------------ */
 
-/* One character of a JSON string; returns the bytes it took. A byte that is not
- * UTF-8 (a Latin-1 comment in a statement) is the replacement character, escaped, so
- * the line stays valid JSON. */
-static size_t json_char(FILE *out, const unsigned char *c, size_t n)
-{
-    int len = utf8_length(c, n);
-    if (len == 0)
-        fputs("\\ufffd", out);
-    else if (c[0] == '"' || c[0] == '\\')
-        fprintf(out, "\\%c", c[0]);
-    else if (c[0] == '\n')
-        fputs("\\n", out);
-    else if (c[0] < 0x20 || c[0] == 0x7F)
-        fprintf(out, "\\u%04x", c[0]);
-    else
-        fwrite(c, 1, (size_t)len, out);
-    return len ? (size_t)len : 1;
-}
-
-void report_json_string(FILE *out, const char *s, size_t len)
-{
-    const unsigned char *c = (const unsigned char *)s;
-    fputc('"', out);
-    for (size_t i = 0; i < len;)
-        i += json_char(out, c + i, len - i);
-    fputc('"', out);
-}
-
 static void json_key(FILE *out, const char *key)
 {
     fprintf(out, ",\"%s\":", key);
 }
 
-void report_json_field(FILE *out, const char *key, double v)
-{
-    char buf[64];
-    fprintf(out, ",\"%s\":%s", key, num_format_json(v, buf, sizeof buf));
-}
-
-static void json_number(FILE *out, const char *key, bool known, double v)
+static void json_or_null(FILE *out, const char *key, bool known, double v)
 {
     char buf[64];
     json_key(out, key);
@@ -917,12 +884,12 @@ static void json_number(FILE *out, const char *key, bool known, double v)
 static void json_prediction_keys(const Report *r, bool known, double t, double kernels,
                                  double fallbacks, const char *why)
 {
-    json_number(r->out, "t_predicted", known, t);
-    json_number(r->out, "kernels", known, kernels);
-    json_number(r->out, "kernels_derated", known, fallbacks);
+    json_or_null(r->out, "t_predicted", known, t);
+    json_or_null(r->out, "kernels", known, kernels);
+    json_or_null(r->out, "kernels_derated", known, fallbacks);
     if (known && fallbacks > 0 && why[0]) {
         json_key(r->out, "derated_why");
-        report_json_string(r->out, why, strlen(why));
+        json_write_string(r->out, why, strlen(why));
     }
 }
 
@@ -954,7 +921,7 @@ static void json_shape(const Report *r, bool local)
         if (now && poly_is_const(now, &v))
             fputs(num_format_json(v, buf, sizeof buf), r->out);
         else if (now)
-            poly_text(r, now, POLY_STYLE_ASCII, buf, sizeof buf), report_json_string(r->out, buf, strlen(buf));
+            poly_text(r, now, POLY_STYLE_ASCII, buf, sizeof buf), json_write_string(r->out, buf, strlen(buf));
         else
             fputs("null", r->out);
         poly_free(now);
@@ -967,13 +934,13 @@ static void json_formula_poly(const Report *r, const char *key, const Quantity *
     char buf[FORMULA_MAX];
     poly_text(r, q->known ? q->formula : q->now, POLY_STYLE_ASCII, buf, sizeof buf);
     fprintf(r->out, "%s\"%s\":", first ? "" : ",", key);
-    report_json_string(r->out, buf, strlen(buf));
+    json_write_string(r->out, buf, strlen(buf));
 }
 
 static void json_formula_text(const Report *r, const char *key, const char *text)
 {
     fprintf(r->out, ",\"%s\":", key);
-    report_json_string(r->out, text, strlen(text));
+    json_write_string(r->out, text, strlen(text));
 }
 
 /* The sum over the collectives on lane l (every one when l < 0) of max(its bandwidth
@@ -1154,7 +1121,7 @@ static void json_links(const Report *r)
         if (!(f->lanes >> l & 1u) || !lane_group(r, l, name, sizeof name))
             continue;
         fputs(first ? "" : ",", r->out);
-        report_json_string(r->out, name, strlen(name));
+        json_write_string(r->out, name, strlen(name));
         fprintf(r->out, ":%s", num_format_json(f->lane_value[l], v, sizeof v));
         first = false;
     }
@@ -1212,7 +1179,7 @@ static void json_config(const Report *r)
         for (int i = 0; i < r->mesh->n; i++) {
             const char *axis = r->namer(r->mesh->axes[i].name, r->ctx);
             fputs(i ? "," : "{", r->out);
-            report_json_string(r->out, axis, strlen(axis));
+            json_write_string(r->out, axis, strlen(axis));
             fprintf(r->out, ":%d", r->mesh->axes[i].size);
         }
         fputc('}', r->out);
@@ -1225,52 +1192,52 @@ static void json_statement(const Report *r)
     const Roofline *f = r->roof;
     bool chip = f->chip != NULL, times = chip && f->times_known;
     fputs("{\"stmt\":", r->out);
-    report_json_string(r->out, r->stmt, r->stmt_len);
+    json_write_string(r->out, r->stmt, r->stmt_len);
     fprintf(r->out, ",\"line\":%d", r->line);
     json_key(r->out, "chip");
-    chip ? report_json_string(r->out, f->chip->name, strlen(f->chip->name)) : (void)fputs("null", r->out);
+    chip ? json_write_string(r->out, f->chip->name, strlen(f->chip->name)) : (void)fputs("null", r->out);
     fprintf(r->out, ",\"chips\":%.17g,\"dtype\":\"%s\"", f->chips,
             dtype_name(r->result->dtype));
     json_config(r);
     if (chip && f->link_bw > 0)
-        json_number(r->out, "link_bw", true, f->link_bw);
+        json_or_null(r->out, "link_bw", true, f->link_bw);
     json_shape(r, false);
     if (r->mesh && r->mesh->n)
         json_shape(r, true);
-    json_number(r->out, "flops", f->flops.known, f->flops.value);
-    json_number(r->out, "bytes", f->bytes.known, f->bytes.value);
-    json_number(r->out, "bytes_read", f->read.known, f->read.value);
-    json_number(r->out, "bytes_written", f->written.known, f->written.value);
-    json_number(r->out, "intensity", f->intensity_known, f->intensity);
-    json_number(r->out, "ridge", chip, f->ridge);
+    json_or_null(r->out, "flops", f->flops.known, f->flops.value);
+    json_or_null(r->out, "bytes", f->bytes.known, f->bytes.value);
+    json_or_null(r->out, "bytes_read", f->read.known, f->read.value);
+    json_or_null(r->out, "bytes_written", f->written.known, f->written.value);
+    json_or_null(r->out, "intensity", f->intensity_known, f->intensity);
+    json_or_null(r->out, "ridge", chip, f->ridge);
     if (chip && f->computes)
         fprintf(r->out, ",\"unit\":\"%s\"", f->vector ? "vector" : "matrix");
     if (chip && f->padding.formula)
-        json_number(r->out, "padding_flops", f->padding.known, f->padding.value);
-    json_number(r->out, "t_math", chip && f->t_math.known, f->t_math.value);
-    json_number(r->out, "t_hbm", chip && f->t_hbm.known, f->t_hbm.value);
-    json_number(r->out, "t_comm", chip && f->t_comm.known, f->t_comm.value);
-    json_number(r->out, "comm_bytes", chip && f->comm_bytes.known, f->comm_bytes.value);
+        json_or_null(r->out, "padding_flops", f->padding.known, f->padding.value);
+    json_or_null(r->out, "t_math", chip && f->t_math.known, f->t_math.value);
+    json_or_null(r->out, "t_hbm", chip && f->t_hbm.known, f->t_hbm.value);
+    json_or_null(r->out, "t_comm", chip && f->t_comm.known, f->t_comm.value);
+    json_or_null(r->out, "comm_bytes", chip && f->comm_bytes.known, f->comm_bytes.value);
     if (chip && f->overlapped && f->t_comm.known)
         json_links(r);
     json_collective(r);
     if (book_shown(f)) {
-        json_number(r->out, "t_comm_book", true, f->t_comm_book);
-        json_number(r->out, "t_comm_exact", true, f->t_comm_exact);
+        json_or_null(r->out, "t_comm_book", true, f->t_comm_book);
+        json_or_null(r->out, "t_comm_exact", true, f->t_comm_exact);
     }
     if (chip && f->ncomm > 0) {
         double hops = 0;
         for (int i = 0; i < f->ncomm; i++)
             hops = f->links[i].hops > hops ? f->links[i].hops : hops;
-        json_number(r->out, "hops", true, hops);
+        json_or_null(r->out, "hops", true, hops);
         fprintf(r->out, ",\"latency_bound\":%s", f->latency_bound ? "true" : "false");
         json_unset(r->out, unset_latencies(f));
     }
     if (r->cost->microbatches > 1)
-        json_number(r->out, "microbatches", true, r->cost->microbatches);
-    json_number(r->out, "t_lower", times, f->t_lower);
-    json_number(r->out, "t_upper", times, f->t_upper);
-    json_number(r->out, "t_derated", times, f->derated ? f->t_derated : f->t_lower);
+        json_or_null(r->out, "microbatches", true, r->cost->microbatches);
+    json_or_null(r->out, "t_lower", times, f->t_lower);
+    json_or_null(r->out, "t_upper", times, f->t_upper);
+    json_or_null(r->out, "t_derated", times, f->derated ? f->t_derated : f->t_lower);
     json_prediction(r, &f->predict);
     json_key(r->out, "bound");
     if (f->bound == BOUND_UNKNOWN)
@@ -1316,24 +1283,6 @@ const char *report_step_tag(CostMode mode, double microbatches, char *buf, size_
     return with_microbatches(report_mode_tag(mode), microbatches, buf, size);
 }
 
-/* ---- CSV ------------------------------------------------------------------- */
-
-void report_csv_text(FILE *out, const char *text)
-{
-    fputc('"', out);
-    for (const unsigned char *c = (const unsigned char *)text; *c;) {
-        int len = utf8_length(c, 4); /* a NUL ends a cut sequence before 4 bytes */
-        if (len == 0)
-            fputs(UTF8_REPLACEMENT, out);
-        else
-            fwrite(c, 1, (size_t)len, out);
-        if (*c == '"')
-            fputc('"', out);
-        c += len ? len : 1;
-    }
-    fputc('"', out);
-}
-
 /* ---- Statements without a cost ---------------------------------------------- */
 
 /* Whether a statement already reads as its value: "3", or "x = 3" (no "x = 3 = 3"). */
@@ -1368,9 +1317,9 @@ static void number_json(const Report *r, const Poly *p)
     if (!p || !poly_is_const(p, &v))
         return;
     fputs("{\"stmt\":", r->out);
-    report_json_string(r->out, r->stmt, r->stmt_len);
+    json_write_string(r->out, r->stmt, r->stmt_len);
     fprintf(r->out, ",\"line\":%d", r->line);
-    report_json_field(r->out, "value", v);
+    json_write_field(r->out, "value", v);
     fputs("}\n", r->out);
 }
 
@@ -1637,15 +1586,15 @@ static void text_block(const Report *r, const Op *one)
  * KV cache (all it counts). */
 static void json_memory_parts(const Report *r, const Op *op)
 {
-    json_number(r->out, "memory_params", op->known, op->param_bytes);
+    json_or_null(r->out, "memory_params", op->known, op->param_bytes);
     if (r->training) {
-        json_number(r->out, "memory_gradients", op->known, op->grad_bytes);
-        json_number(r->out, "memory_master", op->known, op->master_bytes);
-        json_number(r->out, "memory_optimizer", op->known, op->optim_bytes);
-        json_number(r->out, "memory_activations", op->known, op->act_bytes);
-        json_number(r->out, "memory_working_set", op->known, op_working_set(op));
+        json_or_null(r->out, "memory_gradients", op->known, op->grad_bytes);
+        json_or_null(r->out, "memory_master", op->known, op->master_bytes);
+        json_or_null(r->out, "memory_optimizer", op->known, op->optim_bytes);
+        json_or_null(r->out, "memory_activations", op->known, op->act_bytes);
+        json_or_null(r->out, "memory_working_set", op->known, op_working_set(op));
     }
-    json_number(r->out, "memory_cache", op->known, op->cache_bytes);
+    json_or_null(r->out, "memory_cache", op->known, op->cache_bytes);
 }
 
 /* The step's microbatches (at the top, when several) and a pipelined repeat's stages
@@ -1653,10 +1602,10 @@ static void json_memory_parts(const Report *r, const Op *op)
 static void json_pipeline(const Report *r, const Op *op, bool root)
 {
     if (root && r->microbatches > 1)
-        json_number(r->out, "microbatches", true, r->microbatches);
+        json_or_null(r->out, "microbatches", true, r->microbatches);
     if (op->stages > 1) {
-        json_number(r->out, "stages", true, op->stages);
-        json_number(r->out, "in_flight", true, op->in_flight);
+        json_or_null(r->out, "stages", true, op->stages);
+        json_or_null(r->out, "in_flight", true, op->in_flight);
     }
 }
 
@@ -1668,41 +1617,41 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     const Op *op = root ? &all : one;
     fputs("{\"stmt\":", r->out);
     if (root)
-        report_json_string(r->out, r->stmt, r->stmt_len);
+        json_write_string(r->out, r->stmt, r->stmt_len);
     else
-        report_json_string(r->out, op->label, strlen(op->label));
+        json_write_string(r->out, op->label, strlen(op->label));
     if (root) {
         fprintf(r->out, ",\"line\":%d,\"chip\":", r->line);
-        r->chip ? report_json_string(r->out, r->chip->name, strlen(r->chip->name))
+        r->chip ? json_write_string(r->out, r->chip->name, strlen(r->chip->name))
                 : (void)fputs("null", r->out);
         fprintf(r->out, ",\"chips\":%.17g", r->mesh ? mesh_chips(r->mesh) : 1);
         json_config(r);
     }
-    json_number(r->out, "runs", true, parent_runs * op->runs);
+    json_or_null(r->out, "runs", true, parent_runs * op->runs);
     json_pipeline(r, op, root);
-    json_number(r->out, "flops", op->known, op->flops);
-    json_number(r->out, "bytes", op->known, op->bytes);
-    json_number(r->out, "intensity", op->known && op->bytes > 0, op->flops / op->bytes);
-    json_number(r->out, "t_math", op->known, op->t_math);
-    json_number(r->out, "t_hbm", op->known, op->t_hbm);
-    json_number(r->out, "t_comm", op->known, op->t_comm);
-    json_number(r->out, "comm_bytes", op->known, op->comm_bytes);
+    json_or_null(r->out, "flops", op->known, op->flops);
+    json_or_null(r->out, "bytes", op->known, op->bytes);
+    json_or_null(r->out, "intensity", op->known && op->bytes > 0, op->flops / op->bytes);
+    json_or_null(r->out, "t_math", op->known, op->t_math);
+    json_or_null(r->out, "t_hbm", op->known, op->t_hbm);
+    json_or_null(r->out, "t_comm", op->known, op->t_comm);
+    json_or_null(r->out, "comm_bytes", op->known, op->comm_bytes);
     json_key(r->out, "collective");
     if (op_collective(op) >= 0)
         fprintf(r->out, "\"%s\"", coll_name((CollKind)op_collective(op)));
     else
         fputs("null", r->out);
-    json_number(r->out, "t_lower", op->known, op->t_lower);
-    json_number(r->out, "t_upper", op->known, op->t_upper);
+    json_or_null(r->out, "t_lower", op->known, op->t_lower);
+    json_or_null(r->out, "t_upper", op->known, op->t_upper);
     json_key(r->out, "bound");
     if (op->known && op->bound != BOUND_UNKNOWN)
         fprintf(r->out, "\"%s\"", roof_bound_name(op->bound));
     else
         fputs("null", r->out);
-    json_number(r->out, "t_derated", op->known, op->t_derated);
+    json_or_null(r->out, "t_derated", op->known, op->t_derated);
     json_op_prediction(r, op);
-    json_number(r->out, "params", op->known, op->params);
-    json_number(r->out, "memory", op->known, block_memory(op, r->training));
+    json_or_null(r->out, "params", op->known, op->params);
+    json_or_null(r->out, "memory", op->known, block_memory(op, r->training));
     if (root) {
         summary_json(r->out, r->summary);
         json_memory_parts(r, op);

@@ -39,7 +39,7 @@ typedef struct {
     double microbatches; /* of a training step (`mode training microbatches M`); 1 */
     bool launch_graph;   /* `mode ... launch graph`: how t_predicted's kernels launch */
     const Summary *summary; /* a whole-model statement's MFU, tokens/s, run; or NULL */
-    char (*notes)[REPORT_NOTE_SIZE]; /* what the report notes (World.notes) */
+    char (*notes)[REPORT_NOTE_SIZE]; /* what the report notes (World.under_way) */
     int nnotes;
     PolyLookup lookup; /* the figures' values: padded shards (layout.h) */
     void *lookup_ctx;
@@ -66,13 +66,5 @@ void report_tensor(const Report *r, const char *name);
 /* Source text on one line: each run of white space (newlines too) one space, control
  * bytes and bytes that are not UTF-8 escaped as \xNN (diag_escaped). */
 void report_text_line(FILE *out, const char *text, size_t len);
-/* A JSON string literal of len bytes: quotes, backslashes and control bytes escaped,
- * a byte that is not UTF-8 as \ufffd. */
-void report_json_string(FILE *out, const char *s, size_t len);
-/* ,"key":number after an object's first key, in the shortest form that reads back the
- * same double; null when it is not finite (JSON has no inf or nan). */
-void report_json_field(FILE *out, const char *key, double v);
-/* A CSV field: quoted, its quotes doubled, a byte that is not UTF-8 as U+FFFD. */
-void report_csv_text(FILE *out, const char *text);
 
 #endif

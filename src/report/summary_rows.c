@@ -5,8 +5,8 @@
 #include <math.h>
 
 #include "chip.h"
+#include "json.h"
 #include "num.h"
-#include "report.h"
 
 static void row(FILE *out, const char *name, const char *how, const char *value)
 {
@@ -91,15 +91,15 @@ void summary_json(FILE *out, const Summary *sm)
     if (!sm || !sm->whole)
         return;
     bool run = sm->run_tokens > 0;
-    report_json_field(out, "tokens", sm->tokens);
-    report_json_field(out, "model_flops", sm->model.flops);
-    report_json_field(out, "mfu", sm->mfu);
-    report_json_field(out, "tokens_per_s", sm->tokens_per_s_chip);
-    report_json_field(out, "tokens_per_s_all", sm->tokens_per_s);
-    report_json_field(out, "run_tokens", run ? sm->run_tokens : NAN);
-    report_json_field(out, "run_steps", run ? sm->steps : NAN);
-    report_json_field(out, "run_time", run ? sm->run_time : NAN);
-    report_json_field(out, "chip_hours", run ? sm->chip_hours : NAN);
-    report_json_field(out, "run_usd", run ? sm->run_usd : NAN);
-    report_json_field(out, "price", run ? sm->price : NAN);
+    json_write_field(out, "tokens", sm->tokens);
+    json_write_field(out, "model_flops", sm->model.flops);
+    json_write_field(out, "mfu", sm->mfu);
+    json_write_field(out, "tokens_per_s", sm->tokens_per_s_chip);
+    json_write_field(out, "tokens_per_s_all", sm->tokens_per_s);
+    json_write_field(out, "run_tokens", run ? sm->run_tokens : NAN);
+    json_write_field(out, "run_steps", run ? sm->steps : NAN);
+    json_write_field(out, "run_time", run ? sm->run_time : NAN);
+    json_write_field(out, "chip_hours", run ? sm->chip_hours : NAN);
+    json_write_field(out, "run_usd", run ? sm->run_usd : NAN);
+    json_write_field(out, "price", run ? sm->price : NAN);
 }

@@ -1,8 +1,9 @@
-/* test_report.c — unit tests for the writers of report.c that every JSON line and CSV
- * row goes through: numbers that are not finite, strings that are not UTF-8. Prints
- * one FAIL line per failure and ends with "N passed, M failed". */
+/* test_writers.c — unit tests for the writers that every JSON line and CSV row goes
+ * through (json.c, csv.c): numbers that are not finite, strings that are not UTF-8.
+ * Prints one FAIL line per failure and ends with "N passed, M failed". */
 #include "check.h"
-#include "report.h"
+#include "csv.h"
+#include "json.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -38,13 +39,13 @@ static void test_json_field(void)
 {
     Capture c;
     capture_begin(&c);
-    report_json_field(c.out, "t", 1.5);
+    json_write_field(c.out, "t", 1.5);
     PRINTS(&c, ",\"t\":1.5");
     capture_begin(&c);
-    report_json_field(c.out, "t", INFINITY);
+    json_write_field(c.out, "t", INFINITY);
     PRINTS(&c, ",\"t\":null");
     capture_begin(&c);
-    report_json_field(c.out, "t", NAN);
+    json_write_field(c.out, "t", NAN);
     PRINTS(&c, ",\"t\":null");
 }
 
@@ -54,7 +55,7 @@ static void test_json_string(void)
     Capture c;
     capture_begin(&c);
     const char text[] = "caf\xC3\xA9 \xE9 \xED\xA0\x80 \xC3 \"\\\n\t\x7F";
-    report_json_string(c.out, text, sizeof text - 1);
+    json_write_string(c.out, text, sizeof text - 1);
     PRINTS(&c, "\"caf\xC3\xA9 \\ufffd \\ufffd\\ufffd\\ufffd \\ufffd \\\"\\\\\\n\\u0009\\u007f\"");
 }
 
@@ -62,10 +63,10 @@ static void test_csv(void)
 {
     Capture c;
     capture_begin(&c);
-    report_csv_text(c.out, "say \"hi\", twice");
+    csv_field(c.out, "say \"hi\", twice");
     PRINTS(&c, "\"say \"\"hi\"\", twice\"");
     capture_begin(&c);
-    report_csv_text(c.out, "a\xFF\"b");
+    csv_field(c.out, "a\xFF\"b");
     PRINTS(&c, "\"a\xEF\xBF\xBD\"\"b\"");
 }
 
