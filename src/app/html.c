@@ -508,6 +508,31 @@ static void chip_roofs(Roofs *r, const Json *chip, const double *peaks, int n, i
     }
 }
 
+/* As the SVG charts of `plot` place it (eval.c: chart_vs_network): a statement or an
+ * operation that communication bounds, with one link pricing its collectives
+ * (link_bw), lies under that link's roof at x = flops / comm_bytes. */
+static bool vs_network(const Json *r)
+{
+    return same_string(json_string(r, "bound"), "comm") && number_or_nan(r, "link_bw") > 0 &&
+           number_or_nan(r, "comm_bytes") > 0;
+}
+
+/* A link's roof, bandwidth bw on the chip named `chip`, in group g. */
+static void link_roof(Roofs *roofs, const char *chip, double bw, int g)
+{
+    char label[LABEL_MAX], rate[32];
+    snprintf(label, sizeof label, "%s network link %s", chip,
+             num_format_unit(bw, UNIT_BW, 0, rate, sizeof rate));
+    roofs_add(roofs, label, 0, bw, g);
+}
+
+/* The x axis, saying so when some point's intensity is against the network. */
+static const char *intensity_label(bool network)
+{
+    return network ? "arithmetic intensity (FLOP/B of HBM, of network when comm-bound)"
+                   : "arithmetic intensity (FLOP/B)";
+}
+
 /* ---- A model: totals, chart, memory, the breakdown tree --------------------------- */
 
 /* A repeat of one thing reads as that thing run N times (as in the text report). */
@@ -545,15 +570,18 @@ typedef struct {
     int npoints, cap;
     double peaks[8];
     int npeaks;
+    double links[8]; /* the link bandwidths of the points against the network */
+    int nlinks;
 } ModelCtx;
 
-static void note_peak(ModelCtx *m, double peak)
+/* Adds v to the n values of set (8 at most), unless one equals it to a part in 1e9. */
+static void note_value(double *set, int *n, double v)
 {
-    for (int i = 0; i < m->npeaks; i++)
-        if (fabs(m->peaks[i] - peak) <= 1e-9 * peak)
+    for (int i = 0; i < *n; i++)
+        if (fabs(set[i] - v) <= 1e-9 * v)
             return;
-    if (m->npeaks < 8)
-        m->peaks[m->npeaks++] = peak;
+    if (*n < 8)
+        set[(*n)++] = v;
 }
 
 /* The formulas of an operation's times, in the words of the text report. */
@@ -636,7 +664,12 @@ static void chart_point(ModelCtx *m, const Json *op, const char *label, double a
     if (!(flops > 0 && t_lower > 0 && intensity > 0))
         return;
     if (t_math > 0)
-        note_peak(m, flops / t_math);
+        note_value(m->peaks, &m->npeaks, flops / t_math);
+    bool network = m->chip && vs_network(op);
+    if (network) {
+        note_value(m->links, &m->nlinks, number_or_nan(op, "link_bw"));
+        intensity = flops / number_or_nan(op, "comm_bytes");
+    }
     if (m->npoints == m->cap) {
         int cap = m->cap ? 2 * m->cap : 32;
         PlotPoint *points = nomem_note(realloc(m->points, sizeof *points * (size_t)cap));
@@ -652,8 +685,8 @@ static void chart_point(ModelCtx *m, const Json *op, const char *label, double a
     char a[32], b[32], c[32];
     const char *bound = json_string(op, "bound");
     double share = m->total > 0 ? all / m->total : 0;
-    snprintf(m->notes[m->npoints], NOTE_MAX, "%s: %s FLOP/B, %s attained, %s%% of the time, %s",
-             label, human(intensity, UNIT_NONE, a, sizeof a),
+    snprintf(m->notes[m->npoints], NOTE_MAX, "%s: %s FLOP/B%s, %s attained, %s%% of the time, %s",
+             label, human(intensity, UNIT_NONE, a, sizeof a), network ? " of network" : "",
              human(flops / t_lower, UNIT_RATE, b, sizeof b), human(100 * share, UNIT_NONE, c,
                                                                   sizeof c), bound ? bound : "");
     m->points[m->npoints] = (PlotPoint){.label = label, .x = intensity, .y = flops / t_lower,
@@ -725,19 +758,22 @@ static void model_chart(ModelCtx *m, int id)
     char ident[32];
     if (m->chip)
         chip_roofs(&roofs, m->chip, m->peaks, m->npeaks, 0);
+    for (int i = 0; i < m->nlinks; i++)
+        link_roof(&roofs, json_string(m->chip, "chip"), m->links[i], 0);
     name_biggest(m->points, m->npoints);
     for (int i = 0; i < m->npoints; i++)
         m->points[i].note = m->notes[i];
     snprintf(ident, sizeof ident, "s%d-roofline", id);
     Plot p = {.title = "operations on the roofline (per chip)",
-              .xlabel = "arithmetic intensity (FLOP/B)", .ylabel = "attained FLOP/s",
+              .xlabel = intensity_label(m->nlinks > 0), .ylabel = "attained FLOP/s",
               .logx = true, .logy = true, .roofs = roofs.roofs, .nroofs = roofs.n,
               .points = m->points, .npoints = m->npoints, .inline_id = ident};
     fputs("<figure class=\"chart\">", m->o);
     plot_svg(m->o, &p, 900, 540);
-    fputs("<figcaption>Each operation at its intensity and attained FLOP/s (flops / t_lower), "
-          "its area its share of the time, its colour its bound; hover a point for its "
-          "figures.</figcaption></figure>\n", m->o);
+    fprintf(m->o, "<figcaption>Each operation at its intensity and attained FLOP/s (flops / "
+            "t_lower), its area its share of the time, its colour its bound%s; hover a point "
+            "for its figures.</figcaption></figure>\n", m->nlinks ? "; a comm-bound one with "
+            "its collectives on one link at flops / comm_bytes, under that link's roof" : "");
 }
 
 typedef struct {
@@ -1001,26 +1037,6 @@ static void table_head(FILE *o, const char *const *head, int n)
     fputs("</tr></thead>\n<tbody>\n", o);
 }
 
-/* As the SVG charts of `plot` place it (eval.c: chart_vs_network): a statement that
- * communication bounds, with one link pricing its collectives (link_bw), lies under
- * that link's roof at x = flops / comm_bytes. */
-static bool vs_network(const Json *r)
-{
-    return same_string(json_string(r, "bound"), "comm") && number_or_nan(r, "link_bw") > 0 &&
-           number_or_nan(r, "comm_bytes") > 0;
-}
-
-/* The link's roof in group g; the statement's x against it. */
-static double network_roof(Roofs *roofs, const Json *r, int g)
-{
-    char label[LABEL_MAX], rate[32];
-    double bw = number_or_nan(r, "link_bw");
-    snprintf(label, sizeof label, "%s network link %s", json_string(r, "chip"),
-             num_format_unit(bw, UNIT_BW, 0, rate, sizeof rate));
-    roofs_add(roofs, label, 0, bw, g);
-    return number_or_nan(r, "flops") / number_or_nan(r, "comm_bytes");
-}
-
 /* Points on a chart of the statements: at intensity and attained FLOP/s per chip. */
 static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
 {
@@ -1029,6 +1045,7 @@ static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
     Roofs *roofs = nomem_note(calloc(1, sizeof *roofs));
     const char *groups[8] = {NULL};
     int n = 0, ngroups = 0;
+    bool any_network = false;
     for (int i = 0; points && notes && roofs && i < s->n; i++) {
         const Json *r = s->records[i];
         double in = number_or_nan(r, "intensity"), t = number_or_nan(r, "t_lower");
@@ -1045,8 +1062,11 @@ static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
         if (chip && g < 8)
             chip_roofs(roofs, chip, &peak, 1, g);
         bool network = chip && g < 8 && vs_network(r);
-        if (network)
-            in = network_roof(roofs, r, g);
+        if (network) {
+            link_roof(roofs, json_string(r, "chip"), number_or_nan(r, "link_bw"), g);
+            in = number_or_nan(r, "flops") / number_or_nan(r, "comm_bytes");
+            any_network = true;
+        }
         snprintf(notes[n], NOTE_MAX, "%s%s", json_string(r, "stmt"),
                  network ? " (vs network)" : "");
         points[n] = (PlotPoint){.label = json_string(r, "stmt"), .x = in, .y = y,
@@ -1058,7 +1078,7 @@ static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
     if (n > 0) {
         name_biggest(points, n);
         Plot p = {.title = "the statements on the roofline (per chip)",
-                  .xlabel = "arithmetic intensity (FLOP/B)", .ylabel = "attained FLOP/s",
+                  .xlabel = intensity_label(any_network), .ylabel = "attained FLOP/s",
                   .logx = true, .logy = true, .roofs = roofs->roofs, .nroofs = roofs->n,
                   .points = points, .npoints = n, .inline_id = ident};
         fputs("<figure class=\"chart\">", o);

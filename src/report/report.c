@@ -1687,6 +1687,8 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     json_number(r->out, "t_hbm", op->known, op->t_hbm);
     json_number(r->out, "t_comm", op->known, op->t_comm);
     json_number(r->out, "comm_bytes", op->known, op->comm_bytes);
+    if (op->leaf && op->link_bw > 0) /* the network roof its chart point lies under */
+        json_number(r->out, "link_bw", true, op->link_bw);
     json_key(r->out, "collective");
     if (op_collective(op) >= 0)
         fprintf(r->out, "\"%s\"", coll_name((CollKind)op_collective(op)));
