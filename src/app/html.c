@@ -1,6 +1,7 @@
 /* html.c — the page: the run's records read back, grouped into sections, laid out. */
 #include "html.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -63,7 +64,8 @@ bool html_copy_records(HtmlPage *p, FILE *out)
 
 enum { SWEEP_TABLE_ROWS = 128, CHART_LABELS = 6, NOTE_MAX = 256, LABEL_MAX = 64 };
 
-typedef enum { SEC_MODEL, SEC_STATEMENTS, SEC_SWEEP, SEC_SEARCH, SEC_CHIP, SEC_OTHER } SectionKind;
+typedef enum { SEC_MODEL, SEC_STATEMENTS, SEC_SWEEP, SEC_SEARCH, SEC_CHIP, SEC_SERVE, SEC_FIT,
+               SEC_SOLVE, SEC_OTHER } SectionKind;
 
 /* A sweep row's figures, as its record names them; NAN where it has none. */
 enum { SV_FLOPS, SV_BYTES, SV_INTENSITY, SV_T_MATH, SV_T_HBM, SV_T_COMM, SV_T_LOWER,
@@ -175,6 +177,9 @@ static SectionKind kind_of(const Json *r)
            : json_get(r, "rank")    ? SEC_SEARCH
            : json_get(r, "formula") ? SEC_STATEMENTS
            : json_get(r, "fields") && json_string(r, "chip") ? SEC_CHIP
+           : json_get(r, "ttft") && json_get(r, "tpot") ? SEC_SERVE
+           : json_string(r, "fit")  ? SEC_FIT
+           : json_string(r, "solve") ? SEC_SOLVE
                                     : SEC_OTHER;
 }
 
@@ -189,12 +194,14 @@ static double number_or_nan(const Json *r, const char *key)
     return json_number(r, key, &v) ? v : NAN;
 }
 
-/* A search's records are one statement's: the same text on the same line. */
+/* A search's records are one statement's: the same text on the same line; so are a
+ * serve's, a record a mix. A model, a fit and a solve are one record each. */
 static bool continues(const Section *s, SectionKind kind, const Json *r)
 {
-    if (!s || s->kind != kind || kind == SEC_MODEL || kind == SEC_SWEEP)
+    if (!s || s->kind != kind || kind == SEC_MODEL || kind == SEC_SWEEP || kind == SEC_FIT ||
+        kind == SEC_SOLVE)
         return false;
-    if (kind != SEC_SEARCH)
+    if (kind != SEC_SEARCH && kind != SEC_SERVE)
         return true;
     const Json *first = s->records[0];
     return same_string(json_string(first, "stmt"), json_string(r, "stmt")) &&
@@ -955,7 +962,8 @@ static void section_head(FILE *o, int id, const char *kind, const Json *r)
     if (json_number(r, "chips", &l))
         fprintf(o, " · %.0f chip%s", l, l == 1 ? "" : "s");
     fputs("</p>\n", o);
-    config_line(o, r);
+    if (json_string(r, "mode")) /* a serve's, a fit's and a solve's records have none */
+        config_line(o, r);
 }
 
 static void write_model(const Page *pg, const Section *s, int id, FILE *o)
@@ -1567,6 +1575,231 @@ static void write_other(const Section *s, int id, FILE *o)
     fputs("</section>\n", o);
 }
 
+/* ---- serve, fit, solve: their rows as the text reports read them ------------------ */
+
+/* A report's figure: in its unit, a count in full (a batch of 42, 213828 B, not 213800),
+ * a price after its "$", a rate before its "tokens/s"; its exact value, as the JSON
+ * writes it, on hover. */
+typedef struct {
+    const char *key;
+    Unit unit;
+    const char *before, *after; /* what the value reads with, for a unit Unit lacks */
+} Shown;
+
+static void value_cell(FILE *o, const Json *r, Shown f)
+{
+    double v = number_or_nan(r, f.key);
+    Unit u = f.unit;
+    char h[64], e[40];
+    if (u == UNIT_NONE && v == floor(v) && fabs(v) < 1e15)
+        snprintf(h, sizeof h, "%.0f", v);
+    else
+        human(v, u, h, sizeof h);
+    fprintf(o, "<td class=\"n\" data-v=\"%s\" title=\"%s = %s%s\">%s%s%s</td>",
+            num_format_json(v, e, sizeof e), f.key, e, base_unit(u), f.before ? f.before : "", h,
+            f.after ? f.after : "");
+}
+
+/* A row: the figure's name, how it is derived, its value and what the value says. */
+static void report_row(FILE *o, const char *name, const char *how, const Json *r, Shown f,
+                       const char *detail)
+{
+    fputs("<tr><th>", o);
+    esc(o, name);
+    fputs("</th><td class=\"f\">", o);
+    esc(o, how);
+    fputs("</td>", o);
+    value_cell(o, r, f);
+    fputs("<td class=\"d\">", o);
+    esc(o, detail);
+    fputs("</td></tr>\n", o);
+}
+
+/* A row of words alone (no figure): the mix, a missing price. */
+static void words_row(FILE *o, const char *name, const char *text)
+{
+    fputs("<tr><th>", o);
+    esc(o, name);
+    fputs("</th><td class=\"d\" colspan=\"3\">", o);
+    esc(o, text);
+    fputs("</td></tr>\n", o);
+}
+
+/* Bytes in four digits, or in full where those read as `beside` (the capacity), so
+ * that "16 GB of 16 GB" does not hide which side of it they are (as the text does). */
+static const char *bytes_near(double v, const char *beside, char *buf, size_t size)
+{
+    human(v, UNIT_BYTES, buf, size);
+    if (strcmp(buf, beside) == 0)
+        snprintf(buf, size, "%.0f B", v);
+    return buf;
+}
+
+/* The batch's name, as `serve B, S: ...` gives it first. */
+static void batch_name(const Json *r, char *buf, size_t size)
+{
+    const char *s = json_string(r, "stmt");
+    size_t n = 0;
+    if (s && strncmp(s, "serve", 5) == 0)
+        for (s += 5; *s == ' '; s++) {}
+    while (s && n + 1 < size && (isalnum((unsigned char)s[n]) || s[n] == '_'))
+        n++;
+    snprintf(buf, size, "%.*s", n ? (int)n : 1, n ? s : "B");
+}
+
+static void serve_memory_rows(FILE *o, const Json *r)
+{
+    char how[128], d[256], a[32], b[32], c[32], bn[32];
+    double chips = number_or_nan(r, "chips"), context = number_or_nan(r, "context");
+    snprintf(d, sizeof d, "prompt %s + output %s tokens a request, on %s chip%s of %s",
+             num_format_plain(number_or_nan(r, "prompt"), a, sizeof a),
+             num_format_plain(number_or_nan(r, "output"), b, sizeof b),
+             num_format_plain(chips, c, sizeof c), chips == 1 ? "" : "s", json_string(r, "chip"));
+    words_row(o, "mix", d);
+    snprintf(how, sizeof how, "one sequence at S = prompt + output = %.17g", context);
+    snprintf(d, sizeof d, "%s per chip", human(number_or_nan(r, "kv_per_seq") / chips,
+                                               UNIT_BYTES, a, sizeof a));
+    report_row(o, "kv_per_seq", how, r, (Shown){"kv_per_seq", UNIT_BYTES, NULL, NULL}, d);
+    batch_name(r, bn, sizeof bn);
+    bool largest = json_get(r, "largest") && json_get(r, "largest")->kind == JSON_BOOL &&
+                   json_get(r, "largest")->truth;
+    snprintf(how, sizeof how, "%s, %s at S = %.17g", bn, largest ? "the largest that fits"
+                                                               : "as given", context);
+    human(number_or_nan(r, "hbm"), UNIT_BYTES, b, sizeof b);
+    snprintf(d, sizeof d, "%s of %s per chip", bytes_near(number_or_nan(r, "memory"), b, a,
+                                                          sizeof a), b);
+    report_row(o, "batch", how, r, (Shown){"batch", UNIT_NONE, NULL, NULL}, d);
+}
+
+static void serve_time_rows(FILE *o, const Json *r, bool draft)
+{
+    char how[128], d[256], a[32], b[32];
+    snprintf(how, sizeof how, "%s B = 1, T = S = prompt = %.17g",
+             draft ? "model + draft prefill," : "the prefill:", number_or_nan(r, "prompt"));
+    snprintf(d, sizeof d, "(%s)", json_string(r, "ttft_bound"));
+    report_row(o, "ttft", how, r, (Shown){"ttft", UNIT_SECONDS, NULL, NULL}, d);
+    if (draft) {
+        snprintf(how, sizeof how, "k = %.17g, accept = %.4g: (1 - a^(k+1)) / (1 - a)",
+                 number_or_nan(r, "k"), number_or_nan(r, "accept"));
+        snprintf(d, sizeof d, "a round; at S = %.17g a draft step %s, the model over "
+                 "k + 1 tokens %s", number_or_nan(r, "tpot_context"),
+                 human(number_or_nan(r, "t_draft"), UNIT_SECONDS, a, sizeof a),
+                 human(number_or_nan(r, "t_verify"), UNIT_SECONDS, b, sizeof b));
+        report_row(o, "draft", how, r, (Shown){"tokens_per_round", UNIT_NONE, NULL, " tokens"}, d);
+    }
+    snprintf(how, sizeof how, "%s at S = prompt + output/2 = %.17g",
+             draft ? "a round / its tokens" : "a decode step", number_or_nan(r, "tpot_context"));
+    snprintf(d, sizeof d, "(%s); S = %.17g: %s, S = %.17g: %s", json_string(r, "tpot_bound"),
+             number_or_nan(r, "prompt"), human(number_or_nan(r, "tpot_first"), UNIT_SECONDS, a,
+                                               sizeof a),
+             number_or_nan(r, "context"), human(number_or_nan(r, "tpot_last"), UNIT_SECONDS, b,
+                                                sizeof b));
+    report_row(o, "tpot", how, r, (Shown){"tpot", UNIT_SECONDS, NULL, NULL}, d);
+}
+
+static void serve_rate_rows(FILE *o, const Json *r)
+{
+    char d[256], a[32], b[32];
+    const char *chip = json_string(r, "chip");
+    report_row(o, "decode", "B / (tpot · chips)", r,
+               (Shown){"decode_tokens_per_s", UNIT_NONE, NULL, " tokens/s"}, "per chip");
+    report_row(o, "throughput", "B·output / ((B·ttft + output·tpot) · chips)", r,
+               (Shown){"tokens_per_s", UNIT_NONE, NULL, " tokens/s"},
+               "per chip, prefills included");
+    if (!isfinite(number_or_nan(r, "price"))) {
+        snprintf(d, sizeof d, "no price for %s: give one in USD per chip-hour, `chip mine : %s "
+                 "{ price = 1.2 }`", chip, chip);
+        words_row(o, "cost", d);
+        return;
+    }
+    snprintf(d, sizeof d, "per 1M output tokens at $%s per chip-hour ($%s decoding alone)",
+             human(number_or_nan(r, "price"), UNIT_NONE, a, sizeof a),
+             human(number_or_nan(r, "usd_per_mtok_decode"), UNIT_NONE, b, sizeof b));
+    report_row(o, "cost", "price · 1e6 / (3600 · throughput)", r,
+               (Shown){"usd_per_mtok", UNIT_NONE, "$", NULL}, d);
+    snprintf(d, sizeof d, "%s's `price` (`chip %s` shows its source; set `price` to what you "
+             "pay)", chip, chip);
+    report_row(o, "price", "USD per chip-hour", r, (Shown){"price", UNIT_NONE, "$", NULL}, d);
+}
+
+static void serve_pool_rows(FILE *o, const Json *r)
+{
+    char d[256], a[32];
+    double chips = number_or_nan(r, "chips");
+    report_row(o, "finishing", "B / output", r,
+               (Shown){"finishing", UNIT_NONE, NULL, " sequences"}, "a step");
+    snprintf(d, sizeof d, "of KV cache a step: %s",
+             human(number_or_nan(r, "evicted_bytes"), UNIT_BYTES, a, sizeof a));
+    report_row(o, "evicted", "B·(prompt + output) / output", r,
+               (Shown){"evicted_tokens", UNIT_NONE, NULL, " tokens"}, d);
+    snprintf(d, sizeof d, "per chip (%s with the prefills on the same chips)",
+             human(number_or_nan(r, "qps_prefill"), UNIT_NONE, a, sizeof a));
+    report_row(o, "qps", "B / (tpot · output · chips)", r, (Shown){"qps", UNIT_NONE, NULL, " queries/s"}, d);
+    snprintf(d, sizeof d, "a generate server, each on %.17g chip%s", chips,
+             chips == 1 ? "" : "s");
+    report_row(o, "prefill:gen", "ttft · B / (tpot · output)", r,
+               (Shown){"prefill_ratio", UNIT_NONE, NULL, " prefill servers"}, d);
+}
+
+/* A serve's mixes, each as the text report's rows; a draft's row only with a draft. */
+static void write_serve(const Section *s, int id, FILE *o)
+{
+    section_head(o, id, "serve", s->records[0]);
+    for (int i = 0; i < s->n; i++) {
+        const Json *r = s->records[i];
+        if (s->n > 1)
+            fprintf(o, "<h3>mix %d of %d</h3>\n", i + 1, s->n);
+        fputs("<table class=\"totals report\">\n", o);
+        serve_memory_rows(o, r);
+        serve_time_rows(o, r, isfinite(number_or_nan(r, "k")));
+        serve_rate_rows(o, r);
+        serve_pool_rows(o, r);
+        fputs("</table>\n", o);
+    }
+    fputs("</section>\n", o);
+}
+
+/* A fit's answer: the largest value whose memory fits, against the chip's HBM. */
+static void write_fit(const Section *s, int id, FILE *o)
+{
+    const Json *r = s->records[0];
+    char how[128], d[192], a[32], b[32];
+    const char *dim = json_string(r, "fit");
+    section_head(o, id, "fit", r);
+    fputs("<table class=\"totals report\">\n", o);
+    snprintf(how, sizeof how, "the largest %s whose memory per chip fits its HBM", dim);
+    human(number_or_nan(r, "hbm"), UNIT_BYTES, b, sizeof b);
+    snprintf(d, sizeof d, "fits: %s of %s HBM per chip", bytes_near(number_or_nan(r, "memory"),
+                                                                     b, a, sizeof a), b);
+    report_row(o, "largest", how, r, (Shown){"largest", UNIT_NONE, NULL, NULL}, d);
+    fputs("</table>\n</section>\n", o);
+}
+
+/* A solve's ranges of the dim by bound and, when it has one, the intensity's limit. */
+static void write_solve(const Section *s, int id, FILE *o)
+{
+    const Json *r = s->records[0];
+    char how[128];
+    const char *dim = json_string(r, "solve");
+    const Json *segments = json_get(r, "segments");
+    section_head(o, id, "solve", r);
+    fputs("<table class=\"totals report\">\n", o);
+    if (segments && segments->kind == JSON_ARRAY) {
+        snprintf(how, sizeof how, "what bounds the statement, by %s", dim);
+        fputs("<tr><th>bound</th><td class=\"f\">", o);
+        esc(o, how);
+        fputs("</td>", o);
+        segments_cell(o, dim, segments);
+        fputs("<td></td></tr>\n", o);
+    }
+    if (isfinite(number_or_nan(r, "limit_intensity"))) {
+        snprintf(how, sizeof how, "as %s grows, the intensity →", dim);
+        report_row(o, "limit", how, r,
+                   (Shown){"limit_intensity", UNIT_NONE, NULL, " FLOP/B"}, "");
+    }
+    fputs("</table>\n</section>\n", o);
+}
+
 /* ---- A chip's card (`chip NAME`): its fields and what follows from them ------------- */
 
 static Unit chip_unit(const char *key)
@@ -1640,6 +1873,7 @@ static const char STYLE[] =
     ".totals th,.fields th{color:#4a5260;font-weight:600}.totals .f{color:#5a6270}\n"
     ".stmts{margin:14px 0 4px;padding-left:22px}.stmts code{font-size:13px}\n"
     ".fields td.f{white-space:normal;max-width:460px;color:#5a6270}\n"
+    ".report td.d{white-space:normal;max-width:520px}\n"
     "[title]{cursor:help}.b{font-weight:600}.b-compute{color:#2b6cb0}.b-memory{color:#b35f0c}"
     ".b-comm{color:#c53030}.over{color:#c53030}\n"
     ".keys{list-style:none;padding:0;margin:4px 0;display:flex;flex-wrap:wrap;gap:4px 18px}"
@@ -1705,7 +1939,7 @@ static const char *section_name(const Section *s, char *buf, size_t size)
 static void page_head(const Page *pg, const HtmlOptions *opt, FILE *o)
 {
     static const char *const KIND[] = {"model", "statements", "sweep", "search", "chip",
-                                       "other"};
+                                       "serve", "fit", "solve", "other"};
     char name[512];
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
@@ -1744,6 +1978,9 @@ static void page_body(const Page *pg, FILE *o)
         case SEC_SWEEP: write_sweep(s, id, o); break;
         case SEC_SEARCH: write_search(pg, s, id, o); break;
         case SEC_CHIP: write_chip(s, id, o); break;
+        case SEC_SERVE: write_serve(s, id, o); break;
+        case SEC_FIT: write_fit(s, id, o); break;
+        case SEC_SOLVE: write_solve(s, id, o); break;
         case SEC_OTHER: write_other(s, id, o); break;
         }
     if (!pg->first)
