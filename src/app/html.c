@@ -194,6 +194,21 @@ static double number_or_nan(const Json *r, const char *key)
     return json_number(r, key, &v) ? v : NAN;
 }
 
+/* "line 22" or "lines 5 to 12": where a section's records come from, which tells two
+ * sections of statements apart; "" when the records have no line. */
+static const char *lines_of(const Section *s, char *buf, size_t size)
+{
+    double first = number_or_nan(s->records[0], "line");
+    double last = number_or_nan(s->records[s->n - 1], "line");
+    if (isfinite(first) && first == last)
+        snprintf(buf, size, "line %.0f", first);
+    else if (isfinite(first) && isfinite(last))
+        snprintf(buf, size, "lines %.0f to %.0f", first, last);
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
 /* A search's records are one statement's: the same text on the same line; so are a
  * serve's, a record a mix. A model, a fit and a solve are one record each. */
 static bool continues(const Section *s, SectionKind kind, const Json *r)
@@ -1100,9 +1115,10 @@ static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
 
 static void write_statements(const Page *pg, const Section *s, int id, FILE *o)
 {
-    fprintf(o, "<section id=\"s%d\" class=\"statements\">\n<h2>Statements</h2>\n"
-            "<p class=\"meta\">%d statement%s; hover a figure for its formula</p>\n", id, s->n,
-            s->n == 1 ? "" : "s");
+    char lines[64];
+    fprintf(o, "<section id=\"s%d\" class=\"statements\">\n<h2>Statements <small>%s</small></h2>\n"
+            "<p class=\"meta\">%d statement%s; hover a figure for its formula</p>\n", id,
+            lines_of(s, lines, sizeof lines), s->n, s->n == 1 ? "" : "s");
     statement_chart(pg, s, id, o);
     table_head(o, STMT_HEAD, sizeof STMT_HEAD / sizeof *STMT_HEAD);
     for (int i = 0; i < s->n; i++)
@@ -1268,9 +1284,17 @@ static void sweep_table(const Section *s, const Curve *c, FILE *o)
 
 static void write_sweep(const Section *s, int id, FILE *o)
 {
+    /* titled by its statements and the first one's line: two sweeps of B differ */
     fprintf(o, "<section id=\"s%d\" class=\"sweep\">\n<h2>Sweep over <code>", id);
     esc(o, s->dim);
-    fprintf(o, "</code></h2>\n<p class=\"meta\">sweep · %d statement%s · %d points</p>\n",
+    fputs("</code>:", o);
+    for (int c = 0; c < s->ncurves; c++) {
+        fputs(c ? ", <code>" : " <code>", o);
+        esc(o, s->curves[c].label);
+        fputs("</code>", o);
+    }
+    fprintf(o, " <small>line %d</small></h2>\n<p class=\"meta\">sweep · %d statement%s · "
+            "%d points</p>\n", s->curves[0].line,
             s->ncurves, s->ncurves == 1 ? "" : "s", s->curves[0].n);
     bool numeric = true;
     for (int c = 0; c < s->ncurves; c++)
@@ -1565,7 +1589,9 @@ static void other_table(FILE *o, const Json *const *r, int n)
 
 static void write_other(const Section *s, int id, FILE *o)
 {
-    fprintf(o, "<section id=\"s%d\" class=\"other\">\n<h2>Other results</h2>\n", id);
+    char lines[64];
+    fprintf(o, "<section id=\"s%d\" class=\"other\">\n<h2>Other results <small>%s</small></h2>\n",
+            id, lines_of(s, lines, sizeof lines));
     for (int i = 0, j; i < s->n; i = j) {
         for (j = i + 1; j < s->n && j - i < OTHER_COLUMNS; j++)
             if (!columns_of(s->records[i], s->records[j]))
@@ -1919,19 +1945,25 @@ static const char SCRIPT[] =
 
 static const char *section_name(const Section *s, char *buf, size_t size)
 {
+    char lines[64];
     if (s->kind == SEC_SWEEP)
-        snprintf(buf, size, "sweep over %s: %s%s", s->dim, s->curves[0].label,
-                 s->ncurves > 1 ? ", ..." : "");
+        snprintf(buf, size, "sweep over %s: %s%s (line %d)", s->dim, s->curves[0].label,
+                 s->ncurves > 1 ? ", ..." : "", s->curves[0].line);
     else if (s->kind == SEC_STATEMENTS)
-        snprintf(buf, size, "%d statement%s", s->n, s->n == 1 ? "" : "s");
-    else if (s->kind == SEC_OTHER)
-        snprintf(buf, size, "other results (%d)", s->n);
+        snprintf(buf, size, "%d statement%s (%s)", s->n, s->n == 1 ? "" : "s",
+                 lines_of(s, lines, sizeof lines));
+    else if (s->kind == SEC_OTHER && s->n > 1)
+        snprintf(buf, size, "other results (%d, %s)", s->n, lines_of(s, lines, sizeof lines));
     else if (s->kind == SEC_CHIP)
         snprintf(buf, size, "chip %s%s", json_string(s->records[0], "chip"),
                  s->n > 1 ? ", ..." : "");
-    else {
+    else { /* with its line: one statement written twice is two entries that differ */
         const char *stmt = json_string(s->records[0], "stmt");
-        snprintf(buf, size, "%s", stmt ? stmt : "");
+        double line = number_or_nan(s->records[0], "line");
+        if (isfinite(line))
+            snprintf(buf, size, "%s (line %.0f)", stmt ? stmt : "", line);
+        else
+            snprintf(buf, size, "%s", stmt ? stmt : "");
     }
     return buf;
 }
