@@ -13,6 +13,7 @@
 #include "outfile.h"
 #include "plot.h"
 #include "session.h"
+#include "utf8.h"
 
 struct HtmlPage {
     FILE *records, *chips;
@@ -1968,6 +1969,28 @@ static const char *section_name(const Section *s, char *buf, size_t size)
     return buf;
 }
 
+/* The run's title, its first `max` characters and "…" after a cut; where the caller's
+ * buffer cut a character short, the title ends before it (no bad UTF-8 on the page). */
+static void title_text(FILE *o, const char *title, int max)
+{
+    char ch[8];
+    size_t n = strlen(title);
+    for (size_t i = 0, chars = 0; i < n; chars++) {
+        int len = utf8_length((const unsigned char *)title + i, n - i);
+        if (len == 0)
+            return;
+        if (chars == (size_t)max) {
+            fputs("…", o);
+            return;
+        }
+        snprintf(ch, sizeof ch, "%.*s", len, title + i);
+        esc(o, ch);
+        i += (size_t)len;
+    }
+}
+
+enum { TAB_TITLE = 100, HEADING_TITLE = 600 }; /* characters of the title: a tab's, the page's */
+
 static void page_head(const Page *pg, const HtmlOptions *opt, FILE *o)
 {
     static const char *const KIND[] = {"model", "statements", "sweep", "search", "chip",
@@ -1976,12 +1999,12 @@ static void page_head(const Page *pg, const HtmlOptions *opt, FILE *o)
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
           "<title>roofline: ", o);
-    esc(o, opt->title);
+    title_text(o, opt->title, TAB_TITLE);
     fputs("</title>\n<script>window.onerror=function(m){document.documentElement.setAttribute("
           "'data-script-error',String(m));};</script>\n<style>\n", o);
     fputs(STYLE, o);
     fputs("</style>\n</head>\n<body>\n<header>\n<h1>roofline <small>", o);
-    esc(o, opt->title);
+    title_text(o, opt->title, HEADING_TITLE);
     fprintf(o, "</small></h1>\n<p class=\"meta\">roofline %s · %d section%s", ROOFLINE_VERSION,
             pg->count, pg->count == 1 ? "" : "s");
     if (opt->status != 0)

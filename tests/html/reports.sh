@@ -39,6 +39,7 @@ ROOF
 page=$tmp/reports.html
 "$ROOFLINE" --html "$page" "$tmp/reports.roof" > "$tmp/out" 2>&1 || fail "--html runs" "$(cat "$tmp/out")"
 well_formed "$page" "the page"
+has "$page" "the page's title is the script's name" "<title>roofline: $tmp/reports.roof</title>"
 self_contained "$page" "the page"
 # section N of the page, alone
 section() { sed -n "/^<section id=\"s$1\"/,/^<\/section>/p" "$page" > "$tmp/s$1"; }

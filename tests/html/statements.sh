@@ -24,8 +24,11 @@ page=$tmp/statements.html
 "$ROOFLINE" --json -e 'let B = 256, D = 8000, F = 32000' \
     -e 'bf16[B, D_X] *_D bf16[D_X, F] on v5e 4x2' > "$tmp/json"
 well_formed "$page" "the statements page"
-has "$page" "the title is the statements" \
-    '<title>roofline: let B = 256, D = 8000, F = 32000; bf16[B, D_X] *_D bf16[D_X, F] on v5e 4x2; bf16'
+# the tab's title their first 100 characters: 32 + 2 + 40 + 2, then 24 of the third
+has "$page" "the title is the statements, cut at 100 characters" \
+    '<title>roofline: let B = 256, D = 8000, F = 32000; bf16[B, D_X] *_D bf16[D_X, F] on v5e 4x2; bf16[B, D] *_D bf16[D, F…</title>'
+has "$page" "the heading has them whole" \
+    '<h1>roofline <small>let B = 256, D = 8000, F = 32000; bf16[B, D_X] *_D bf16[D_X, F] on v5e 4x2; bf16[B, D] *_D bf16[D, F] on v5e</small></h1>'
 has "$page" "the sharded row's configuration" \
     '<p class="config">mesh X=4, Y=2 · inference · B = 256, D = 8000, F = 32000</p>'
 has "$page" "the one-chip row's configuration" '<p class="config">inference · B = 256, D = 8000, F = 32000</p>'
