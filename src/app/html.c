@@ -597,14 +597,17 @@ typedef struct {
     int nlinks;
 } ModelCtx;
 
-/* Adds v to the n values of set (8 at most), unless one equals it to a part in 1e9. */
-static void note_value(double *set, int *n, double v)
+/* Adds v to the n values of set (8 at most), unless one equals it to a part in 1e9;
+ * whether the set holds it. */
+static bool note_value(double *set, int *n, double v)
 {
     for (int i = 0; i < *n; i++)
         if (fabs(set[i] - v) <= 1e-9 * v)
-            return;
-    if (*n < 8)
-        set[(*n)++] = v;
+            return true;
+    if (*n == 8)
+        return false;
+    set[(*n)++] = v;
+    return true;
 }
 
 /* The formulas of an operation's times, in the words of the text report. */
@@ -687,12 +690,12 @@ static void chart_point(ModelCtx *m, const Json *op, const char *label, double a
     if (!(flops > 0 && t_lower > 0 && intensity > 0))
         return;
     if (t_math > 0)
-        note_value(m->peaks, &m->npeaks, flops / t_math);
-    bool network = m->chip && vs_network(op);
-    if (network) {
-        note_value(m->links, &m->nlinks, number_or_nan(op, "link_bw"));
+        (void)note_value(m->peaks, &m->npeaks, flops / t_math);
+    /* against the network only where that link's roof is drawn */
+    bool network = m->chip && vs_network(op) &&
+                   note_value(m->links, &m->nlinks, number_or_nan(op, "link_bw"));
+    if (network)
         intensity = flops / number_or_nan(op, "comm_bytes");
-    }
     if (m->npoints == m->cap) {
         int cap = m->cap ? 2 * m->cap : 32;
         PlotPoint *points = nomem_note(realloc(m->points, sizeof *points * (size_t)cap));
@@ -1618,6 +1621,10 @@ static void value_cell(FILE *o, const Json *r, Shown f)
     double v = number_or_nan(r, f.key);
     Unit u = f.unit;
     char h[64], e[40];
+    if (!isfinite(v)) { /* a record of an older shape: no figure, as figure() writes it */
+        figure(o, "td", v, u, f.key);
+        return;
+    }
     if (u == UNIT_NONE && v == floor(v) && fabs(v) < 1e15)
         snprintf(h, sizeof h, "%.0f", v);
     else
