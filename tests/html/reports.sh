@@ -15,6 +15,8 @@
 # (540.992e-6 · 100) = 0.0928.
 # The same block served plainly on a chip with no price: 2·200·100 = 40,000 B a
 # sequence, (1e6 − 20,000) / 40,000 = 24.5 → 24, 20,000 + 24 × 40,000 = 980,000 B.
+# A second mix of that serve, prompt 50 + output 20 at a batch of 4 as given: its
+# memory at S = 70 is 20,000 + 4 × 2·70·100 = 76,000 B.
 # fit (tests/explore/fit_statement.roof): 4096·B + 2,097,152 ≤ 16e9 at B = 3,905,738,
 # exactly 16e9 B, which prints in full beside the 16 GB it equals.
 # solve: 2·B·D·F / (2·B·D + D·F + 2·B·F) with D = 8192, F = 28672 is 57344·B /
@@ -30,7 +32,7 @@ block tiny(B, S, D, E, T = 1) {
     return a
 }
 serve B, S: tiny(B, S, 100, 100) on toy with prompt = 100, output = 100, draft = tiny(B, S, 10, 10), k = 3, accept = 0.5
-serve B, S: tiny(B, S, 100, 100) on toy2 with prompt = 100, output = 100
+serve B, S: tiny(B, S, 100, 100) on toy2 with prompt = 100, output = 100 with prompt = 50, output = 20, batch = 4
 let D = 1024, F = 1024
 fit B: bf16[B,D] *_D bf16[D,F] on v5e
 let D = 8192, F = 28672
@@ -69,6 +71,9 @@ else pass "no raw record's rows"; fi
 
 has "$tmp/s2" "the plain serve's title" '<small>line 9</small></h2>'
 has "$tmp/s2" "its batch" 'data-v="24" title="batch = 24">24</td><td class="d">980 kB of 1 MB per chip</td>'
+has "$tmp/s2" "its first mix" '<h3>mix 1 of 2</h3>'
+has "$tmp/s2" "its second mix, the batch as given" \
+    '>B, as given at S = 70</td><td class="n" data-v="4" title="batch = 4">4</td><td class="d">76 kB of 1 MB per chip</td>'
 has "$tmp/s2" "no price: says how to give one" \
     '<th>cost</th><td class="d" colspan="3">no price for toy2: give one in USD per chip-hour'
 for row in draft price; do
