@@ -1,6 +1,7 @@
 /* html.c — the page: the run's records read back, grouped into sections, laid out. */
 #include "html.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "outfile.h"
 #include "plot.h"
 #include "session.h"
+#include "utf8.h"
 
 struct HtmlPage {
     FILE *records, *chips;
@@ -63,7 +65,8 @@ bool html_copy_records(HtmlPage *p, FILE *out)
 
 enum { SWEEP_TABLE_ROWS = 128, CHART_LABELS = 6, NOTE_MAX = 256, LABEL_MAX = 64 };
 
-typedef enum { SEC_MODEL, SEC_STATEMENTS, SEC_SWEEP, SEC_SEARCH, SEC_CHIP, SEC_OTHER } SectionKind;
+typedef enum { SEC_MODEL, SEC_STATEMENTS, SEC_SWEEP, SEC_SEARCH, SEC_CHIP, SEC_SERVE, SEC_FIT,
+               SEC_SOLVE, SEC_OTHER } SectionKind;
 
 /* A sweep row's figures, as its record names them; NAN where it has none. */
 enum { SV_FLOPS, SV_BYTES, SV_INTENSITY, SV_T_MATH, SV_T_HBM, SV_T_COMM, SV_T_LOWER,
@@ -175,6 +178,9 @@ static SectionKind kind_of(const Json *r)
            : json_get(r, "rank")    ? SEC_SEARCH
            : json_get(r, "formula") ? SEC_STATEMENTS
            : json_get(r, "fields") && json_string(r, "chip") ? SEC_CHIP
+           : json_get(r, "ttft") && json_get(r, "tpot") ? SEC_SERVE
+           : json_string(r, "fit")  ? SEC_FIT
+           : json_string(r, "solve") ? SEC_SOLVE
                                     : SEC_OTHER;
 }
 
@@ -189,12 +195,29 @@ static double number_or_nan(const Json *r, const char *key)
     return json_number(r, key, &v) ? v : NAN;
 }
 
-/* A search's records are one statement's: the same text on the same line. */
+/* "line 22" or "lines 5 to 12": where a section's records come from, which tells two
+ * sections of statements apart; "" when the records have no line. */
+static const char *lines_of(const Section *s, char *buf, size_t size)
+{
+    double first = number_or_nan(s->records[0], "line");
+    double last = number_or_nan(s->records[s->n - 1], "line");
+    if (isfinite(first) && first == last)
+        snprintf(buf, size, "line %.0f", first);
+    else if (isfinite(first) && isfinite(last))
+        snprintf(buf, size, "lines %.0f to %.0f", first, last);
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
+/* A search's records are one statement's: the same text on the same line; so are a
+ * serve's, a record a mix. A model, a fit and a solve are one record each. */
 static bool continues(const Section *s, SectionKind kind, const Json *r)
 {
-    if (!s || s->kind != kind || kind == SEC_MODEL || kind == SEC_SWEEP)
+    if (!s || s->kind != kind || kind == SEC_MODEL || kind == SEC_SWEEP || kind == SEC_FIT ||
+        kind == SEC_SOLVE)
         return false;
-    if (kind != SEC_SEARCH)
+    if (kind != SEC_SEARCH && kind != SEC_SERVE)
         return true;
     const Json *first = s->records[0];
     return same_string(json_string(first, "stmt"), json_string(r, "stmt")) &&
@@ -508,6 +531,31 @@ static void chip_roofs(Roofs *r, const Json *chip, const double *peaks, int n, i
     }
 }
 
+/* As the SVG charts of `plot` place it (eval.c: chart_vs_network): a statement or an
+ * operation that communication bounds, with one link pricing its collectives
+ * (link_bw), lies under that link's roof at x = flops / comm_bytes. */
+static bool vs_network(const Json *r)
+{
+    return same_string(json_string(r, "bound"), "comm") && number_or_nan(r, "link_bw") > 0 &&
+           number_or_nan(r, "comm_bytes") > 0;
+}
+
+/* A link's roof, bandwidth bw on the chip named `chip`, in group g. */
+static void link_roof(Roofs *roofs, const char *chip, double bw, int g)
+{
+    char label[LABEL_MAX], rate[32];
+    snprintf(label, sizeof label, "%s network link %s", chip,
+             num_format_unit(bw, UNIT_BW, 0, rate, sizeof rate));
+    roofs_add(roofs, label, 0, bw, g);
+}
+
+/* The x axis, saying so when some point's intensity is against the network. */
+static const char *intensity_label(bool network)
+{
+    return network ? "arithmetic intensity (FLOP/B of HBM, of network when comm-bound)"
+                   : "arithmetic intensity (FLOP/B)";
+}
+
 /* ---- A model: totals, chart, memory, the breakdown tree --------------------------- */
 
 /* A repeat of one thing reads as that thing run N times (as in the text report). */
@@ -545,15 +593,21 @@ typedef struct {
     int npoints, cap;
     double peaks[8];
     int npeaks;
+    double links[8]; /* the link bandwidths of the points against the network */
+    int nlinks;
 } ModelCtx;
 
-static void note_peak(ModelCtx *m, double peak)
+/* Adds v to the n values of set (8 at most), unless one equals it to a part in 1e9;
+ * whether the set holds it. */
+static bool note_value(double *set, int *n, double v)
 {
-    for (int i = 0; i < m->npeaks; i++)
-        if (fabs(m->peaks[i] - peak) <= 1e-9 * peak)
-            return;
-    if (m->npeaks < 8)
-        m->peaks[m->npeaks++] = peak;
+    for (int i = 0; i < *n; i++)
+        if (fabs(set[i] - v) <= 1e-9 * v)
+            return true;
+    if (*n == 8)
+        return false;
+    set[(*n)++] = v;
+    return true;
 }
 
 /* The formulas of an operation's times, in the words of the text report. */
@@ -636,7 +690,12 @@ static void chart_point(ModelCtx *m, const Json *op, const char *label, double a
     if (!(flops > 0 && t_lower > 0 && intensity > 0))
         return;
     if (t_math > 0)
-        note_peak(m, flops / t_math);
+        (void)note_value(m->peaks, &m->npeaks, flops / t_math);
+    /* against the network only where that link's roof is drawn */
+    bool network = m->chip && vs_network(op) &&
+                   note_value(m->links, &m->nlinks, number_or_nan(op, "link_bw"));
+    if (network)
+        intensity = flops / number_or_nan(op, "comm_bytes");
     if (m->npoints == m->cap) {
         int cap = m->cap ? 2 * m->cap : 32;
         PlotPoint *points = nomem_note(realloc(m->points, sizeof *points * (size_t)cap));
@@ -652,8 +711,8 @@ static void chart_point(ModelCtx *m, const Json *op, const char *label, double a
     char a[32], b[32], c[32];
     const char *bound = json_string(op, "bound");
     double share = m->total > 0 ? all / m->total : 0;
-    snprintf(m->notes[m->npoints], NOTE_MAX, "%s: %s FLOP/B, %s attained, %s%% of the time, %s",
-             label, human(intensity, UNIT_NONE, a, sizeof a),
+    snprintf(m->notes[m->npoints], NOTE_MAX, "%s: %s FLOP/B%s, %s attained, %s%% of the time, %s",
+             label, human(intensity, UNIT_NONE, a, sizeof a), network ? " of network" : "",
              human(flops / t_lower, UNIT_RATE, b, sizeof b), human(100 * share, UNIT_NONE, c,
                                                                   sizeof c), bound ? bound : "");
     m->points[m->npoints] = (PlotPoint){.label = label, .x = intensity, .y = flops / t_lower,
@@ -725,19 +784,22 @@ static void model_chart(ModelCtx *m, int id)
     char ident[32];
     if (m->chip)
         chip_roofs(&roofs, m->chip, m->peaks, m->npeaks, 0);
+    for (int i = 0; i < m->nlinks; i++)
+        link_roof(&roofs, json_string(m->chip, "chip"), m->links[i], 0);
     name_biggest(m->points, m->npoints);
     for (int i = 0; i < m->npoints; i++)
         m->points[i].note = m->notes[i];
     snprintf(ident, sizeof ident, "s%d-roofline", id);
     Plot p = {.title = "operations on the roofline (per chip)",
-              .xlabel = "arithmetic intensity (FLOP/B)", .ylabel = "attained FLOP/s",
+              .xlabel = intensity_label(m->nlinks > 0), .ylabel = "attained FLOP/s",
               .logx = true, .logy = true, .roofs = roofs.roofs, .nroofs = roofs.n,
               .points = m->points, .npoints = m->npoints, .inline_id = ident};
     fputs("<figure class=\"chart\">", m->o);
     plot_svg(m->o, &p, 900, 540);
-    fputs("<figcaption>Each operation at its intensity and attained FLOP/s (flops / t_lower), "
-          "its area its share of the time, its colour its bound; hover a point for its "
-          "figures.</figcaption></figure>\n", m->o);
+    fprintf(m->o, "<figcaption>Each operation at its intensity and attained FLOP/s (flops / "
+            "t_lower), its area its share of the time, its colour its bound%s; hover a point "
+            "for its figures.</figcaption></figure>\n", m->nlinks ? "; a comm-bound one with "
+            "its collectives on one link at flops / comm_bytes, under that link's roof" : "");
 }
 
 typedef struct {
@@ -919,7 +981,8 @@ static void section_head(FILE *o, int id, const char *kind, const Json *r)
     if (json_number(r, "chips", &l))
         fprintf(o, " · %.0f chip%s", l, l == 1 ? "" : "s");
     fputs("</p>\n", o);
-    config_line(o, r);
+    if (json_string(r, "mode")) /* a serve's, a fit's and a solve's records have none */
+        config_line(o, r);
 }
 
 static void write_model(const Page *pg, const Section *s, int id, FILE *o)
@@ -1001,26 +1064,6 @@ static void table_head(FILE *o, const char *const *head, int n)
     fputs("</tr></thead>\n<tbody>\n", o);
 }
 
-/* As the SVG charts of `plot` place it (eval.c: chart_vs_network): a statement that
- * communication bounds, with one link pricing its collectives (link_bw), lies under
- * that link's roof at x = flops / comm_bytes. */
-static bool vs_network(const Json *r)
-{
-    return same_string(json_string(r, "bound"), "comm") && number_or_nan(r, "link_bw") > 0 &&
-           number_or_nan(r, "comm_bytes") > 0;
-}
-
-/* The link's roof in group g; the statement's x against it. */
-static double network_roof(Roofs *roofs, const Json *r, int g)
-{
-    char label[LABEL_MAX], rate[32];
-    double bw = number_or_nan(r, "link_bw");
-    snprintf(label, sizeof label, "%s network link %s", json_string(r, "chip"),
-             num_format_unit(bw, UNIT_BW, 0, rate, sizeof rate));
-    roofs_add(roofs, label, 0, bw, g);
-    return number_or_nan(r, "flops") / number_or_nan(r, "comm_bytes");
-}
-
 /* Points on a chart of the statements: at intensity and attained FLOP/s per chip. */
 static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
 {
@@ -1029,6 +1072,7 @@ static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
     Roofs *roofs = nomem_note(calloc(1, sizeof *roofs));
     const char *groups[8] = {NULL};
     int n = 0, ngroups = 0;
+    bool any_network = false;
     for (int i = 0; points && notes && roofs && i < s->n; i++) {
         const Json *r = s->records[i];
         double in = number_or_nan(r, "intensity"), t = number_or_nan(r, "t_lower");
@@ -1045,8 +1089,11 @@ static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
         if (chip && g < 8)
             chip_roofs(roofs, chip, &peak, 1, g);
         bool network = chip && g < 8 && vs_network(r);
-        if (network)
-            in = network_roof(roofs, r, g);
+        if (network) {
+            link_roof(roofs, json_string(r, "chip"), number_or_nan(r, "link_bw"), g);
+            in = number_or_nan(r, "flops") / number_or_nan(r, "comm_bytes");
+            any_network = true;
+        }
         snprintf(notes[n], NOTE_MAX, "%s%s", json_string(r, "stmt"),
                  network ? " (vs network)" : "");
         points[n] = (PlotPoint){.label = json_string(r, "stmt"), .x = in, .y = y,
@@ -1058,7 +1105,7 @@ static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
     if (n > 0) {
         name_biggest(points, n);
         Plot p = {.title = "the statements on the roofline (per chip)",
-                  .xlabel = "arithmetic intensity (FLOP/B)", .ylabel = "attained FLOP/s",
+                  .xlabel = intensity_label(any_network), .ylabel = "attained FLOP/s",
                   .logx = true, .logy = true, .roofs = roofs->roofs, .nroofs = roofs->n,
                   .points = points, .npoints = n, .inline_id = ident};
         fputs("<figure class=\"chart\">", o);
@@ -1072,9 +1119,10 @@ static void statement_chart(const Page *pg, const Section *s, int id, FILE *o)
 
 static void write_statements(const Page *pg, const Section *s, int id, FILE *o)
 {
-    fprintf(o, "<section id=\"s%d\" class=\"statements\">\n<h2>Statements</h2>\n"
-            "<p class=\"meta\">%d statement%s; hover a figure for its formula</p>\n", id, s->n,
-            s->n == 1 ? "" : "s");
+    char lines[64];
+    fprintf(o, "<section id=\"s%d\" class=\"statements\">\n<h2>Statements <small>%s</small></h2>\n"
+            "<p class=\"meta\">%d statement%s; hover a figure for its formula</p>\n", id,
+            lines_of(s, lines, sizeof lines), s->n, s->n == 1 ? "" : "s");
     statement_chart(pg, s, id, o);
     table_head(o, STMT_HEAD, sizeof STMT_HEAD / sizeof *STMT_HEAD);
     for (int i = 0; i < s->n; i++)
@@ -1240,9 +1288,17 @@ static void sweep_table(const Section *s, const Curve *c, FILE *o)
 
 static void write_sweep(const Section *s, int id, FILE *o)
 {
+    /* titled by its statements and the first one's line: two sweeps of B differ */
     fprintf(o, "<section id=\"s%d\" class=\"sweep\">\n<h2>Sweep over <code>", id);
     esc(o, s->dim);
-    fprintf(o, "</code></h2>\n<p class=\"meta\">sweep · %d statement%s · %d points</p>\n",
+    fputs("</code>:", o);
+    for (int c = 0; c < s->ncurves; c++) {
+        fputs(c ? ", <code>" : " <code>", o);
+        esc(o, s->curves[c].label);
+        fputs("</code>", o);
+    }
+    fprintf(o, " <small>line %d</small></h2>\n<p class=\"meta\">sweep · %d statement%s · "
+            "%d points</p>\n", s->curves[0].line,
             s->ncurves, s->ncurves == 1 ? "" : "s", s->curves[0].n);
     bool numeric = true;
     for (int c = 0; c < s->ncurves; c++)
@@ -1537,7 +1593,9 @@ static void other_table(FILE *o, const Json *const *r, int n)
 
 static void write_other(const Section *s, int id, FILE *o)
 {
-    fprintf(o, "<section id=\"s%d\" class=\"other\">\n<h2>Other results</h2>\n", id);
+    char lines[64];
+    fprintf(o, "<section id=\"s%d\" class=\"other\">\n<h2>Other results <small>%s</small></h2>\n",
+            id, lines_of(s, lines, sizeof lines));
     for (int i = 0, j; i < s->n; i = j) {
         for (j = i + 1; j < s->n && j - i < OTHER_COLUMNS; j++)
             if (!columns_of(s->records[i], s->records[j]))
@@ -1545,6 +1603,235 @@ static void write_other(const Section *s, int id, FILE *o)
         other_table(o, s->records + i, j - i);
     }
     fputs("</section>\n", o);
+}
+
+/* ---- serve, fit, solve: their rows as the text reports read them ------------------ */
+
+/* A report's figure: in its unit, a count in full (a batch of 42, 213828 B, not 213800),
+ * a price after its "$", a rate before its "tokens/s"; its exact value, as the JSON
+ * writes it, on hover. */
+typedef struct {
+    const char *key;
+    Unit unit;
+    const char *before, *after; /* what the value reads with, for a unit Unit lacks */
+} Shown;
+
+static void value_cell(FILE *o, const Json *r, Shown f)
+{
+    double v = number_or_nan(r, f.key);
+    Unit u = f.unit;
+    char h[64], e[40];
+    if (!isfinite(v)) { /* a record of an older shape: no figure, as figure() writes it */
+        figure(o, "td", v, u, f.key);
+        return;
+    }
+    if (u == UNIT_NONE && v == floor(v) && fabs(v) < 1e15)
+        snprintf(h, sizeof h, "%.0f", v);
+    else
+        human(v, u, h, sizeof h);
+    fprintf(o, "<td class=\"n\" data-v=\"%s\" title=\"%s = %s%s\">%s%s%s</td>",
+            num_format_json(v, e, sizeof e), f.key, e, base_unit(u), f.before ? f.before : "", h,
+            f.after ? f.after : "");
+}
+
+/* A row: the figure's name, how it is derived, its value and what the value says. */
+static void report_row(FILE *o, const char *name, const char *how, const Json *r, Shown f,
+                       const char *detail)
+{
+    fputs("<tr><th>", o);
+    esc(o, name);
+    fputs("</th><td class=\"f\">", o);
+    esc(o, how);
+    fputs("</td>", o);
+    value_cell(o, r, f);
+    fputs("<td class=\"d\">", o);
+    esc(o, detail);
+    fputs("</td></tr>\n", o);
+}
+
+/* A row of words alone (no figure): the mix, a missing price. */
+static void words_row(FILE *o, const char *name, const char *text)
+{
+    fputs("<tr><th>", o);
+    esc(o, name);
+    fputs("</th><td class=\"d\" colspan=\"3\">", o);
+    esc(o, text);
+    fputs("</td></tr>\n", o);
+}
+
+/* Bytes in four digits, or in full where those read as `beside` (the capacity), so
+ * that "16 GB of 16 GB" does not hide which side of it they are (as the text does). */
+static const char *bytes_near(double v, const char *beside, char *buf, size_t size)
+{
+    human(v, UNIT_BYTES, buf, size);
+    if (strcmp(buf, beside) == 0)
+        snprintf(buf, size, "%.0f B", v);
+    return buf;
+}
+
+/* The batch's name, as `serve B, S: ...` gives it first. */
+static void batch_name(const Json *r, char *buf, size_t size)
+{
+    const char *s = json_string(r, "stmt");
+    size_t n = 0;
+    if (s && strncmp(s, "serve", 5) == 0)
+        for (s += 5; *s == ' '; s++) {}
+    while (s && n + 1 < size && (isalnum((unsigned char)s[n]) || s[n] == '_'))
+        n++;
+    snprintf(buf, size, "%.*s", n ? (int)n : 1, n ? s : "B");
+}
+
+static void serve_memory_rows(FILE *o, const Json *r)
+{
+    char how[128], d[256], a[32], b[32], c[32], bn[32];
+    double chips = number_or_nan(r, "chips"), context = number_or_nan(r, "context");
+    snprintf(d, sizeof d, "prompt %s + output %s tokens a request, on %s chip%s of %s",
+             num_format_plain(number_or_nan(r, "prompt"), a, sizeof a),
+             num_format_plain(number_or_nan(r, "output"), b, sizeof b),
+             num_format_plain(chips, c, sizeof c), chips == 1 ? "" : "s", json_string(r, "chip"));
+    words_row(o, "mix", d);
+    snprintf(how, sizeof how, "one sequence at S = prompt + output = %.17g", context);
+    snprintf(d, sizeof d, "%s per chip", human(number_or_nan(r, "kv_per_seq") / chips,
+                                               UNIT_BYTES, a, sizeof a));
+    report_row(o, "kv_per_seq", how, r, (Shown){"kv_per_seq", UNIT_BYTES, NULL, NULL}, d);
+    batch_name(r, bn, sizeof bn);
+    bool largest = json_get(r, "largest") && json_get(r, "largest")->kind == JSON_BOOL &&
+                   json_get(r, "largest")->truth;
+    snprintf(how, sizeof how, "%s, %s at S = %.17g", bn, largest ? "the largest that fits"
+                                                               : "as given", context);
+    human(number_or_nan(r, "hbm"), UNIT_BYTES, b, sizeof b);
+    snprintf(d, sizeof d, "%s of %s per chip", bytes_near(number_or_nan(r, "memory"), b, a,
+                                                          sizeof a), b);
+    report_row(o, "batch", how, r, (Shown){"batch", UNIT_NONE, NULL, NULL}, d);
+}
+
+static void serve_time_rows(FILE *o, const Json *r, bool draft)
+{
+    char how[128], d[256], a[32], b[32];
+    snprintf(how, sizeof how, "%s B = 1, T = S = prompt = %.17g",
+             draft ? "model + draft prefill," : "the prefill:", number_or_nan(r, "prompt"));
+    snprintf(d, sizeof d, "(%s)", json_string(r, "ttft_bound"));
+    report_row(o, "ttft", how, r, (Shown){"ttft", UNIT_SECONDS, NULL, NULL}, d);
+    if (draft) {
+        snprintf(how, sizeof how, "k = %.17g, accept = %.4g: (1 - a^(k+1)) / (1 - a)",
+                 number_or_nan(r, "k"), number_or_nan(r, "accept"));
+        snprintf(d, sizeof d, "a round; at S = %.17g a draft step %s, the model over "
+                 "k + 1 tokens %s", number_or_nan(r, "tpot_context"),
+                 human(number_or_nan(r, "t_draft"), UNIT_SECONDS, a, sizeof a),
+                 human(number_or_nan(r, "t_verify"), UNIT_SECONDS, b, sizeof b));
+        report_row(o, "draft", how, r, (Shown){"tokens_per_round", UNIT_NONE, NULL, " tokens"}, d);
+    }
+    snprintf(how, sizeof how, "%s at S = prompt + output/2 = %.17g",
+             draft ? "a round / its tokens" : "a decode step", number_or_nan(r, "tpot_context"));
+    snprintf(d, sizeof d, "(%s); S = %.17g: %s, S = %.17g: %s", json_string(r, "tpot_bound"),
+             number_or_nan(r, "prompt"), human(number_or_nan(r, "tpot_first"), UNIT_SECONDS, a,
+                                               sizeof a),
+             number_or_nan(r, "context"), human(number_or_nan(r, "tpot_last"), UNIT_SECONDS, b,
+                                                sizeof b));
+    report_row(o, "tpot", how, r, (Shown){"tpot", UNIT_SECONDS, NULL, NULL}, d);
+}
+
+static void serve_rate_rows(FILE *o, const Json *r)
+{
+    char d[256], a[32], b[32];
+    const char *chip = json_string(r, "chip");
+    report_row(o, "decode", "B / (tpot · chips)", r,
+               (Shown){"decode_tokens_per_s", UNIT_NONE, NULL, " tokens/s"}, "per chip");
+    report_row(o, "throughput", "B·output / ((B·ttft + output·tpot) · chips)", r,
+               (Shown){"tokens_per_s", UNIT_NONE, NULL, " tokens/s"},
+               "per chip, prefills included");
+    if (!isfinite(number_or_nan(r, "price"))) {
+        snprintf(d, sizeof d, "no price for %s: give one in USD per chip-hour, `chip mine : %s "
+                 "{ price = 1.2 }`", chip, chip);
+        words_row(o, "cost", d);
+        return;
+    }
+    snprintf(d, sizeof d, "per 1M output tokens at $%s per chip-hour ($%s decoding alone)",
+             human(number_or_nan(r, "price"), UNIT_NONE, a, sizeof a),
+             human(number_or_nan(r, "usd_per_mtok_decode"), UNIT_NONE, b, sizeof b));
+    report_row(o, "cost", "price · 1e6 / (3600 · throughput)", r,
+               (Shown){"usd_per_mtok", UNIT_NONE, "$", NULL}, d);
+    snprintf(d, sizeof d, "%s's `price` (`chip %s` shows its source; set `price` to what you "
+             "pay)", chip, chip);
+    report_row(o, "price", "USD per chip-hour", r, (Shown){"price", UNIT_NONE, "$", NULL}, d);
+}
+
+static void serve_pool_rows(FILE *o, const Json *r)
+{
+    char d[256], a[32];
+    double chips = number_or_nan(r, "chips");
+    report_row(o, "finishing", "B / output", r,
+               (Shown){"finishing", UNIT_NONE, NULL, " sequences"}, "a step");
+    snprintf(d, sizeof d, "of KV cache a step: %s",
+             human(number_or_nan(r, "evicted_bytes"), UNIT_BYTES, a, sizeof a));
+    report_row(o, "evicted", "B·(prompt + output) / output", r,
+               (Shown){"evicted_tokens", UNIT_NONE, NULL, " tokens"}, d);
+    snprintf(d, sizeof d, "per chip (%s with the prefills on the same chips)",
+             human(number_or_nan(r, "qps_prefill"), UNIT_NONE, a, sizeof a));
+    report_row(o, "qps", "B / (tpot · output · chips)", r, (Shown){"qps", UNIT_NONE, NULL, " queries/s"}, d);
+    snprintf(d, sizeof d, "a generate server, each on %.17g chip%s", chips,
+             chips == 1 ? "" : "s");
+    report_row(o, "prefill:gen", "ttft · B / (tpot · output)", r,
+               (Shown){"prefill_ratio", UNIT_NONE, NULL, " prefill servers"}, d);
+}
+
+/* A serve's mixes, each as the text report's rows; a draft's row only with a draft. */
+static void write_serve(const Section *s, int id, FILE *o)
+{
+    section_head(o, id, "serve", s->records[0]);
+    for (int i = 0; i < s->n; i++) {
+        const Json *r = s->records[i];
+        if (s->n > 1)
+            fprintf(o, "<h3>mix %d of %d</h3>\n", i + 1, s->n);
+        fputs("<table class=\"totals report\">\n", o);
+        serve_memory_rows(o, r);
+        serve_time_rows(o, r, isfinite(number_or_nan(r, "k")));
+        serve_rate_rows(o, r);
+        serve_pool_rows(o, r);
+        fputs("</table>\n", o);
+    }
+    fputs("</section>\n", o);
+}
+
+/* A fit's answer: the largest value whose memory fits, against the chip's HBM. */
+static void write_fit(const Section *s, int id, FILE *o)
+{
+    const Json *r = s->records[0];
+    char how[128], d[192], a[32], b[32];
+    const char *dim = json_string(r, "fit");
+    section_head(o, id, "fit", r);
+    fputs("<table class=\"totals report\">\n", o);
+    snprintf(how, sizeof how, "the largest %s whose memory per chip fits its HBM", dim);
+    human(number_or_nan(r, "hbm"), UNIT_BYTES, b, sizeof b);
+    snprintf(d, sizeof d, "fits: %s of %s HBM per chip", bytes_near(number_or_nan(r, "memory"),
+                                                                     b, a, sizeof a), b);
+    report_row(o, "largest", how, r, (Shown){"largest", UNIT_NONE, NULL, NULL}, d);
+    fputs("</table>\n</section>\n", o);
+}
+
+/* A solve's ranges of the dim by bound and, when it has one, the intensity's limit. */
+static void write_solve(const Section *s, int id, FILE *o)
+{
+    const Json *r = s->records[0];
+    char how[128];
+    const char *dim = json_string(r, "solve");
+    const Json *segments = json_get(r, "segments");
+    section_head(o, id, "solve", r);
+    fputs("<table class=\"totals report\">\n", o);
+    if (segments && segments->kind == JSON_ARRAY) {
+        snprintf(how, sizeof how, "what bounds the statement, by %s", dim);
+        fputs("<tr><th>bound</th><td class=\"f\">", o);
+        esc(o, how);
+        fputs("</td>", o);
+        segments_cell(o, dim, segments);
+        fputs("<td></td></tr>\n", o);
+    }
+    if (isfinite(number_or_nan(r, "limit_intensity"))) {
+        snprintf(how, sizeof how, "as %s grows, the intensity →", dim);
+        report_row(o, "limit", how, r,
+                   (Shown){"limit_intensity", UNIT_NONE, NULL, " FLOP/B"}, "");
+    }
+    fputs("</table>\n</section>\n", o);
 }
 
 /* ---- A chip's card (`chip NAME`): its fields and what follows from them ------------- */
@@ -1620,6 +1907,7 @@ static const char STYLE[] =
     ".totals th,.fields th{color:#4a5260;font-weight:600}.totals .f{color:#5a6270}\n"
     ".stmts{margin:14px 0 4px;padding-left:22px}.stmts code{font-size:13px}\n"
     ".fields td.f{white-space:normal;max-width:460px;color:#5a6270}\n"
+    ".report td.d{white-space:normal;max-width:520px}\n"
     "[title]{cursor:help}.b{font-weight:600}.b-compute{color:#2b6cb0}.b-memory{color:#b35f0c}"
     ".b-comm{color:#c53030}.over{color:#c53030}\n"
     ".keys{list-style:none;padding:0;margin:4px 0;display:flex;flex-wrap:wrap;gap:4px 18px}"
@@ -1665,37 +1953,65 @@ static const char SCRIPT[] =
 
 static const char *section_name(const Section *s, char *buf, size_t size)
 {
+    char lines[64];
     if (s->kind == SEC_SWEEP)
-        snprintf(buf, size, "sweep over %s: %s%s", s->dim, s->curves[0].label,
-                 s->ncurves > 1 ? ", ..." : "");
+        snprintf(buf, size, "sweep over %s: %s%s (line %d)", s->dim, s->curves[0].label,
+                 s->ncurves > 1 ? ", ..." : "", s->curves[0].line);
     else if (s->kind == SEC_STATEMENTS)
-        snprintf(buf, size, "%d statement%s", s->n, s->n == 1 ? "" : "s");
-    else if (s->kind == SEC_OTHER)
-        snprintf(buf, size, "other results (%d)", s->n);
+        snprintf(buf, size, "%d statement%s (%s)", s->n, s->n == 1 ? "" : "s",
+                 lines_of(s, lines, sizeof lines));
+    else if (s->kind == SEC_OTHER && s->n > 1)
+        snprintf(buf, size, "other results (%d, %s)", s->n, lines_of(s, lines, sizeof lines));
     else if (s->kind == SEC_CHIP)
         snprintf(buf, size, "chip %s%s", json_string(s->records[0], "chip"),
                  s->n > 1 ? ", ..." : "");
-    else {
+    else { /* with its line: one statement written twice is two entries that differ */
         const char *stmt = json_string(s->records[0], "stmt");
-        snprintf(buf, size, "%s", stmt ? stmt : "");
+        double line = number_or_nan(s->records[0], "line");
+        if (isfinite(line))
+            snprintf(buf, size, "%s (line %.0f)", stmt ? stmt : "", line);
+        else
+            snprintf(buf, size, "%s", stmt ? stmt : "");
     }
     return buf;
 }
 
+/* The run's title, its first `max` characters and "…" after a cut; where the caller's
+ * buffer cut a character short, the title ends before it (no bad UTF-8 on the page). */
+static void title_text(FILE *o, const char *title, int max)
+{
+    char ch[8];
+    size_t n = strlen(title);
+    for (size_t i = 0, chars = 0; i < n; chars++) {
+        int len = utf8_length((const unsigned char *)title + i, n - i);
+        if (len == 0)
+            return;
+        if (chars == (size_t)max) {
+            fputs("…", o);
+            return;
+        }
+        snprintf(ch, sizeof ch, "%.*s", len, title + i);
+        esc(o, ch);
+        i += (size_t)len;
+    }
+}
+
+enum { TAB_TITLE = 100, HEADING_TITLE = 600 }; /* characters of the title: a tab's, the page's */
+
 static void page_head(const Page *pg, const HtmlOptions *opt, FILE *o)
 {
     static const char *const KIND[] = {"model", "statements", "sweep", "search", "chip",
-                                       "other"};
+                                       "serve", "fit", "solve", "other"};
     char name[512];
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
           "<title>roofline: ", o);
-    esc(o, opt->title);
+    title_text(o, opt->title, TAB_TITLE);
     fputs("</title>\n<script>window.onerror=function(m){document.documentElement.setAttribute("
           "'data-script-error',String(m));};</script>\n<style>\n", o);
     fputs(STYLE, o);
     fputs("</style>\n</head>\n<body>\n<header>\n<h1>roofline <small>", o);
-    esc(o, opt->title);
+    title_text(o, opt->title, HEADING_TITLE);
     fprintf(o, "</small></h1>\n<p class=\"meta\">roofline %s · %d section%s", ROOFLINE_VERSION,
             pg->count, pg->count == 1 ? "" : "s");
     if (opt->status != 0)
@@ -1724,6 +2040,9 @@ static void page_body(const Page *pg, FILE *o)
         case SEC_SWEEP: write_sweep(s, id, o); break;
         case SEC_SEARCH: write_search(pg, s, id, o); break;
         case SEC_CHIP: write_chip(s, id, o); break;
+        case SEC_SERVE: write_serve(s, id, o); break;
+        case SEC_FIT: write_fit(s, id, o); break;
+        case SEC_SOLVE: write_solve(s, id, o); break;
         case SEC_OTHER: write_other(s, id, o); break;
         }
     if (!pg->first)

@@ -72,6 +72,8 @@ struct Op {
     bool vector;       /* a leaf's: they run on the vector unit (vpu_flops) */
     double hidden;     /* a leaf's: its time under other work (a pipeline's overlapped
                         * sends): out of t_lower, in its bound's share of the time */
+    double link_bw;    /* a leaf's: the one link bandwidth its collectives share (roof.h),
+                        * else 0: a comm-bound leaf's chart point lies under that roof */
     /* With the children: params (all of them), and per chip the bytes of the params,
      * their count, the KV cache, the activations a backward pass keeps, and in training
      * the gradients, master weights and optimizer state (training.c). */

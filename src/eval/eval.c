@@ -1583,6 +1583,7 @@ static void fill_leaf(Op *op, const Roofline *r, const double kept[2])
     fill_leaf_prediction(op, &r->predict);
     op->compute = r->compute;
     op->vector = r->vector;
+    op->link_bw = r->link_bw;
 }
 
 /* An operation inside a block: a leaf of the breakdown, not a report. */

@@ -1636,6 +1636,8 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     json_or_null(r->out, "t_hbm", op->known, op->t_hbm);
     json_or_null(r->out, "t_comm", op->known, op->t_comm);
     json_or_null(r->out, "comm_bytes", op->known, op->comm_bytes);
+    if (op->leaf && op->link_bw > 0) /* the network roof its chart point lies under */
+        json_or_null(r->out, "link_bw", true, op->link_bw);
     json_key(r->out, "collective");
     if (op_collective(op) >= 0)
         fprintf(r->out, "\"%s\"", coll_name((CollKind)op_collective(op)));

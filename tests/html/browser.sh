@@ -1,8 +1,9 @@
 # The pages in a real browser: headless Chromium loads the model page and a page of a
 # sweep and a search, and the DOM it builds must hold the breakdown's rows and the
 # --json run's numbers, the charts, and no script error (window.onerror marks the
-# page; the console log is read too); a click on a heading must sort. Then a
-# screenshot of the model page (HTML_KEEP=DIR keeps it there). Without Chromium the
+# page; the console log is read too); a click on a heading must sort; each model
+# section shows its configuration line, and serve, fit and solve their rows in units
+# (the figures derived in tests/html/model.sh and reports.sh). Then a screenshot of the model page (HTML_KEEP=DIR keeps it there). Without Chromium the
 # test is skipped, and says so.
 browser=$(command -v chromium || command -v chromium-browser)
 if [ -z "$browser" ]; then echo "skipped: chromium not installed"; exit 77; fi
@@ -47,12 +48,32 @@ done
     fail "the charts" "$(grep -o '<svg' "$tmp/model.dom" | wc -l) SVGs"
 grep -qF 'data-first="layer"' "$tmp/model.dom" && pass "sorting by share puts the layer first" ||
     fail "sorting by share" "$(grep -o 'data-first="[^"]*"' "$tmp/model.dom")"
+# the script's lines 26-27 (training, B = 256, T = 2048 on 128x8), 56 (remat save), 66-67
+# (inference, B = 16, S = 8192 on 2x8)
+has "$tmp/model.dom" "section 1 shows its configuration" \
+    '<p class="config">mesh X=128, Y=8 · training · remat none · B = 256, T = 2048, D = 8192'
+has "$tmp/model.dom" "section 2 shows remat save" \
+    '<p class="config">mesh X=128, Y=8 · training · remat save · B = 256'
+has "$tmp/model.dom" "section 3 shows inference" '<p class="config">mesh X=2, Y=8 · inference · B = 16, S = 8192'
 
 # a sweep and a search on one page; the search table sorted by t_step, slowest first
 # (from the scratch directory: explore.roof writes q3.svg where it runs)
 root=$(pwd)
+cat > "$tmp/reports.roof" <<'ROOF'
+chip toy { flops_bf16 = 2e10, hbm_bw = 1e9, hbm_bytes = 1e6, price = 3.6 }
+block tiny(B, S, D, E, T = 1) {
+    w = bf16[B, T, D] *_D param bf16[D, E]
+    a = w *_E cache bf16[B, S, E]
+    return a
+}
+serve B, S: tiny(B, S, 100, 100) on toy with prompt = 100, output = 100, draft = tiny(B, S, 10, 10), k = 3, accept = 0.5
+let D = 1024, F = 1024
+fit B: bf16[B,D] *_D bf16[D,F] on v5e
+let D = 8192, F = 28672
+solve B: bf16[B,D] *_D int8[D,F] on v5e
+ROOF
 (cd "$tmp" && "$ROOFLINE" --html explore.html "$root/examples/explore.roof" \
-    "$root/examples/search_llama3_70b.roof" > /dev/null)
+    "$root/examples/search_llama3_70b.roof" reports.roof > /dev/null)
 sed 's|</body>|<script>var t=document.querySelector("section.search table.data");t.tHead.rows[0].cells[4].click();document.documentElement.setAttribute("data-first",t.tBodies[0].rows[0].cells[0].textContent);</script></body>|' \
     "$tmp/explore.html" > "$tmp/sorted.html"
 open_page "$tmp/sorted.html" "$tmp/explore.dom"
@@ -61,6 +82,13 @@ grep -q 'clipPath id="s[0-9]*-sweep-plot-area"' "$tmp/explore.dom" && pass "the 
     fail "the sweep's chart" "none"
 grep -q 'clipPath id="s[0-9]*-pareto-plot-area"' "$tmp/explore.dom" && pass "the Pareto chart" ||
     fail "the Pareto chart" "none"
+has "$tmp/explore.dom" "the serve's mix" 'prompt 100 + output 100 tokens a request, on 1 chip of toy'
+has "$tmp/explore.dom" "the serve's ttft in seconds" '>228.2 µs</td><td class="d">(compute)</td>'
+has "$tmp/explore.dom" "its tpot" '>541 µs</td>'
+has "$tmp/explore.dom" "its cost in dollars" '>$0.02687</td>'
+has "$tmp/explore.dom" "its throughput in tokens/s" '>37210 tokens/s</td>'
+has "$tmp/explore.dom" "the fit's bytes beside the HBM" '>fits: 16000000000 B of 16 GB HBM per chip</td>'
+has "$tmp/explore.dom" "the solve's limit in FLOP/B" '>6372 FLOP/B</td>'
 first=$(grep -o 'data-first="[0-9]*"' "$tmp/explore.dom" | tr -dc 0-9)
 [ -n "$first" ] && [ "$first" -gt 1 ] && pass "sorting by t_step puts the slowest first" ||
     fail "sorting by t_step" "rank $first first"

@@ -1,5 +1,5 @@
-# Every example's page: written, well formed and self-contained (the examples are
-# tests; so are their pages).
+# Every example's page: written, well formed and self-contained, each section titled
+# apart from the others (the examples are tests; so are their pages).
 . tests/html/lib.shinc
 for f in examples/*.roof; do
     page=$tmp/$(basename "$f" .roof).html
@@ -7,6 +7,7 @@ for f in examples/*.roof; do
     if (cd "$tmp" && "$ROOFLINE" --html "$page" "$OLDPWD/$f") > /dev/null 2> "$tmp/err"; then
         well_formed "$page" "$f's page"
         self_contained "$page" "$f's page"
+        distinct_titles "$page" "$f's page"
     else
         fail "$f's page" "$(head -3 "$tmp/err")"
     fi

@@ -17,6 +17,10 @@ ROOF
 well_formed "$tmp/sweep.html" "the sweep page"
 self_contained "$tmp/sweep.html" "the sweep page"
 has "$tmp/sweep.html" "two sweeps, not one" '<section id="s2" class="sweep">'
+has "$tmp/sweep.html" "the first titled by its statements and line" \
+    '<h2>Sweep over <code>B</code>: <code>DF_4096</code>, <code>DF_1024</code> <small>line 2</small></h2>'
+has "$tmp/sweep.html" "the second by its own" \
+    '<h2>Sweep over <code>B</code>: <code>DF_4096</code> <small>line 6</small></h2>'
 has "$tmp/sweep.html" "the sweep's chart" 'clipPath id="s1-sweep-plot-area"'
 has "$tmp/sweep.html" "a curve for each statement" '<polyline class="series"'
 has "$tmp/sweep.html" "DF_4096 turns compute-bound at B = 137" '>compute from B = 137</text>'
