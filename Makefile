@@ -25,6 +25,14 @@ ifeq ($(HAVE_EDIT),yes)
 EDIT_CPPFLAGS = -DHAVE_LIBEDIT
 EDIT_LIBS     = -ledit
 endif
+# linked in whole when its archives are there (Debian's libedit-dev): loading libedit
+# and the three libraries it needs at every start took 0.43 M of the 1.04 M
+# instructions of `roofline -e 1` (BENCHMARKS.md), though only the REPL uses it
+EDIT_ARCHIVES := $(if $(HAVE_EDIT),$(shell for l in edit tinfo bsd md; do \
+    [ -f "$$($(CC) -print-file-name=lib$$l.a)" ] || exit; done; echo yes))
+ifeq ($(EDIT_ARCHIVES),yes)
+EDIT_LIBS     = -Wl,-Bstatic -ledit -ltinfo -lbsd -lmd -Wl,-Bdynamic
+endif
 
 SRCS = $(filter-out src/app/main.c,$(wildcard $(SRCDIRS:%=%/*.c)))
 OBJS = $(addprefix $(B)/,$(notdir $(SRCS:.c=.o))) $(B)/lexer.o $(B)/parser.o $(B)/stdlib.o \

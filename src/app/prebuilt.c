@@ -11,14 +11,8 @@
 static Chip *chip_of(const PrebuiltChip *pc)
 {
     Chip *c = chip_new(pc->name, NULL);
-    for (int i = 0; c && i < pc->nfields; i++) {
-        const PrebuiltField *f = &pc->fields[i];
-        const char *source = f->source;
-        if (!chip_set(c, (ChipField)f->field, f->value, source, source ? strlen(source) : 0)) {
-            chip_free(c);
-            return NULL;
-        }
-    }
+    for (int i = 0; c && i < pc->nfields; i++) /* the sources are the table's */
+        chip_lend(c, (ChipField)pc->fields[i].field, pc->fields[i].value, pc->fields[i].source);
     return c;
 }
 
