@@ -25,9 +25,18 @@ ifeq ($(HAVE_EDIT),yes)
 EDIT_CPPFLAGS = -DHAVE_LIBEDIT
 EDIT_LIBS     = -ledit
 endif
+# linked in whole when its archives are there (Debian's libedit-dev): loading libedit
+# and the three libraries it needs at every start took 0.43 M of the 1.04 M
+# instructions of `roofline -e 1` (BENCHMARKS.md), though only the REPL uses it
+EDIT_ARCHIVES := $(if $(HAVE_EDIT),$(shell for l in edit tinfo bsd md; do \
+    [ -f "$$($(CC) -print-file-name=lib$$l.a)" ] || exit; done; echo yes))
+ifeq ($(EDIT_ARCHIVES),yes)
+EDIT_LIBS     = -Wl,-Bstatic -ledit -ltinfo -lbsd -lmd -Wl,-Bdynamic
+endif
 
 SRCS = $(filter-out src/app/main.c,$(wildcard $(SRCDIRS:%=%/*.c)))
-OBJS = $(addprefix $(B)/,$(notdir $(SRCS:.c=.o))) $(B)/lexer.o $(B)/parser.o $(B)/stdlib.o
+OBJS = $(addprefix $(B)/,$(notdir $(SRCS:.c=.o))) $(B)/lexer.o $(B)/parser.o $(B)/stdlib.o \
+       $(B)/stdlib_prebuilt.o
 UNIT = $(patsubst tests/unit/%.c,$(B)/unit/%,$(wildcard tests/unit/*.c))
 
 all: $(B)/roofline
@@ -79,6 +88,23 @@ $(B)/stdlib.c: tools/embed.sh $(wildcard stdlib/*.roof) | $(B)
 $(B)/stdlib.o: $(B)/stdlib.c
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
 
+# The build's first stage (tools/prebuild.c): the interpreter without a prebuilt stdlib
+# parses and checks the stdlib's files, so an error in them fails the build, and writes
+# the names and chips a session starts from (src/app/prebuilt.h).
+$(B)/prebuild: $(B)/tools/prebuild.o $(B)/tools/prebuilt_none.o \
+               $(filter-out $(B)/stdlib_prebuilt.o,$(OBJS))
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(EDIT_LIBS) -lm
+
+$(B)/tools/%.o: tools/%.c $(B)/parser.h
+	@mkdir -p $(B)/tools
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+
+$(B)/stdlib_prebuilt.c: $(B)/prebuild
+	$(B)/prebuild > $@.tmp && mv $@.tmp $@
+
+$(B)/stdlib_prebuilt.o: $(B)/stdlib_prebuilt.c
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+
 $(B)/unit/%: tests/unit/%.c $(OBJS) | $(B)
 	@mkdir -p $(B)/unit
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $< $(OBJS) $(EDIT_LIBS) -lm
@@ -116,7 +142,7 @@ help:
 
 .PHONY: all run test asan install clean help deps
 
--include $(wildcard $(B)/*.d)
+-include $(wildcard $(B)/*.d $(B)/tools/*.d)
 
 # ---- Hardening: fuzzing, valgrind, limits (tests/fuzz/README.md) ----------------------
 # The fuzz targets and their objects live under $(B)/fuzz-obj. `make test` builds them

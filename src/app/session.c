@@ -14,6 +14,7 @@
 #include "json.h"
 #include "nomem.h"
 #include "parse.h"
+#include "prebuilt.h"
 
 struct Session {
     SessionOptions opt;
@@ -32,6 +33,7 @@ struct Session {
 
 static RunStatus run_source(Session *s, Source *src, bool interactive);
 static void snapshot_free(struct Snapshot *snap);
+static bool library_if_named(Session *s);
 
 /* ---- include --------------------------------------------------------------------- */
 
@@ -148,6 +150,8 @@ static bool run_help(Session *s, const Source *src, Span topic)
 static bool run_command(void *ctx, const Source *src, const Stmt *stmt)
 {
     Session *s = ctx;
+    if (stmt->as.command.word != COMMAND_CHIPS && !world_library(&s->world))
+        return false; /* help and names tell of the stdlib's blocks and models */
     switch ((CommandWord)stmt->as.command.word) {
     case COMMAND_HELP:
         return run_help(s, src, stmt->as.command.topic);
@@ -234,6 +238,8 @@ static RunStatus run_source(Session *s, Source *src, bool interactive)
     if (parsed == PARSE_OK && s->opt.ast) {
         ast_dump(s->opt.out, st.stmts, s->world.names);
         status = RUN_OK;
+    } else if (parsed == PARSE_OK && !library_if_named(s)) {
+        status = RUN_ERROR;
     } else if (parsed == PARSE_OK && !world_keep_room(&s->world)) {
         diag_plain(&s->diag, "out of memory");
         status = RUN_ERROR;
@@ -336,6 +342,8 @@ static bool snapshot_take(Snapshot *snap, const World *w)
 
 bool session_snapshot(Session *s)
 {
+    if (!world_library(&s->world))
+        return false;
     const World *w = &s->world;
     for (int i = 0; i < w->nvalues; i++)
         if (w->values[i].kind != VAL_UNBOUND || w->local_in[i])
@@ -455,9 +463,84 @@ bool session_reset(Session *s, const SessionOptions *opt)
     return !opt->csv || csv_begin(&s->csv, opt->out);
 }
 
+/* ---- The stdlib ------------------------------------------------------------------ */
+
+/* Runs one of the stdlib's files at start, as its own run. */
+static RunStatus run_library(Session *s, const StdlibFile *f)
+{
+    s->loading_library = true;
+    RunStatus status = session_run(s, f->name, f->text, f->len, false);
+    s->loading_library = false;
+    return status;
+}
+
+/* Runs one of the stdlib's block files inside the run that needed it. */
+static RunStatus run_library_file(Session *s, const char *name)
+{
+    const StdlibFile *f = stdlib_files;
+    while (f->name && strcmp(f->name, name) != 0)
+        f++;
+    if (!f->name) { /* a table from another build */
+        diag_plain(&s->diag, "the stdlib has no file %s", name);
+        return RUN_ERROR;
+    }
+    Source *src = source_new(f->name, f->text, f->len);
+    if (!src) {
+        diag_plain(&s->diag, "out of memory");
+        return RUN_ERROR;
+    }
+    src->library = true;
+    return run_source(s, src, false);
+}
+
+/* World.define_library: the block files, run as they were at start before they were
+ * prebuilt (no syntax tree printed, no CSV rows). When one fails (out of memory) they
+ * run again at the next need; what they defined is defined again, in place. */
+static bool define_library(void *ctx)
+{
+    Session *s = ctx;
+    World *w = &s->world;
+    SessionOptions opt = s->opt;
+    s->opt.ast = false;
+    s->opt.csv = false;
+    w->library_pending = false; /* the files name their own blocks */
+    bool ok = true;
+    for (int i = 0; ok && i < prebuilt.nfiles; i++)
+        ok = run_library_file(s, prebuilt.files[i]) == RUN_OK;
+    s->opt = opt;
+    if (ok)
+        intern_unwatch(w->names);
+    w->library_pending = !ok;
+    return ok;
+}
+
+/* Before a source runs: when it names one of the stdlib's blocks or models (a watched
+ * name), they are defined first. False when that failed (said). */
+static bool library_if_named(Session *s)
+{
+    return !s->world.library_pending || !intern_seen(s->world.names) ||
+           world_library(&s->world);
+}
+
+static bool start_prebuilt(Session *s)
+{
+    s->world.define_library = define_library;
+    s->world.library_ctx = s;
+    return prebuilt_load(&s->world, &prebuilt);
+}
+
+static bool start_parsed(Session *s)
+{
+    for (const StdlibFile *f = stdlib_files; f->name; f++)
+        if (run_library(s, f) != RUN_OK)
+            return false;
+    return true;
+}
+
 /* ---- Set-up and queries ---------------------------------------------------------- */
 
-Session *session_new(const SessionOptions *opt)
+/* A session with no stdlib yet. */
+static Session *session_open(const SessionOptions *opt)
 {
     Session *s = calloc(1, sizeof *s);
     if (!s)
@@ -473,16 +556,67 @@ Session *session_new(const SessionOptions *opt)
         session_free(s);
         return NULL;
     }
+    return s;
+}
+
+Session *session_new(const SessionOptions *opt)
+{
+    Session *s = session_open(opt);
+    if (!s)
+        return NULL;
     s->opt.ast = false;
-    s->loading_library = true;
-    for (const StdlibFile *f = stdlib_files; f->name; f++)
-        if (session_run(s, f->name, f->text, f->len, false) != RUN_OK) {
-            session_free(s);
-            return NULL;
-        }
-    s->loading_library = false;
+    bool parsed = opt->stdlib == STDLIB_PARSED || !prebuilt.ready;
+    if (!(parsed ? start_parsed(s) : start_prebuilt(s))) {
+        session_free(s);
+        return NULL;
+    }
     s->opt.ast = opt->ast;
     return s;
+}
+
+World *session_world(Session *s)
+{
+    return &s->world;
+}
+
+/* What a stdlib file defined, from the counts before and after it ran. */
+typedef struct {
+    int chips, replaced, blocks, archs, bound;
+} Defined;
+
+static Defined defined_now(const World *w)
+{
+    Defined d = {w->chips.n, w->chips.replaced, w->nblocks, w->archs.n, 0};
+    for (int i = 0; i < w->nvalues; i++)
+        d.bound += w->values[i].kind != VAL_UNBOUND;
+    return d;
+}
+
+bool session_prebuild(FILE *out, FILE *err)
+{
+    Session *s = session_open(&(SessionOptions){.out = err, .err = err});
+    const char *files[64];
+    int nfiles = 0;
+    bool ok = s != NULL;
+    for (const StdlibFile *f = stdlib_files; ok && f->name; f++) {
+        Defined was = defined_now(&s->world);
+        ok = run_library(s, f) == RUN_OK;
+        Defined now = defined_now(&s->world);
+        bool chips = now.chips != was.chips || now.replaced != was.replaced;
+        bool blocks = now.blocks != was.blocks || now.archs != was.archs;
+        if (ok && (now.bound || s->world.use_chip >= 0 || (chips && blocks))) {
+            fprintf(err, "prebuild: %s: a stdlib file defines either chips or blocks and "
+                    "models, and binds no names\n", f->name);
+            ok = false;
+        }
+        if (ok && blocks && nfiles < (int)(sizeof files / sizeof files[0]))
+            files[nfiles++] = f->name;
+    }
+    ok = ok && prebuilt_write(&s->world, files, nfiles, out);
+    if (!ok)
+        fputs("prebuild: the stdlib could not be prebuilt\n", err);
+    session_free(s);
+    return ok;
 }
 
 void session_free(Session *s)
@@ -504,6 +638,8 @@ void session_each_name(Session *s, unsigned kinds, void (*fn)(const char *name, 
         "plot", "block", "return", "repeat", "expect", "within", "mode", "param", "cache",
         "fused", "remat", "optimizer", "in", "help", "names", "chips", "quit", "exit",
         "allgather", "allreduce", "reducescatter", "alltoall", NULL};
+    if ((kinds & NAMES_BLOCKS) && !world_library(&s->world))
+        kinds &= ~(unsigned)NAMES_BLOCKS;
     for (int i = 0; (kinds & NAMES_WORDS) && words[i]; i++)
         fn(words[i], ctx);
     for (int i = 0; (kinds & NAMES_BLOCKS) && i < s->world.nblocks; i++)

@@ -20,6 +20,13 @@
 
 typedef struct Session Session;
 
+/* How a session gets the stdlib (prebuilt.h). */
+typedef enum {
+    STDLIB_PREBUILT, /* the build's table of names and chips; the blocks and models run
+                      * the first time a source names one */
+    STDLIB_PARSED,   /* every file parsed and run at start (the build's first stage) */
+} StdlibStart;
+
 typedef struct {
     bool json;   /* JSON Lines instead of the text report */
     bool csv;    /* one CSV table of the JSON records (csv.h) */
@@ -28,6 +35,7 @@ typedef struct {
     bool color;  /* ANSI colour in diagnostics and the report */
     FILE *out;   /* reports */
     FILE *err;   /* diagnostics */
+    StdlibStart stdlib;
 } SessionOptions;
 
 /* Exit statuses, as documented: 0 fine, 1 runtime error or failed check, 2 syntax or
@@ -39,6 +47,13 @@ typedef enum { RUN_OK = 0, RUN_ERROR = 1, RUN_SYNTAX = 2, RUN_INCOMPLETE = 3 } R
 /* Loads the embedded stdlib (the chips). NULL if out of memory. */
 Session *session_new(const SessionOptions *opt);
 void session_free(Session *s);
+/* The build's first stage (tools/prebuild.c): runs the stdlib's files one by one and
+ * writes build/stdlib_prebuilt.c (prebuilt.h) to out. False, said on err, when a file has an
+ * error, a file defines chips and blocks or models both, or the write failed. */
+bool session_prebuild(FILE *out, FILE *err);
+/* The session's world, for the test that compares a prebuilt start with a parsed one
+ * (tests/unit/test_prebuilt.c). */
+struct World *session_world(Session *s);
 
 /* For the fuzz targets, which run millions of inputs on one session: session_snapshot
  * remembers the session as it is (right after session_new: the stdlib loaded);

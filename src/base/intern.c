@@ -14,6 +14,9 @@ struct Intern {
     int count, cap;
     int *slots; /* hash slots holding id + 1, 0 when empty */
     size_t nslots;
+    unsigned char *watched; /* by id, below nwatched: 1 for a watched name */
+    int nwatched;
+    bool seen; /* a watched name was looked up since intern_seen last asked */
 };
 
 static uint64_t hash(const char *s, size_t len)
@@ -46,6 +49,7 @@ void intern_free(Intern *t)
         free(t->names[i]);
     free(t->names);
     free(t->slots);
+    free(t->watched);
     free(t);
 }
 
@@ -107,9 +111,42 @@ int intern_id(Intern *t, const char *name, size_t len)
     if ((size_t)t->count * 2 >= t->nslots && grow(t) < 0)
         return -1;
     size_t slot = slot_of(t, name, len);
-    if (t->slots[slot])
-        return t->slots[slot] - 1;
-    return add(t, name, len, slot);
+    if (!t->slots[slot])
+        return add(t, name, len, slot);
+    int id = t->slots[slot] - 1;
+    if (id < t->nwatched && t->watched[id])
+        t->seen = true;
+    return id;
+}
+
+bool intern_watch(Intern *t, int id)
+{
+    if (id >= t->nwatched) {
+        int n = t->count > id ? t->count : id + 1;
+        unsigned char *grown = nomem_note(realloc(t->watched, (size_t)n));
+        if (!grown)
+            return false;
+        memset(grown + t->nwatched, 0, (size_t)(n - t->nwatched));
+        t->watched = grown;
+        t->nwatched = n;
+    }
+    t->watched[id] = 1;
+    return true;
+}
+
+void intern_unwatch(Intern *t)
+{
+    free(t->watched);
+    t->watched = NULL;
+    t->nwatched = 0;
+    t->seen = false;
+}
+
+bool intern_seen(Intern *t)
+{
+    bool seen = t->seen;
+    t->seen = false;
+    return seen;
 }
 
 int intern_find(const Intern *t, const char *name)

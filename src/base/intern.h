@@ -23,6 +23,14 @@ const char *intern_name(const Intern *t, int id);
 int intern_count(const Intern *t);
 /* Forgets the names from id `count` on: a session going back to its snapshot. */
 void intern_truncate(Intern *t, int count);
+/* Watched names: intern_id finding one notes it, so that whoever watches learns that a
+ * text named one (the session defines the stdlib's blocks and models the first time a
+ * source names one). intern_watch is false when out of memory; intern_seen says
+ * whether a watched name was looked up since it last asked; intern_unwatch watches
+ * none again. */
+bool intern_watch(Intern *t, int id);
+bool intern_seen(Intern *t);
+void intern_unwatch(Intern *t);
 
 /* A set of ids, to find one given twice (the dims of a tensor type) in linear time.
  * Sized once by idset_init for the ids it will hold; small sets use no heap.

@@ -162,6 +162,7 @@ Chip *chip_new(const char *name, const Chip *parent)
         return NULL;
     if (parent)
         *c = *parent;
+    c->lent = 0;
     c->name = strdup(name);
     bool good = c->name != NULL;
     for (int f = 0; f < CHIP_FIELD_COUNT; f++) {
@@ -176,13 +177,31 @@ Chip *chip_new(const char *name, const Chip *parent)
     return c;
 }
 
+/* Its source gone: freed unless lent. */
+static void source_drop(Chip *c, ChipField f)
+{
+    if (!(c->lent & CHIP_FIELD_BIT(f)))
+        free(c->source[f]);
+    c->lent &= ~CHIP_FIELD_BIT(f);
+    c->source[f] = NULL;
+}
+
 bool chip_set(Chip *c, ChipField f, double value, const char *source, size_t len)
 {
-    free(c->source[f]);
+    source_drop(c, f);
     c->source[f] = source ? strndup(source, len) : NULL;
     c->value[f] = value;
     c->set[f] = true;
     return !source || c->source[f];
+}
+
+void chip_lend(Chip *c, ChipField f, double value, const char *source)
+{
+    source_drop(c, f);
+    c->source[f] = (char *)source; /* never written or freed: lent */
+    c->lent |= source ? CHIP_FIELD_BIT(f) : 0;
+    c->value[f] = value;
+    c->set[f] = true;
 }
 
 void chip_free(Chip *c)
@@ -191,7 +210,7 @@ void chip_free(Chip *c)
         return;
     free(c->name);
     for (int f = 0; f < CHIP_FIELD_COUNT; f++)
-        free(c->source[f]);
+        source_drop(c, (ChipField)f);
     free(c);
 }
 

@@ -100,6 +100,7 @@ typedef struct {
     double value[CHIP_FIELD_COUNT];
     bool set[CHIP_FIELD_COUNT];
     char *source[CHIP_FIELD_COUNT]; /* where a figure comes from (its comment), or NULL */
+    ChipFieldSet lent; /* fields whose source is lent (chip_lend), not the chip's to free */
 } Chip;
 
 /* The chips in the order defined, and a hash index on their names (case folded, as
@@ -130,6 +131,10 @@ Chip *chip_new(const char *name, const Chip *parent);
 /* Sets field f, with the text that says where the figure comes from (NULL: none given).
  * False if out of memory. */
 bool chip_set(Chip *c, ChipField f, double value, const char *source, size_t len);
+/* Sets field f with a source that outlives the chip, not copied: the prebuilt stdlib's
+ * (prebuilt.h), hundreds of strings at every start. A copy of the chip (chip_new) owns
+ * copies of them. */
+void chip_lend(Chip *c, ChipField f, double value, const char *source);
 void chip_free(Chip *c);
 
 Chip *chip_find(const ChipTable *t, const char *name);

@@ -179,6 +179,8 @@ static char *origin_of(const Source *src, int at)
 
 bool arch_define(Eval *ev, const Stmt *s)
 {
+    if (!world_library(ev->world))
+        return false;
     Arch a = {s->as.arch.name.name, NULL, 0, -1, NULL, NULL};
     bool ok = true;
     if (s->as.arch.path)

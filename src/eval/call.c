@@ -19,6 +19,11 @@ const BlockDef *world_block(const World *w, int name)
     return k > 0 ? &w->blocks[k - 1] : NULL;
 }
 
+bool world_library(World *w)
+{
+    return !w->library_pending || w->define_library(w->library_ctx);
+}
+
 static int by_name(const void *a, const void *b)
 {
     const ParamName *x = a, *y = b;
@@ -100,6 +105,8 @@ static bool add_block(World *w, BlockDef def)
 
 bool call_define(Eval *ev, const Stmt *s)
 {
+    if (!world_library(ev->world))
+        return false;
     BlockDef def = {s->as.block.name.name, s, ev->src, sorted_params(s)};
     if (!def.params)
         return eval_oom(ev, s->span);

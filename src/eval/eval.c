@@ -1941,6 +1941,8 @@ SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int o
 /* "unknown block glue", with the block or function its name is closest to. */
 static bool unknown_block(Eval *ev, const NameRef *callee)
 {
+    if (!world_library(ev->world))
+        return false;
     const char *name = spelling(ev, callee->name);
     SpellNear near = spell_begin(name);
     for (int i = 0; i < ev->world->nblocks; i++)

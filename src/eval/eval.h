@@ -111,7 +111,18 @@ typedef struct World {
     struct { int dim; double chips; } *padded;
     int npadded;
     ShardPadding padding; /* the world's lookup and padded names, for layouts' meshes */
+    /* The stdlib's blocks and models are defined the first time one is needed
+     * (session.c): until then library_pending is set, and define_library defines
+     * them (false when out of memory, said). */
+    bool library_pending;
+    bool (*define_library)(void *ctx);
+    void *library_ctx;
 } World;
+
+/* The stdlib's blocks and models, defined now if they were not yet: before anything
+ * lists the blocks or models (a spelling suggestion) or adds one (it comes after
+ * them). False when out of memory, said. */
+bool world_library(World *w);
 
 /* Adds a note for the statement's report, once; past WORLD_MAX_NOTES it is dropped. */
 void world_note(World *w, const char *text);
