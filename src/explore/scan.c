@@ -1111,14 +1111,14 @@ static void split_json(Eval *ev, const Stmt *s, int dim, const Split *sp, const 
     char a[40];
     solve_json_head(ev, s, dim, runs, nruns, sp->points[sp->best].f.hbm);
     crossings_json(ev, NULL, 0);
-    report_json_field(out, "chips", sp->chips);
+    json_write_field(out, "chips", sp->chips);
     fputs(",\"splits\":[", out);
     for (int i = 0; i < sp->n; i++) {
         const SplitPoint *p = &sp->points[i];
         fprintf(out, "%s{\"at\":%s", i ? "," : "", num_format_json(p->x, a, sizeof a));
-        report_json_field(out, "t_comm", p->f.t_comm);
-        report_json_field(out, "t_comm_summed", p->summed);
-        report_json_field(out, "t_lower", p->f.t_lower);
+        json_write_field(out, "t_comm", p->f.t_comm);
+        json_write_field(out, "t_comm_summed", p->summed);
+        json_write_field(out, "t_lower", p->f.t_lower);
         fprintf(out, ",\"bound\":\"%s\"}", roof_bound_name(p->f.bound));
     }
     fprintf(out, "],\"best\":%s,\"optimum\":", num_format_json(sp->points[sp->best].x, a, sizeof a));
@@ -1127,9 +1127,9 @@ static void split_json(Eval *ev, const Stmt *s, int dim, const Split *sp, const 
         return;
     }
     fprintf(out, "{\"at\":%s", num_format_json(sp->least, a, sizeof a));
-    report_json_field(out, "a", sp->law.a);
-    report_json_field(out, "b", sp->law.b);
-    report_json_field(out, "c", sp->law.c);
+    json_write_field(out, "a", sp->law.a);
+    json_write_field(out, "b", sp->law.b);
+    json_write_field(out, "c", sp->law.c);
     fputs("}}\n", out);
 }
 
