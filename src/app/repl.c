@@ -128,6 +128,11 @@ static void run_pending(Repl *r, bool interactive)
         interrupt_catch(true, NULL);
     if (st == RUN_INCOMPLETE)
         return;
+    if (session_unread(r->session)) { /* as when a line cannot be kept: the session
+                                       * ends, the lines read stay in the history */
+        r->out_of_memory = true;
+        return;
+    }
     remember_statement(r);
     note_status(r, st);
     r->pending_len = 0;

@@ -29,6 +29,7 @@ struct Session {
     struct Snapshot *snapshot; /* from session_snapshot, or NULL */
     CsvStream csv; /* --csv: the records, turned into rows statement by statement */
     bool loading_library; /* running the stdlib's files */
+    bool unread;          /* the last run's text could not be read: out of memory */
 };
 
 static RunStatus run_source(Session *s, Source *src, bool interactive);
@@ -265,8 +266,10 @@ RunStatus session_run(Session *s, const char *name, const char *text, size_t len
         return RUN_ERROR;
     }
     Source *src = source_new(name, text, len);
-    if (!src) {
-        diag_plain(&s->diag, "out of memory");
+    s->unread = !src;
+    if (!src) { /* interactive: the REPL says it, and ends (repl.c) */
+        if (!interactive)
+            diag_plain(&s->diag, "out of memory");
         return RUN_ERROR;
     }
     src->library = s->loading_library;
@@ -740,6 +743,11 @@ void session_list_names(Session *s, FILE *out)
         fprintf(out, "%s%s\n", i ? "             " : "blocks       ", sig);
     }
     help_list_models(&s->world, out);
+}
+
+bool session_unread(const Session *s)
+{
+    return s->unread;
 }
 
 bool session_output_failed(Session *s)

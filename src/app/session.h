@@ -99,6 +99,10 @@ const Chip *session_chip(Session *s, const char *name);
 void session_list_chips_as(Session *s, FILE *out, bool json);
 void session_list_names(Session *s, FILE *out);
 
+/* True when the last session_run could not even read its text (out of memory): nothing
+ * of it ran, and in interactive mode nothing was said. */
+bool session_unread(const Session *s);
+
 /* True when the output stream has failed (closed pipe, full disk). */
 bool session_output_failed(Session *s);
 
