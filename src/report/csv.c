@@ -54,6 +54,8 @@ const char *const csv_columns[] = {
     "finishing", "evicted_tokens", "evicted_bytes", "qps", "qps_prefill", "prefill_ratio",
     /* a lone collective's bandwidth time in the book's form and exactly */
     "t_comm_book", "t_comm_exact",
+    /* a search's plan in training (JSON text) and the statement that costs a row alone */
+    "plan", "reproduce",
     NULL,
 };
 
