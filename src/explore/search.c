@@ -246,20 +246,38 @@ static bool pipelined(const Search *z, const Config *c)
     return yes;
 }
 
-/* The configuration under every plan (the schedule only where a pipeline runs). */
-static bool add_plans(Eval *ev, Search *z, Config c, Configs *out)
+/* The plans a configuration is tried under: all, but a single schedule where no
+ * pipeline runs. */
+static int plans_of(const Search *z, const Config *c)
 {
-    c.pipelined = pipelined(z, &c);
-    for (int i = 0, n = plan_count(&z->plan); i < n; i++) {
-        if (!plan_pick(&z->plan, i, c.pipelined, &c.plan))
-            continue;
-        if (out->n == SEARCH_MAX_CONFIGS)
-            return eval_fail(ev, z->stmt->span, "a search tries at most %d configurations",
-                             SEARCH_MAX_CONFIGS);
-        c.order = out->n;
-        if (!add_config(out, c))
-            return eval_fail(ev, z->stmt->span, "out of memory");
+    int n = 0;
+    PlanPick k;
+    for (int i = 0, all = plan_count(&z->plan); i < all; i++)
+        n += plan_pick(&z->plan, i, c->pipelined, &k);
+    return n;
+}
+
+/* Each configuration under every plan, in the order made. */
+static bool add_plans(Eval *ev, Search *z, Configs *c)
+{
+    Configs out = {0};
+    for (int k = 0; k < c->n; k++) {
+        Config x = c->items[k];
+        for (int i = 0, n = plan_count(&z->plan); i < n; i++) {
+            if (!plan_pick(&z->plan, i, x.pipelined, &x.plan))
+                continue;
+            x.order = out.n;
+            if (out.n == SEARCH_MAX_CONFIGS || !add_config(&out, x)) {
+                free(out.items);
+                return out.n == SEARCH_MAX_CONFIGS
+                    ? eval_fail(ev, z->stmt->span, "a search tries at most %d "
+                                "configurations", SEARCH_MAX_CONFIGS)
+                    : eval_fail(ev, z->stmt->span, "out of memory");
+            }
+        }
     }
+    free(c->items);
+    *c = out;
     return true;
 }
 
@@ -274,8 +292,13 @@ static bool add_owners(Eval *ev, Search *z, Config c, Configs *out)
         long long k = w;
         for (int a = 0; a < c.naxes; a++, k /= z->nparams)
             c.owner[a] = (unsigned char)(k % z->nparams);
-        if (!add_plans(ev, z, c, out))
-            return false;
+        c.pipelined = pipelined(z, &c);
+        if (out->n == SEARCH_MAX_CONFIGS)
+            return eval_fail(ev, z->stmt->span, "a search tries at most %d configurations",
+                             SEARCH_MAX_CONFIGS);
+        c.order = out->n;
+        if (!add_config(out, c))
+            return eval_fail(ev, z->stmt->span, "out of memory");
     }
     return true;
 }
@@ -373,7 +396,8 @@ static int by_order(const void *a, const void *b)
     return ((const Config *)a)->order - ((const Config *)b)->order;
 }
 
-/* One configuration of each key (the first made), in the order they were made. */
+/* One configuration of each key (the first made), in the order they were made; the
+ * twins counted under each of their plans. */
 static void drop_twins(Search *z, Configs *c)
 {
     if (c->n < 2)
@@ -383,7 +407,8 @@ static void drop_twins(Search *z, Configs *c)
     for (int i = 1; i < c->n; i++)
         if (compare_keys(&c->items[kept - 1], &c->items[i]) != 0)
             c->items[kept++] = c->items[i];
-    z->twins = c->n - kept;
+        else
+            z->twins += plans_of(z, &c->items[i]);
     c->n = kept;
     qsort(c->items, (size_t)c->n, sizeof *c->items, by_order);
 }
@@ -979,8 +1004,8 @@ static bool run_search(Eval *ev, Search *z, Configs *c)
     for (int i = 0; sizes && i < sizes->n; i++)
         if (!add_size(ev, z, sizes->items[i], c))
             return false;
-    drop_twins(z, c);
-    if (!one_chip_memory(ev, z) || !cost_all(ev, z, c))
+    drop_twins(z, c); /* before the plans: a configuration's twins are its twins under each */
+    if (!add_plans(ev, z, c) || !one_chip_memory(ev, z) || !cost_all(ev, z, c))
         return false;
     int kept = 0;
     for (int i = 0; i < c->n; i++)
