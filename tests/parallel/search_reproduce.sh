@@ -64,6 +64,17 @@ check H100 "$gpu" 30
 grep '"schedule":"gpipe"' "$tmp/v5p.json" | grep '"zero":1' | grep -q \
     '"reproduce":"mode training microbatches 4 schedule gpipe; remat save layer.x, layer.y; optimizer adam zero 1; model(32, T,' &&
     echo "ok a row's whole plan" || { echo "FAIL no row with the whole plan"; status=1; }
+# The example's search over the plan: its best row re-costs alone to the same figures.
+example=$(dirname "$0")/../../examples/search_llama3_70b.roof
+best=$("$ROOFLINE" --json "$example" | grep '"stmt":"search[^"]*with microbatches' |
+       grep '"rank":1}')
+statement=${best##*\"reproduce\":\"}
+statement=${statement%%\"*}
+differ=$(compare "$best" "$("$ROOFLINE" --json \
+    -e 'let D = 8192, F = 28672, N = 64, K = 8, H = 128, L = 80, V = 128256' \
+    -e 'let B = 1024, T = 4096' -e "$statement" | tail -1)")
+[ -n "$best" ] && [ -z "$differ" ] && echo "ok the example's best plan re-costs alone" ||
+    { echo "FAIL the example's best plan: $statement: $differ"; status=1; }
 # The settings in force come back after a search that ranged over them.
 before=$("$ROOFLINE" --json -e "$dims" -e "$settings" -e 'remat save layer.x' -e "$call on v5p")
 after=$("$ROOFLINE" --json -e "$dims" -e "$settings" -e 'remat save layer.x' -e "$gpu" \
