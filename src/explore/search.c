@@ -13,8 +13,10 @@
  * Fewer rows: configurations that are the same chips reshuffled (their axes given to
  * the same strategies, axes alike in size and, on a GPU, in how much of them a node
  * holds) cost the same, so one of each is costed (config_key). Those that cannot fit
- * HBM are dropped before they are costed: a training or inference step holds at least
- * what the call holds on one chip, spread over all the chips (memory_bound).
+ * HBM are dropped before they are costed: a step holds at least what the call holds on
+ * one chip, spread over all the chips (memory_bound), and as much as the first costed
+ * configuration that gives each parameter as many chips under the same plan
+ * (class_key).
  *
  * Ranked by step time (derated when the chip gives its achievable fractions) among
  * those whose memory fits the chip's HBM; the Pareto front is of time against chips
@@ -106,26 +108,21 @@ static bool add_config(Configs *c, Config x)
 
 /* ---- The searched parameters and the rewritten call -------------------------------- */
 
-static bool given(const Node *call, const Stmt *def, int param)
+/* The call's argument for the block's parameter, by name or by place; NULL if none. */
+static const Binding *given(const Node *call, const Stmt *def, int param)
 {
     for (int i = 0; i < call->as.call.nargs; i++) {
         int name = call->as.call.args[i].name.name;
         if (name == def->as.block.params[param].name.name || (name < 0 && i == param))
-            return true;
+            return &call->as.call.args[i];
     }
-    return false;
+    return NULL;
 }
 
-/* Whether the call gives that parameter no axes, `pp = {}`. */
-static bool given_none(const Node *call, const Stmt *def, int param)
+/* Whether an argument gives no axes, `pp = {}`. */
+static bool no_axes(const Binding *arg)
 {
-    for (int i = 0; i < call->as.call.nargs; i++) {
-        const Binding *arg = &call->as.call.args[i];
-        if (arg->name.name == def->as.block.params[param].name.name ||
-            (arg->name.name < 0 && i == param))
-            return arg->value->kind == NODE_AXES && arg->value->as.axes.n == 0;
-    }
-    return false;
+    return arg->value->kind == NODE_AXES && arg->value->as.axes.n == 0;
 }
 
 /* Whether a statement of a block's body runs a pipeline over `param` (`repeat L over
@@ -155,11 +152,12 @@ static bool open_params(Eval *ev, Search *z)
                          "on v5p over 256`");
     const Stmt *def = b->def;
     for (int i = 0; i < def->as.block.nparams; i++) {
-        bool pipeline = pipelines_over(def->as.block.body, def->as.block.params[i].name.name);
         if (!block_axis_param(&def->as.block.params[i]))
             continue;
-        if (given(call, def, i)) {
-            z->given_pipeline = z->given_pipeline || (pipeline && !given_none(call, def, i));
+        bool pipeline = pipelines_over(def->as.block.body, def->as.block.params[i].name.name);
+        const Binding *arg = given(call, def, i);
+        if (arg) {
+            z->given_pipeline = z->given_pipeline || (pipeline && !no_axes(arg));
             continue;
         }
         if (!ev->world->training && pipeline)
