@@ -31,6 +31,7 @@
 
 #include "eval.h"
 #include "interrupt.h"
+#include "nomem.h"
 #include "layout.h"
 #include "num.h"
 #include "report.h"
@@ -809,7 +810,7 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
         fputs("null", out);
     char *text = NULL;
     size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
+    FILE *mem = nomem_note(open_memstream(&text, &size)); /* the statement then fails */
     if (mem) {
         reproduce_text(ev, z, c, mem);
         fclose(mem);
@@ -959,8 +960,9 @@ static bool cost_by_class(Eval *ev, Search *z, Configs *c, bool drop)
 static void set_aside(Search *z, Configs *c)
 {
     int kept = 0, aside = 0;
-    Config *dropped = malloc(sizeof *dropped * (size_t)(c->n ? c->n : 1));
-    if (!dropped) { /* no room to set them aside: they stay, uncosted */
+    Config *dropped = nomem_note(malloc(sizeof *dropped * (size_t)(c->n ? c->n : 1)));
+    if (!dropped) { /* no room to set them aside: they stay, uncosted, and the statement
+                     * fails (nomem.h) */
         for (int i = 0; i < c->n; i++)
             z->dropped += c->items[i].dropped;
         return;
