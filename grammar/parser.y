@@ -64,6 +64,8 @@ static Stmt *expr_or_command(yyscan_t scanner, Span at, Node *value, Clauses *cl
     MeshAxisDef *mesh_axis;
     RangeSpec *range;
     SearchSize *search_size;
+    SearchRange *search_range;
+    SearchChoice *search_choice;
     struct Endpoint *endpoint;
     PlotOption *plot_option;
 }
@@ -93,6 +95,10 @@ static Stmt *expr_or_command(yyscan_t scanner, Span at, Node *value, Clauses *cl
 %type <list> args arg_list dims opt_names without opt_shape shape search_sizes search_list serve_mixes
 %type <list> paths path options plot_options
 %type <search_size> search_size
+%type <search_range> search_range
+%type <search_choice> search_choice
+%type <list> search_with search_ranges search_choices dotted_paths dotted_path
+%type <ref> search_dim
 %type <binding> param arg
 %type <node> expect_value opt_within
 %type <ref> name parent opt_name
@@ -149,8 +155,8 @@ stmt
     | FIT name ':' expr clauses { $$ = ast_fit(A, @$, $2, $4, $5); }
     | SERVE names ':' expr clauses serve_mixes
                                 { $$ = ast_serve(A, @$, $2, @2, $4, $5, $6); }
-    | SEARCH expr clauses OVER search_sizes
-                                { $$ = ast_search(A, @$, $2, $3, $5); }
+    | SEARCH expr clauses OVER search_sizes search_with
+                                { $$ = ast_search(A, @$, $2, $3, $5, $6); }
     | BLOCK name '(' params ')' body
                                 { $$ = ast_block(A, @$, $2, $4, $6); }
     | RETURN expr               { $$ = ast_return(A, @$, $2); }
@@ -325,6 +331,56 @@ search_list
 search_size
     : expr                      { $$ = ast_search_size(A, @1, $1, NULL); }
     | SHAPE                     { $$ = ast_search_size(A, @1, NULL, $1); }
+    ;
+
+/* `with microbatches in [1, 2, 4], remat in [none, full, save(layer.x, layer.y)]`:
+ * the plan dimensions a search ranges over, each restricted to the choices listed. */
+search_with
+    : %empty                    { $$ = NULL; }
+    | WITH search_ranges        { $$ = $2; }
+    ;
+
+search_ranges
+    : search_range              { $$ = ast_list_push(A, NULL, $1); }
+    | search_ranges ',' search_range
+                                { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+search_range
+    : search_dim IN '[' search_choices ']'
+                                { $$ = ast_search_range(A, @$, $1, $4); }
+    ;
+
+/* remat is a statement word; here it names the dimension. */
+search_dim
+    : name
+    | REMAT                     { $$ = ast_name_ref(A, @1, word_id(scanner, "remat")); }
+    ;
+
+search_choices
+    : search_choice             { $$ = ast_list_push(A, NULL, $1); }
+    | search_choices ',' search_choice
+                                { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+/* A path has a dot (`layer.x`), so `save(layer.x)` is told from a call after the name. */
+search_choice
+    : expr                      { $$ = ast_search_choice(A, @$, $1, NULL); }
+    | IDENT '(' dotted_paths ')'
+                                { $$ = ast_search_choice(A, @$, NULL,
+                                      ast_remat(A, @$, ast_name_ref(A, @1, $1), $3)); }
+    ;
+
+dotted_paths
+    : dotted_path               { $$ = ast_list_push(A, NULL, $1); }
+    | dotted_paths ',' dotted_path
+                                { $$ = ast_list_push(A, $1, $3); }
+    ;
+
+dotted_path
+    : IDENT '.' IDENT           { $$ = ast_list_push(A, ast_list_push(A, NULL,
+                                      ast_name_ref(A, @1, $1)), ast_name_ref(A, @3, $3)); }
+    | dotted_path '.' IDENT     { $$ = ast_list_push(A, $1, ast_name_ref(A, @3, $3)); }
     ;
 
 opt_plot

@@ -1890,7 +1890,7 @@ static bool eval_extremum(Eval *ev, const Node *n, StmtState *st, const char *fn
     if (ok) {
         bool keep_a = strcmp(fn, "min") == 0 ? va <= vb : va >= vb;
         out->scalar = poly_const(keep_a ? va : vb);
-        ok = out->scalar || eval_fail(ev, n->span, "out of memory");
+        ok = out->scalar || eval_oom(ev, n->span);
     }
     eval_free(a);
     eval_free(&b);

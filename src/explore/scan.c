@@ -961,7 +961,7 @@ static bool split_points(Eval *ev, const Stmt *s, int dim, Split *sp, char **why
         }
         SplitPoint *grown = realloc(sp->points, (size_t)(sp->n + 1) * sizeof *grown);
         if (!grown)
-            return eval_fail(ev, s->span, "out of memory");
+            return eval_oom(ev, s->span);
         sp->points = grown;
         sp->points[sp->n++] = p;
     }

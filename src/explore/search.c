@@ -5,7 +5,19 @@
  * at least 2 chips (X, Y, Z), that fits the chip's pod, or the slices listed. The
  * strategies: the block's axis parameters the call leaves open (`dp`, `fsdp`, `tp`,
  * ...), each mesh axis given to one of them; an axis parameter the call gives is kept.
- * Each configuration is the call with those arguments on that mesh, costed whole.
+ * The plan: microbatches, remat, the pipeline's schedule and the ZeRO stage, those
+ * `with` lists or those in force (searchplan.h). Each configuration is the call with
+ * those arguments on that mesh under that plan, costed whole; its `reproduce:` line is
+ * that statement, to paste.
+ *
+ * Fewer rows: configurations that are the same chips reshuffled (their axes given to
+ * the same strategies, axes alike in size and, on a GPU, in how much of them a node
+ * holds) cost the same, so one of each is costed (config_key). Those that cannot fit
+ * HBM are dropped before they are costed: a step holds at least what the call holds on
+ * one chip, spread over all the chips (memory_bound), and as much as the first costed
+ * configuration that gives each parameter as many chips under the same plan
+ * (class_key).
+ *
  * Ranked by step time (derated when the chip gives its achievable fractions) among
  * those whose memory fits the chip's HBM; the Pareto front is of time against chips
  * in training, of time against time × chips (the cost of a token) in inference. MFU is
@@ -21,7 +33,9 @@
 #include "interrupt.h"
 #include "json.h"
 #include "layout.h"
+#include "nomem.h"
 #include "num.h"
+#include "searchplan.h"
 #include "summary.h"
 
 /* The axes of a searched mesh, outermost first, as a slice shape names them. */
@@ -35,8 +49,13 @@ typedef struct {
     int naxes;
     int order;                        /* when it was made */
     unsigned char owner[SEARCH_AXES]; /* the searched parameter each axis goes to */
-    bool costed, fits, pareto;
+    int inside[SEARCH_AXES];          /* chips of each axis in one GPU node (TPU: all) */
+    PlanPick plan;
+    bool pipelined;                   /* a pipeline's axes have chips: the schedule counts */
+    bool costed, fits, pareto, shown;
+    bool dropped;                     /* it cannot fit HBM: not costed */
     bool oversplit;                   /* a dim split over more chips than it has */
+    Oversplit split;                  /* the first such dim */
     int rank;                         /* 1 = best; 0 when it does not fit */
     double chips, t_step, t_derated, mfu, memory, flops;
     Bound bound;
@@ -59,10 +78,17 @@ typedef struct {
     NameRef picked[SEARCH_MAX_PARAMS][SEARCH_AXES];
     MeshAxisDef mesh[SEARCH_AXES];
     Stmt probe;                    /* the statement costed for each configuration */
-    ModelFlops model;              /* the model's FLOPs (summary.h): what MFU counts */
+    Plan plan;
+    bool pipeline_param[SEARCH_MAX_PARAMS]; /* a repeat pipelines over it (pp) */
+    bool given_pipeline;           /* the call gives a pipeline's parameter itself */
+    ModelFlops model[PLAN_MAX_CHOICES]; /* by microbatches: the model's FLOPs (summary.h),
+                                         * what MFU counts */
+    double alone[PLAN_MAX_CHOICES][PLAN_MAX_CHOICES]; /* by microbatches and remat: the
+                                         * memory of the call on one chip; 0 unknown */
+    int twins;                     /* configurations costed once with a twin */
+    int dropped;                   /* dropped by the memory bound */
     double peak;                   /* the chip's peak for their dtype; NaN when none */
     int oversplit;                 /* configurations that split a dim too finely */
-    Oversplit first_oversplit;     /* the first one's dim */
     int failed;                    /* configurations that could not be costed */
     char *why;                     /* the first one's reason */
 } Search;
@@ -83,14 +109,21 @@ static bool add_config(Configs *c, Config x)
 
 /* ---- The searched parameters and the rewritten call -------------------------------- */
 
-static bool given(const Node *call, const Stmt *def, int param)
+/* The call's argument for the block's parameter, by name or by place; NULL if none. */
+static const Binding *given(const Node *call, const Stmt *def, int param)
 {
     for (int i = 0; i < call->as.call.nargs; i++) {
         int name = call->as.call.args[i].name.name;
         if (name == def->as.block.params[param].name.name || (name < 0 && i == param))
-            return true;
+            return &call->as.call.args[i];
     }
-    return false;
+    return NULL;
+}
+
+/* Whether an argument gives no axes, `pp = {}`. */
+static bool no_axes(const Binding *arg)
+{
+    return arg->value->kind == NODE_AXES && arg->value->as.axes.n == 0;
 }
 
 /* Whether a statement of a block's body runs a pipeline over `param` (`repeat L over
@@ -119,15 +152,23 @@ static bool open_params(Eval *ev, Search *z)
         return eval_fail(ev, call->span, "search takes a call of a block, e.g. `search model(...) "
                          "on v5p over 256`");
     const Stmt *def = b->def;
-    for (int i = 0; i < def->as.block.nparams; i++)
-        if (block_axis_param(&def->as.block.params[i]) && !given(call, def, i) &&
-            (ev->world->training ||
-             !pipelines_over(def->as.block.body, def->as.block.params[i].name.name))) {
-            if (z->nparams == SEARCH_MAX_PARAMS)
-                return eval_fail(ev, call->span, "search ranges over at most %d axis parameters; "
-                                 "give the others in the call", SEARCH_MAX_PARAMS);
-            z->params[z->nparams++] = def->as.block.params[i].name.name;
+    for (int i = 0; i < def->as.block.nparams; i++) {
+        if (!block_axis_param(&def->as.block.params[i]))
+            continue;
+        bool pipeline = pipelines_over(def->as.block.body, def->as.block.params[i].name.name);
+        const Binding *arg = given(call, def, i);
+        if (arg) {
+            z->given_pipeline = z->given_pipeline || (pipeline && !no_axes(arg));
+            continue;
         }
+        if (!ev->world->training && pipeline)
+            continue;
+        if (z->nparams == SEARCH_MAX_PARAMS)
+            return eval_fail(ev, call->span, "search ranges over at most %d axis parameters; "
+                             "give the others in the call", SEARCH_MAX_PARAMS);
+        z->pipeline_param[z->nparams] = pipeline;
+        z->params[z->nparams++] = def->as.block.params[i].name.name;
+    }
     if (z->nparams == 0)
         return eval_fail(ev, call->span, "%s has no axis parameter left to search: it takes none, "
                          "or the call gives them all", spelling(ev, def->as.block.name.name));
@@ -145,6 +186,8 @@ static bool build_probe(Eval *ev, Search *z)
         return eval_oom(ev, z->stmt->span);
     if (n) /* a call without arguments has no array to copy */
         memcpy(args, call->as.call.args, sizeof *args * (size_t)n);
+    if (z->plan.batch_arg >= 0) /* the batch of one of the plan's microbatches */
+        args[z->plan.batch_arg].value = &z->plan.batch;
     for (int i = 0; i < z->nparams; i++) {
         z->axes[i] = (Node){.kind = NODE_AXES, .span = call->span, .depth = 1};
         z->axes[i].as.axes.dim = -1;
@@ -178,16 +221,77 @@ static bool fits_pod(const Config *c, const Search *z)
     return mesh_misfit(&m, z->chip, &limit) == MESH_FITS;
 }
 
+/* The chips of each axis inside one GPU node, as the cost model places them (mesh.h:
+ * the last axes fill a node first); on a TPU every axis is of one network: its size. */
+static void node_shares(const Search *z, Config *c)
+{
+    const Chip *chip = z->chip;
+    bool gpu = !chip->set[CHIP_ICI_BW] && chip->set[CHIP_NODE_GPUS];
+    double room = gpu ? chip->value[CHIP_NODE_GPUS] : INFINITY;
+    for (int a = c->naxes - 1; a >= 0; a--) {
+        double size = c->sizes[a];
+        double inside = size <= room ? size : fmod(size, room) == 0 ? room : 1;
+        room = size <= room ? room / size : 1;
+        c->inside[a] = (int)inside;
+    }
+}
+
+/* Whether a pipeline's parameter has chips: the call's own, or a searched one's axes. */
+static bool pipelined(const Search *z, const Config *c)
+{
+    bool yes = z->given_pipeline;
+    for (int a = 0; a < c->naxes; a++)
+        yes = yes || z->pipeline_param[c->owner[a]];
+    return yes;
+}
+
+/* The plans a configuration is tried under: all, but a single schedule where no
+ * pipeline runs. */
+static int plans_of(const Search *z, const Config *c)
+{
+    int n = 0;
+    PlanPick k;
+    for (int i = 0, all = plan_count(&z->plan); i < all; i++)
+        n += plan_pick(&z->plan, i, c->pipelined, &k);
+    return n;
+}
+
+/* Each configuration under every plan, in the order made. */
+static bool add_plans(Eval *ev, Search *z, Configs *c)
+{
+    Configs out = {0};
+    for (int k = 0; k < c->n; k++) {
+        Config x = c->items[k];
+        for (int i = 0, n = plan_count(&z->plan); i < n; i++) {
+            if (!plan_pick(&z->plan, i, x.pipelined, &x.plan))
+                continue;
+            x.order = out.n;
+            if (out.n == SEARCH_MAX_CONFIGS || !add_config(&out, x)) {
+                free(out.items);
+                return out.n == SEARCH_MAX_CONFIGS
+                    ? eval_fail(ev, z->stmt->span, "a search tries at most %d "
+                                "configurations", SEARCH_MAX_CONFIGS)
+                    : eval_oom(ev, z->stmt->span);
+            }
+        }
+    }
+    free(c->items);
+    *c = out;
+    return true;
+}
+
 /* Every way to give the mesh's axes to the searched parameters. */
 static bool add_owners(Eval *ev, Search *z, Config c, Configs *out)
 {
     long long ways = 1;
+    node_shares(z, &c);
     for (int a = 0; a < c.naxes; a++)
         ways *= z->nparams;
     for (long long w = 0; w < ways; w++) {
         long long k = w;
         for (int a = 0; a < c.naxes; a++, k /= z->nparams)
             c.owner[a] = (unsigned char)(k % z->nparams);
+        c.pipelined = pipelined(z, &c);
         if (out->n == SEARCH_MAX_CONFIGS)
             return eval_fail(ev, z->stmt->span, "a search tries at most %d configurations",
                              SEARCH_MAX_CONFIGS);
@@ -244,50 +348,69 @@ static bool add_size(Eval *ev, Search *z, const SearchSize *size, Configs *out)
     return true;
 }
 
-/* What a configuration gives each parameter, as one comparable key: the sizes of the
- * axes each parameter owns, sorted. On a torus two configurations with one key cost
- * the same (an axis's links depend on its size, not its place), so one is kept. */
-static void config_key(const Config *c, int *key)
+/* What a configuration gives each parameter, as one comparable key: for each axis its
+ * owner, size and chips inside a node, sorted, then the plan. Two configurations with
+ * one key cost the same: the cost model sees an axis through its size and, on a GPU,
+ * how a node holds it (mesh.h: a collective's group is D GPUs in each of M nodes, the
+ * products over its axes), never through its place; on a TPU each ICI axis is a ring
+ * or line of its size, with links of its own. */
+enum { KEY_LENGTH = SEARCH_AXES + PLAN_DIMS };
+
+static void config_key(const Config *c, long long *key)
 {
+    const long long span = LIMIT_MESH_CHIPS + 1;
     int n = 0;
     for (int a = 0; a < c->naxes; a++)
-        key[n++] = c->owner[a] * (LIMIT_MESH_CHIPS + 1) + c->sizes[a];
+        key[n++] = (c->owner[a] * span + c->sizes[a]) * span + c->inside[a];
     for (; n < SEARCH_AXES; n++)
         key[n] = -1;
     for (int i = 1; i < SEARCH_AXES; i++) /* insertion sort of three */
         for (int j = i; j > 0 && key[j] < key[j - 1]; j--) {
-            int t = key[j];
+            long long t = key[j];
             key[j] = key[j - 1];
             key[j - 1] = t;
         }
+    for (int d = 0; d < PLAN_DIMS; d++)
+        key[n++] = c->plan.at[d];
+}
+
+static int compare_keys(const Config *a, const Config *b)
+{
+    long long ka[KEY_LENGTH], kb[KEY_LENGTH];
+    config_key(a, ka);
+    config_key(b, kb);
+    for (int i = 0; i < KEY_LENGTH; i++)
+        if (ka[i] != kb[i])
+            return ka[i] < kb[i] ? -1 : 1;
+    return 0;
 }
 
 static int by_key(const void *a, const void *b)
 {
-    int ka[SEARCH_AXES], kb[SEARCH_AXES];
-    config_key(a, ka);
-    config_key(b, kb);
-    for (int i = 0; i < SEARCH_AXES; i++)
-        if (ka[i] != kb[i])
-            return ka[i] < kb[i] ? -1 : 1;
+    int k = compare_keys(a, b);
+    return k ? k : ((const Config *)a)->order - ((const Config *)b)->order;
+}
+
+static int by_order(const void *a, const void *b)
+{
     return ((const Config *)a)->order - ((const Config *)b)->order;
 }
 
-/* On a TPU torus, one configuration of each key (the first made). */
-static void drop_twins(const Search *z, Configs *c)
+/* One configuration of each key (the first made), in the order they were made; the
+ * twins counted under each of their plans. */
+static void drop_twins(Search *z, Configs *c)
 {
-    if (!z->chip->set[CHIP_ICI_BW] || c->n < 2)
+    if (c->n < 2)
         return;
     qsort(c->items, (size_t)c->n, sizeof *c->items, by_key);
     int kept = 1;
-    for (int i = 1; i < c->n; i++) {
-        int a[SEARCH_AXES], b[SEARCH_AXES];
-        config_key(&c->items[kept - 1], a);
-        config_key(&c->items[i], b);
-        if (memcmp(a, b, sizeof a) != 0)
+    for (int i = 1; i < c->n; i++)
+        if (compare_keys(&c->items[kept - 1], &c->items[i]) != 0)
             c->items[kept++] = c->items[i];
-    }
+        else
+            z->twins += plans_of(z, &c->items[i]);
     c->n = kept;
+    qsort(c->items, (size_t)c->n, sizeof *c->items, by_order);
 }
 
 /* ---- Costing one configuration ----------------------------------------------------- */
@@ -308,6 +431,8 @@ static void set_probe(Search *z, const Config *c)
 static bool cost_config(Eval *ev, Search *z, Config *c)
 {
     set_probe(z, c);
+    if (!plan_apply(ev, &z->plan, c->plan))
+        return false;
     Op *root = op_new("search");
     DiagHold hold;
     if (!root || !diag_hold(&hold)) {
@@ -334,12 +459,13 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
         c->flops = root->flops;
         c->memory = block_memory(root, ev->world->training);
         c->fits = !chip->set[CHIP_HBM_BYTES] || c->memory <= chip->value[CHIP_HBM_BYTES];
-        c->mfu = c->t_derated > 0 ? z->model.flops / (c->chips * z->peak * c->t_derated) : NAN;
+        double model = z->model[c->plan.at[PLAN_MICROBATCHES]].flops;
+        c->mfu = c->t_derated > 0 ? model / (c->chips * z->peak * c->t_derated) : NAN;
         c->bound = root->bound;
         c->collective = op_collective(root);
         c->oversplit = ev->world->under_way.oversplit.count > 0;
-        if (c->oversplit && z->oversplit++ == 0)
-            z->first_oversplit = ev->world->under_way.oversplit;
+        c->split = ev->world->under_way.oversplit;
+        z->oversplit += c->oversplit;
         c->costed = true;
     } else if (z->failed++ == 0) {
         z->why = why ? why : strdup("its figures are not numbers (a dim is unbound)");
@@ -367,7 +493,11 @@ static int by_time(const void *a, const void *b)
         return x->t_derated < y->t_derated ? -1 : 1;
     if (x->memory != y->memory)
         return x->memory < y->memory ? -1 : 1;
-    return (x->chips > y->chips) - (x->chips < y->chips);
+    if (x->chips != y->chips)
+        return x->chips < y->chips ? -1 : 1;
+    if (x->naxes != y->naxes) /* the simpler mesh first */
+        return x->naxes - y->naxes;
+    return x->order - y->order;
 }
 
 /* The two costs a configuration is judged by: both smaller is better. */
@@ -420,6 +550,59 @@ static void strategy_text(Eval *ev, const Search *z, const Config *c, char *buf,
     }
 }
 
+/* "fsdp = Y, tp = {X, Z}": the searched parameters' axes as the call takes them, after
+ * a comma when arguments come before; one that gets none is left out when its default
+ * is none, `{}`. */
+static void call_axes_text(Eval *ev, const Search *z, const Config *c, bool comma, FILE *out)
+{
+    const Stmt *def = call_target(ev, z->stmt->as.expr.value)->def;
+    for (int p = 0; p < z->nparams; p++) {
+        int n = 0;
+        for (int a = 0; a < c->naxes; a++)
+            n += c->owner[a] == p;
+        const Node *fallback = NULL;
+        for (int i = 0; i < def->as.block.nparams; i++)
+            if (def->as.block.params[i].name.name == z->params[p])
+                fallback = def->as.block.params[i].value;
+        if (n == 0 && fallback && fallback->kind == NODE_AXES && fallback->as.axes.n == 0)
+            continue;
+        fprintf(out, "%s%s = %s", comma ? ", " : "", spelling(ev, z->params[p]),
+                n == 1 ? "" : "{");
+        comma = true;
+        for (int a = 0, k = 0; a < c->naxes; a++)
+            if (c->owner[a] == p)
+                fprintf(out, "%s%c", k++ ? ", " : "", letters[a]);
+        fputs(n == 1 ? "" : "}", out);
+    }
+}
+
+/* The statement that costs the configuration alone: its plan's settings, then the
+ * call with the batch of one microbatch and the searched axes, on the chip and mesh. */
+static void reproduce_text(Eval *ev, const Search *z, const Config *c, FILE *out)
+{
+    const Node *call = z->stmt->as.expr.value;
+    plan_settings_text(ev, &z->plan, c->plan, out);
+    fprintf(out, "%s(", spelling(ev, call->as.call.callee.name));
+    for (int i = 0; i < call->as.call.nargs; i++) {
+        const Binding *arg = &call->as.call.args[i];
+        fputs(i ? ", " : "", out);
+        if (arg->name.name >= 0)
+            fprintf(out, "%s = ", spelling(ev, arg->name.name));
+        if (i == z->plan.batch_arg)
+            fprintf(out, "%.17g", z->plan.global_batch /
+                                      z->plan.microbatches[c->plan.at[PLAN_MICROBATCHES]]);
+        else
+            fprintf(out, "%.*s", arg->value->span.end - arg->value->span.begin,
+                    ev->src->text + arg->value->span.begin);
+    }
+    call_axes_text(ev, z, c, call->as.call.nargs > 0, out);
+    fprintf(out, ") on %s", z->chip->name);
+    if (z->stmt->as.expr.clauses.compute >= 0)
+        fprintf(out, " compute %s", dtype_name((DType)z->stmt->as.expr.clauses.compute));
+    for (int a = 0; a < c->naxes; a++)
+        fprintf(out, "%s%c = %d", a ? ", " : " mesh ", letters[a], c->sizes[a]);
+}
+
 static void row_text(Eval *ev, const Search *z, const Config *c)
 {
     char mesh[32], strategy[64], t[4][32], mfu[16];
@@ -431,12 +614,17 @@ static void row_text(Eval *ev, const Search *z, const Config *c)
         num_format_percent(100 * c->mfu, mfu, sizeof mfu);
     double hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN;
     num_format_unit(c->t_derated, UNIT_SECONDS, 0, t[0], 32);
-    fprintf(ev->out, "  %4d %5.0f %-9s %-17s %*s %6s %9s %9s %-7s %s%s\n", c->rank, c->chips,
-            mesh, strategy, num_columns(t[0], 9), t[0], mfu,
+    fprintf(ev->out, "  %4d %5.0f %-9s %-17s", c->rank, c->chips, mesh, strategy);
+    if (ev->world->training)
+        plan_columns(&z->plan, c->plan, c->pipelined, ev->out);
+    fprintf(ev->out, " %*s %6s %9s %9s %-7s %s%s\n", num_columns(t[0], 9), t[0], mfu,
             num_format_unit(c->memory, UNIT_BYTES, 0, t[1], 32),
             isnan(hbm) ? "-" : num_format_unit(hbm - c->memory, UNIT_BYTES, 0, t[2], 32),
             roof_bound_name(c->bound), c->collective >= 0 ? COLL_NAMES[c->collective] : "none",
             c->pareto ? " *" : "");
+    fputs("        reproduce: ", ev->out);
+    reproduce_text(ev, z, c, ev->out);
+    fputc('\n', ev->out);
 }
 
 static int by_memory(const void *a, const void *b)
@@ -473,14 +661,18 @@ static void oversplit_text(Eval *ev, const Oversplit *o, char *buf, size_t size)
         snprintf(buf, size, "a dim of %s over %.0f chips", n, o->chips);
 }
 
-static void report_text(Eval *ev, const Search *z, const Configs *c)
+/* The dim split too finely by the first configuration made that splits one. */
+static const Oversplit *first_oversplit(const Configs *c)
 {
-    int fit = 0, costed = 0, ranked = 0;
-    for (int i = 0; i < c->n; i++) {
-        fit += c->items[i].costed && c->items[i].fits;
-        costed += c->items[i].costed;
-        ranked += c->items[i].rank > 0;
-    }
+    const Config *first = NULL;
+    for (int i = 0; i < c->n; i++)
+        if (c->items[i].oversplit && (!first || c->items[i].order < first->order))
+            first = &c->items[i];
+    return &first->split;
+}
+
+static void header_text(Eval *ev, const Search *z, const Configs *c, int fit, int costed)
+{
     const Stmt *s = z->stmt;
     char hbm[48] = "HBM (the chip gives no capacity: all)", split[96];
     if (z->chip->set[CHIP_HBM_BYTES]) {
@@ -489,22 +681,91 @@ static void report_text(Eval *ev, const Search *z, const Configs *c)
     }
     fprintf(ev->out, "%.*s%s\n  %d configurations: %d fit in %s, %d do not",
             s->span.end - s->span.begin, ev->src->text + s->span.begin,
-            ev->world->training ? "  [training]" : "", c->n + z->failed, fit, hbm, costed - fit);
+            ev->world->training ? "  [training]" : "", c->n + z->failed + z->dropped, fit,
+            hbm, costed - fit);
+    if (z->dropped)
+        fprintf(ev->out, "; %d dropped: cannot fit HBM (a bound, before costing)",
+                z->dropped);
     if (z->failed)
         fprintf(ev->out, ", %d could not be costed (%s)", z->failed, z->why ? z->why : "");
     if (z->oversplit) {
-        oversplit_text(ev, &z->first_oversplit, split, sizeof split);
+        oversplit_text(ev, first_oversplit(c), split, sizeof split);
         fprintf(ev->out, ";\n  %d split a dim over more chips than it has elements (%s): "
                 "not ranked", z->oversplit, split);
     }
-    fprintf(ev->out, "\n  %s%s\n  %4s %5s %-9s %-17s %9s %6s %9s %9s %-7s %s\n",
-            roof_has_derating(z->chip) ? "t_step derated; " : "",
-            "* on the Pareto front", "rank", "chips", "mesh", "strategy", "t_step", "mfu",
-            "memory", "headroom", "bound", "collective");
+    if (z->twins)
+        fprintf(ev->out, ";\n  %d more are these reshuffled (the same chips, the axes alike): "
+                "not listed", z->twins);
+    fputc('\n', ev->out);
+    if (ev->world->training)
+        plan_header(&z->plan, ev->out);
+}
+
+static void column_heads(Eval *ev, const Search *z)
+{
+    fprintf(ev->out, "  %s%s\n  %4s %5s %-9s %-17s", roof_has_derating(z->chip)
+            ? "t_step derated; " : "", "* on the Pareto front", "rank", "chips", "mesh",
+            "strategy");
+    if (ev->world->training)
+        plan_column_heads(ev->out);
+    fprintf(ev->out, " %9s %6s %9s %9s %-7s %s\n", "t_step", "mfu", "memory", "headroom",
+            "bound", "collective");
+}
+
+/* A section's rows: those ranked that `in` takes and no section above has shown. */
+static int section(Eval *ev, const Search *z, Configs *c, const char *title,
+                   bool (*in)(const Configs *, int), int most)
+{
     int shown = 0;
-    for (int i = 0; i < c->n && c->items[i].rank; i++)
-        if (shown < SEARCH_SHOWN || c->items[i].pareto)
-            row_text(ev, z, &c->items[i]), shown++;
+    for (int i = 0; i < c->n && c->items[i].rank && shown < most; i++) {
+        Config *x = &c->items[i];
+        if (x->shown || !in(c, i))
+            continue;
+        if (shown++ == 0)
+            fprintf(ev->out, "  %s\n", title);
+        row_text(ev, z, x);
+        x->shown = true;
+    }
+    return shown;
+}
+
+static bool on_front(const Configs *c, int i)
+{
+    return c->items[i].pareto;
+}
+
+/* Ranked in time order: the first of its chip count is the best there. */
+static bool best_of_count(const Configs *c, int i)
+{
+    for (int k = 0; k < i; k++)
+        if (c->items[k].chips == c->items[i].chips)
+            return false;
+    return true;
+}
+
+static bool any(const Configs *c, int i)
+{
+    (void)c;
+    (void)i;
+    return true;
+}
+
+static void report_text(Eval *ev, const Search *z, Configs *c)
+{
+    int fit = 0, costed = 0, ranked = 0;
+    for (int i = 0; i < c->n; i++) {
+        fit += c->items[i].costed && c->items[i].fits;
+        costed += c->items[i].costed;
+        ranked += c->items[i].rank > 0;
+    }
+    header_text(ev, z, c, fit, costed);
+    column_heads(ev, z);
+    int shown = section(ev, z, c, ev->world->training
+                        ? "the Pareto front: no plan on fewer chips is as fast"
+                        : "the Pareto front: no plan is as fast for less (t_step x chips)",
+                        on_front, c->n);
+    shown += section(ev, z, c, "the best of each other chip count", best_of_count, c->n);
+    shown += section(ev, z, c, "the fastest of the rest", any, SEARCH_SHOWN);
     if (ranked > shown)
         fprintf(ev->out, "  ... %d more ranked (--json lists every configuration)\n",
                 ranked - shown);
@@ -533,6 +794,8 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
         fputc(']', out);
     }
     fputc('}', out);
+    if (ev->world->training)
+        plan_json(&z->plan, c->plan, out);
     json_write_field(out, "chips", c->chips);
     json_write_field(out, "t_step", c->t_step);
     json_write_field(out, "t_derated", c->t_derated);
@@ -546,6 +809,16 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
         fprintf(out, "\"%s\"", COLL_NAMES[c->collective]);
     else
         fputs("null", out);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = nomem_note(open_memstream(&text, &size)); /* the statement then fails */
+    if (mem) {
+        reproduce_text(ev, z, c, mem);
+        fclose(mem);
+    }
+    fputs(",\"reproduce\":", out);
+    json_write_string(out, text ? text : "", text ? size : 0);
+    free(text);
     fprintf(out, ",\"pareto\":%s,\"rank\":", c->pareto ? "true" : "false");
     if (c->rank)
         fprintf(out, "%d}\n", c->rank);
@@ -555,33 +828,173 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
 
 /* ---- The statement ----------------------------------------------------------------- */
 
-/* The model's FLOPs (summary.h: the call on one chip, nothing recomputed) and their
- * peak. MFU counts these, not what a chip computes (a strategy that repeats work gains
- * none). */
+/* The model's FLOPs (summary.h: the call on one chip, nothing recomputed) of each
+ * microbatch count, a step of the same sequences, and their peak. MFU counts these, not
+ * what a chip computes (a strategy that repeats work gains none). */
 static bool model_flops(Eval *ev, Search *z)
 {
-    if (!summary_model_flops(ev, z->stmt, NULL, &z->model))
-        return false;
-    ChipField peak = chip_peak_field(z->model.dtype);
+    Config alone = {.naxes = 0};
+    set_probe(z, &alone);
+    for (int m = 0; m < z->plan.n[PLAN_MICROBATCHES]; m++) {
+        alone.plan.at[PLAN_MICROBATCHES] = (unsigned char)m;
+        if (!plan_apply(ev, &z->plan, alone.plan) ||
+            !summary_model_flops(ev, &z->probe, NULL, &z->model[m]))
+            return false;
+    }
+    ChipField peak = chip_peak_field(z->model[0].dtype);
     z->peak = z->chip->set[peak] ? z->chip->value[peak] : NAN;
     return true;
 }
 
-/* Every configuration costed, with a progress line: a large search takes minutes. */
-static bool cost_configs(Eval *ev, Search *z, Configs *c)
+/* What the call holds on one chip under each microbatch count and remat policy (the
+ * schedule needs a pipeline, ZeRO copies of the state, and one chip has neither); 0
+ * when it cannot be costed there. Spread over N chips it bounds the memory a chip of
+ * a configuration holds from below: every element the one chip holds, some chip holds
+ * (a shard of it, padded, or a copy), and a pipeline's stage keeps at least the one
+ * microbatch that one chip keeps. */
+static bool one_chip_memory(Eval *ev, Search *z)
 {
+    int failed = z->failed, oversplit = z->oversplit;
+    char *why = z->why;
+    z->why = NULL;
+    for (int m = 0; m < z->plan.n[PLAN_MICROBATCHES]; m++)
+        for (int r = 0; r < z->plan.n[PLAN_REMAT]; r++) {
+            Config alone = {.naxes = 0};
+            alone.plan.at[PLAN_MICROBATCHES] = (unsigned char)m;
+            alone.plan.at[PLAN_REMAT] = (unsigned char)r;
+            if (!cost_config(ev, z, &alone))
+                return false;
+            z->alone[m][r] = alone.costed ? alone.memory : 0;
+        }
+    free(z->why);
+    z->why = why;
+    z->failed = failed;
+    z->oversplit = oversplit;
+    return true;
+}
+
+static double memory_bound(const Search *z, const Config *c)
+{
+    double chips = 1;
+    for (int a = 0; a < c->naxes; a++)
+        chips *= c->sizes[a];
+    return z->alone[c->plan.at[PLAN_MICROBATCHES]][c->plan.at[PLAN_REMAT]] / chips;
+}
+
+/* Marks dropped those whose bound exceeds HBM. */
+static void drop_by_bound(const Search *z, Configs *c)
+{
+    if (!z->chip->set[CHIP_HBM_BYTES])
+        return;
+    for (int i = 0; i < c->n; i++)
+        c->items[i].dropped = memory_bound(z, &c->items[i]) > z->chip->value[CHIP_HBM_BYTES];
+}
+
+/* The chips each searched parameter gets, and the plan. Configurations of one class
+ * hold the same memory: a tensor's shard on a chip is its dims over the chips of the
+ * parameters that split them (padded alike), a pipeline's stage its layers over the
+ * stages, ZeRO's share its state over the copies, wherever those chips lie. */
+enum { CLASS_LENGTH = SEARCH_MAX_PARAMS + PLAN_DIMS };
+
+static void class_key(const Config *c, long long *key)
+{
+    for (int p = 0; p < SEARCH_MAX_PARAMS; p++)
+        key[p] = 1;
+    for (int a = 0; a < c->naxes; a++)
+        key[c->owner[a]] *= c->sizes[a];
+    for (int d = 0; d < PLAN_DIMS; d++)
+        key[SEARCH_MAX_PARAMS + d] = c->plan.at[d];
+}
+
+static int compare_classes(const Config *a, const Config *b)
+{
+    long long ka[CLASS_LENGTH], kb[CLASS_LENGTH];
+    class_key(a, ka);
+    class_key(b, kb);
+    for (int i = 0; i < CLASS_LENGTH; i++)
+        if (ka[i] != kb[i])
+            return ka[i] < kb[i] ? -1 : 1;
+    return 0;
+}
+
+static int by_class(const void *a, const void *b)
+{
+    const Config *x = *(Config *const *)a, *y = *(Config *const *)b;
+    int k = compare_classes(x, y);
+    return k ? k : x->order - y->order;
+}
+
+/* The configurations not dropped, costed class by class, each with a progress line: a
+ * large search takes minutes. With `drop`, when the first of a class does not fit HBM,
+ * the others are dropped uncosted. */
+static bool cost_by_class(Eval *ev, Search *z, Configs *c, bool drop)
+{
+    Config **order = malloc(sizeof *order * (size_t)(c->n ? c->n : 1));
+    if (!order)
+        return eval_oom(ev, z->stmt->span);
+    int n = 0;
+    for (int i = 0; i < c->n; i++)
+        if (!c->items[i].dropped && !c->items[i].costed)
+            order[n++] = &c->items[i];
+    qsort(order, (size_t)n, sizeof *order, by_class);
     Progress progress;
     bool ok = true;
-    eval_progress_begin(ev, &progress, "search", "configurations", c->n);
-    for (int i = 0; ok && i < c->n; i++) {
+    const Config *first = NULL;
+    eval_progress_begin(ev, &progress, "search", "configurations", n);
+    for (int i = 0; ok && i < n; i++) {
+        if (!first || compare_classes(first, order[i]) != 0)
+            first = order[i];
+        else if (drop && first->costed && !first->fits)
+            order[i]->dropped = true;
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
             ok = eval_interrupted(ev);
-        else
-            ok = cost_config(ev, z, &c->items[i]);
+        else if (!order[i]->dropped)
+            ok = cost_config(ev, z, order[i]);
         progress_advance(&progress, 1);
     }
     eval_progress_end(ev, &progress);
+    free(order);
     return ok;
+}
+
+/* The dropped, set aside after the others (c->n counts the others). */
+static void set_aside(Search *z, Configs *c)
+{
+    int kept = 0, aside = 0;
+    Config *dropped = nomem_note(malloc(sizeof *dropped * (size_t)(c->n ? c->n : 1)));
+    if (!dropped) { /* no room to set them aside: they stay, uncosted, and the statement
+                     * fails (nomem.h) */
+        for (int i = 0; i < c->n; i++)
+            z->dropped += c->items[i].dropped;
+        return;
+    }
+    for (int i = 0; i < c->n; i++)
+        if (c->items[i].dropped)
+            dropped[aside++] = c->items[i];
+        else
+            c->items[kept++] = c->items[i];
+    memcpy(c->items + kept, dropped, sizeof *dropped * (size_t)aside);
+    free(dropped);
+    z->dropped = aside;
+    c->n = kept;
+}
+
+/* The configurations costed, or dropped; all costed when none of those costed fits
+ * (the closest ones are then listed, and they may be among the dropped). */
+static bool cost_all(Eval *ev, Search *z, Configs *c)
+{
+    drop_by_bound(z, c);
+    if (!cost_by_class(ev, z, c, true))
+        return false;
+    set_aside(z, c);
+    for (int i = 0; i < c->n; i++)
+        if (c->items[i].costed && c->items[i].fits)
+            return true;
+    c->n += z->dropped;
+    z->dropped = 0;
+    for (int i = 0; i < c->n; i++)
+        c->items[i].dropped = false;
+    return cost_by_class(ev, z, c, false);
 }
 
 static bool run_search(Eval *ev, Search *z, Configs *c)
@@ -592,8 +1005,8 @@ static bool run_search(Eval *ev, Search *z, Configs *c)
     for (int i = 0; sizes && i < sizes->n; i++)
         if (!add_size(ev, z, sizes->items[i], c))
             return false;
-    drop_twins(z, c);
-    if (!cost_configs(ev, z, c))
+    drop_twins(z, c); /* before the plans: a configuration's twins are its twins under each */
+    if (!add_plans(ev, z, c) || !one_chip_memory(ev, z) || !cost_all(ev, z, c))
         return false;
     int kept = 0;
     for (int i = 0; i < c->n; i++)
@@ -627,7 +1040,10 @@ bool eval_search(Eval *ev, const Stmt *s)
         return eval_fail(ev, s->span, "search lays out the chips itself: give their number or "
                          "slices after `over`, not a slice, mesh or shard clause");
     Configs c = {0};
-    bool ok = open_params(ev, &z) && build_probe(ev, &z) && run_search(ev, &z, &c);
+    bool ok = open_params(ev, &z) &&
+              plan_read(ev, s, call_target(ev, s->as.expr.value), &z.plan) &&
+              build_probe(ev, &z) && run_search(ev, &z, &c);
+    plan_restore(ev, &z.plan);
     free((void *)z.call.as.call.args);
     free(z.why);
     free(c.items);

@@ -625,12 +625,14 @@ Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses)
     return s;
 }
 
-Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *sizes)
+Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *sizes,
+                 AstList *ranges)
 {
     Stmt *s = ast_expr(a, span, NULL, value, clauses);
     if (s) {
         s->kind = STMT_SEARCH;
         s->as.expr.sizes = sizes;
+        s->as.expr.ranges = ranges;
     }
     return s;
 }
@@ -662,6 +664,28 @@ SearchSize *ast_search_size(Arena *a, Span span, Node *count, char *shape)
         z->span = span;
     }
     return z;
+}
+
+SearchRange *ast_search_range(Arena *a, Span span, NameRef *dim, AstList *choices)
+{
+    SearchRange *r = NEW(a, SearchRange);
+    if (r && dim) {
+        r->dim = *dim;
+        r->choices = choices;
+        r->span = span;
+    }
+    return r && dim ? r : NULL;
+}
+
+SearchChoice *ast_search_choice(Arena *a, Span span, Node *value, struct Stmt *remat)
+{
+    SearchChoice *c = NEW(a, SearchChoice);
+    if (c) {
+        c->value = value;
+        c->remat = remat;
+        c->span = span;
+    }
+    return c;
 }
 
 RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,
@@ -868,6 +892,25 @@ static void dump_sweep(FILE *out, const Stmt *s, const Intern *names)
     fprintf(out, " {%d statements}", s->as.sweep.body ? s->as.sweep.body->n : 0);
 }
 
+/* ` (with microbatches 1 2 (save {2}))`: a search's plan dimensions and their choices. */
+static void dump_search_ranges(FILE *out, const AstList *ranges, const Intern *names)
+{
+    for (int k = 0; ranges && k < ranges->n; k++) {
+        const SearchRange *r = ranges->items[k];
+        fprintf(out, " (with %s", intern_name(names, r->dim.name));
+        for (int i = 0; r->choices && i < r->choices->n; i++) {
+            const SearchChoice *c = r->choices->items[i];
+            fputc(' ', out);
+            if (c->value)
+                dump_node(out, c->value, names);
+            else
+                fprintf(out, "(%s {%d})", intern_name(names, c->remat->as.setting.name.name),
+                        c->remat->as.setting.list ? c->remat->as.setting.list->n : 0);
+        }
+        fputc(')', out);
+    }
+}
+
 static void dump_clauses(FILE *out, const Clauses *c, const Intern *names)
 {
     if (c->out_type)
@@ -970,6 +1013,7 @@ void ast_dump(FILE *out, const AstList *stmts, const Intern *names)
                 else
                     dump_node(out, z->count, names);
             }
+            dump_search_ranges(out, s->as.expr.ranges, names);
             break;
         case STMT_SWEEP:
             dump_sweep(out, s, names);

@@ -177,6 +177,21 @@ typedef struct {
     Span span;
 } SearchSize;
 
+/* One choice of a plan dimension a search ranges over: a value (`4`, `full`), or a
+ * remat statement (`save(layer.x, layer.y)`: remat save with those paths). */
+typedef struct {
+    Node *value;        /* NULL for a remat statement */
+    struct Stmt *remat;
+    Span span;
+} SearchChoice;
+
+/* `microbatches in [1, 2, 4]`: a plan dimension and the choices a search tries. */
+typedef struct {
+    NameRef dim;
+    AstList *choices;   /* of SearchChoice * */
+    Span span;
+} SearchRange;
+
 /* What may follow an expression: -> dtype[dims], on CHIP, shard D over N, compute DT. */
 typedef struct {
     Node *out_type;     /* NULL when absent */
@@ -239,6 +254,7 @@ struct Stmt {
             int collective; /* a CollKind, for STMT_COLLECTIVE */
             NameRef over;   /* the axes of a collective: `Y`, `XY` */
             AstList *sizes; /* STMT_SEARCH: of SearchSize *, what `over` lists */
+            AstList *ranges; /* STMT_SEARCH: of SearchRange *, what `with` restricts */
             struct Stmt *equal; /* STMT_SOLVE `solve B: a == b`: b as a statement */
             int cmp;            /* and the comparison written (a CmpOp) */
             NameRef figure;     /* `a == b in t_comm`: the figure compared; -1: t_lower */
@@ -351,13 +367,16 @@ Stmt *ast_fit(Arena *a, Span span, NameRef *dim, Node *value, Clauses *clauses);
  * are equal. */
 Stmt *ast_solve_equal(Arena *a, Span span, NameRef *dim, Node *lhs, Clauses *lc, int cmp,
                       Node *rhs, Clauses *rc, Span rhs_span, NameRef *figure);
-Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *sizes);
+Stmt *ast_search(Arena *a, Span span, Node *value, Clauses *clauses, AstList *sizes,
+                 AstList *ranges);
 /* serve B, S: CALL clauses with prompt = P, output = G [with ...]: the request mixes
  * served (`mixes` a list of lists of Binding *). Other than two names leave the
  * context's name -1, its span theirs, for the evaluator. */
 Stmt *ast_serve(Arena *a, Span span, AstList *names, Span names_span, Node *call,
                 Clauses *clauses, AstList *mixes);
 SearchSize *ast_search_size(Arena *a, Span span, Node *count, char *shape);
+SearchRange *ast_search_range(Arena *a, Span span, NameRef *dim, AstList *choices);
+SearchChoice *ast_search_choice(Arena *a, Span span, Node *value, struct Stmt *remat);
 RangeSpec *ast_range(Arena *a, Span span, Node *from, Node *to, NameRef *how, Node *value,
                      AstList *list);
 Stmt *ast_sweep(Arena *a, Span span, NameRef *dim, RangeSpec *range, Stmt *plot,

@@ -57,6 +57,8 @@ const char *const csv_columns[] = {
     /* a solve over a split (N chips as X = n, Y = N/n): the best whole n, the continuous
      * optimum and each split's times (JSON text) */
     "best", "optimum", "splits",
+    /* a search's plan in training (JSON text) and the statement that costs a row alone */
+    "plan", "reproduce",
     NULL,
 };
 
