@@ -981,8 +981,7 @@ static void section_head(FILE *o, int id, const char *kind, const Json *r)
     if (json_number(r, "chips", &l))
         fprintf(o, " · %.0f chip%s", l, l == 1 ? "" : "s");
     fputs("</p>\n", o);
-    if (json_string(r, "mode")) /* a serve's, a fit's and a solve's records have none */
-        config_line(o, r);
+    config_line(o, r);
 }
 
 static void write_model(const Page *pg, const Section *s, int id, FILE *o)

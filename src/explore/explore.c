@@ -602,8 +602,10 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
     json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    fprintf(out, ",\"line\":%d,\"solve\":\"%s\",\"chip\":\"%s\",\"segments\":[", line,
-            spelling(ev, dim), c->chip->name);
+    fprintf(out, ",\"line\":%d,\"solve\":\"%s\",\"chip\":\"%s\"", line, spelling(ev, dim),
+            c->chip->name);
+    report_json_mode(out, ev->world->training);
+    fputs(",\"segments\":[", out);
     for (int i = 0; i < n; i++)
         fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\"}", i ? "," : "",
                 num_format_json(seg[i].from, buf, sizeof buf),
@@ -866,6 +868,7 @@ static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoin
     fprintf(out, ",\"at\":{\"%s\":%s},\"line\":%d,\"chip\":", spelling(ev, dim), buf, line);
     json_write_string(out, c->costed.chip->name, strlen(c->costed.chip->name));
     json_write_field(out, "chips", r->chips);
+    report_json_mode(out, ev->world->training);
     json_write_field(out, "flops", p->flops);
     json_write_field(out, "bytes", p->bytes);
     json_write_field(out, "intensity", p->intensity);
@@ -1478,6 +1481,7 @@ static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_b
         json_write_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
         fprintf(ev->out, ",\"line\":%d,\"fit\":\"%s\"", line, spelling(ev, dim));
+        report_json_mode(ev->out, ev->world->training);
         json_write_field(ev->out, "largest", best);
         json_write_field(ev->out, "memory", m_best);
         json_write_field(ev->out, "hbm", hbm);

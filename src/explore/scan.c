@@ -200,6 +200,7 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
         fputs(",\"chip\":", out);
         json_write_string(out, chip->name, strlen(chip->name));
     }
+    report_json_mode(out, ev->world->training);
     json_write_field(out, "flops", f->flops);
     json_write_field(out, "bytes", f->bytes);
     json_write_field(out, "t_math", f->t_math);
@@ -751,6 +752,7 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *me
                            (size_t)(s->span.end - s->span.begin));
         fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\",\"figure\":\"%s\"", line, d,
                 q->figure->name);
+        report_json_mode(ev->out, ev->world->training);
         meets_json(ev, meets, n);
         fputs("}\n", ev->out);
         return true;

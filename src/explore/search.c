@@ -35,6 +35,7 @@
 #include "layout.h"
 #include "nomem.h"
 #include "num.h"
+#include "report.h"
 #include "searchplan.h"
 #include "summary.h"
 
@@ -782,6 +783,7 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
                        (size_t)(z->stmt->span.end - z->stmt->span.begin));
     fprintf(out, ",\"line\":%d,\"chip\":", line);
     json_write_string(out, z->chip->name, strlen(z->chip->name));
+    report_json_mode(out, ev->world->training);
     fputs(",\"mesh\":{", out);
     for (int a = 0; a < c->naxes; a++)
         fprintf(out, "%s\"%c\":%d", a ? "," : "", letters[a], c->sizes[a]);

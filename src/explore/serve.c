@@ -38,6 +38,7 @@
 #include "json.h"
 #include "layout.h"
 #include "num.h"
+#include "report.h"
 
 /* A request mix and the names it binds. */
 typedef struct {
@@ -527,6 +528,7 @@ static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
     json_write_string(ev->out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     fprintf(ev->out, ",\"line\":%d,\"mix\":%d,\"chip\":", line, mix->number);
     json_write_string(ev->out, v->chip->name, strlen(v->chip->name));
+    report_json_mode(ev->out, COST_INFERENCE); /* serve costs the inference of each mix */
     const struct {
         const char *key;
         double value;

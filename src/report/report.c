@@ -1171,7 +1171,7 @@ static void json_dims(const Report *r)
  * the mesh, the dims. For the HTML page, which states each section's configuration. */
 static void json_config(const Report *r)
 {
-    fprintf(r->out, ",\"mode\":\"%s\"", r->training ? "training" : "inference");
+    report_json_mode(r->out, r->training);
     if (r->training && r->remat)
         fprintf(r->out, ",\"remat\":\"%s\"", remat_name(r->remat->policy));
     if (r->mesh && r->mesh->n > 0) { /* {"X":4,"Y":2}, as a search's records give it */
@@ -1255,6 +1255,11 @@ void report_statement(const Report *r)
         json_statement(r);
     else
         text_statement(r);
+}
+
+void report_json_mode(FILE *out, CostMode mode)
+{
+    fprintf(out, ",\"mode\":\"%s\"", mode != COST_INFERENCE ? "training" : "inference");
 }
 
 const char *report_mode_tag(CostMode mode)

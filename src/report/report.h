@@ -55,6 +55,9 @@ void report_statement(const Report *r);
 /* What a statement's first line says of the mode: "  [training: forward + backward]",
  * with ", overlap step" when its collectives overlap the whole step; "" in inference. */
 const char *report_mode_tag(CostMode mode);
+/* The JSON key `,"mode":"training"` (or "inference") of a record, as every record spells
+ * it, so that the HTML page can state each section's configuration. */
+void report_json_mode(FILE *out, CostMode mode);
 /* The same with the step's microbatches when there are several:
  * "  [training: forward + backward, 8 microbatches]"; into buf, which it returns. */
 const char *report_step_tag(CostMode mode, double microbatches, char *buf, size_t size);

@@ -92,4 +92,21 @@ has "$tmp/s4" "the limit in FLOP/B" '>6372 FLOP/B</td>'
 has "$page" "the contents name each kind" '</code></a> <small>serve</small></li>'
 has "$page" "a fit in the contents" '</code></a> <small>fit</small></li>'
 has "$page" "a solve in the contents" '</code></a> <small>solve</small></li>'
+has "$tmp/s1" "the serve states its mode" '<p class="config">inference</p>'
+has "$tmp/s3" "the fit states its mode" '<p class="config">inference</p>'
+has "$tmp/s4" "the solve states its mode" '<p class="config">inference</p>'
+
+# In training each states training: its record holds the mode, the page reads it (a
+# record without one would read as inference).
+cat > "$tmp/training.roof" <<'ROOF'
+mode training
+let D = 1024, F = 1024
+fit B: bf16[B,D] *_D bf16[D,F] on v5e
+solve B: bf16[B,D] *_D int8[D,F] on v5e
+ROOF
+page=$tmp/training.html
+"$ROOFLINE" --html "$page" "$tmp/training.roof" > "$tmp/out" 2>&1 || fail "--html runs in training" "$(cat "$tmp/out")"
+section 1; section 2
+has "$tmp/s1" "a fit in training states it" '<p class="config">training</p>'
+has "$tmp/s2" "a solve in training states it" '<p class="config">training</p>'
 finish
