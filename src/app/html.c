@@ -88,6 +88,7 @@ typedef struct {
 typedef struct {
     char *label;
     int line;
+    bool training; /* its record's mode; a sweep keeps rows, not records */
     SweepRow *rows;
     int n, cap;
 } Curve;
@@ -240,14 +241,14 @@ static bool curve_add(Curve *c, const SweepRow *row)
     return true;
 }
 
-static Curve *curve_new(Section *s, const char *label, int line)
+static Curve *curve_new(Section *s, const char *label, int line, bool training)
 {
     Curve *curves = realloc(s->curves, sizeof *curves * (size_t)(s->ncurves + 1));
     if (!curves)
         return NULL;
     s->curves = curves;
     Curve *c = &curves[s->ncurves++];
-    *c = (Curve){.label = strdup(label ? label : ""), .line = line};
+    *c = (Curve){.label = strdup(label ? label : ""), .line = line, .training = training};
     return c->label ? c : NULL;
 }
 
@@ -309,7 +310,7 @@ static Curve *sweep_curve(Page *pg, const Json *r, const char *dim, const SweepR
         if (!s || !(s->dim = strdup(dim)))
             return NULL;
     }
-    return curve_new(s, label, line);
+    return curve_new(s, label, line, same_string(json_string(r, "mode"), "training"));
 }
 
 static bool sweep_add(Page *pg, const Json *r)
@@ -935,7 +936,8 @@ static void config_line(FILE *o, const Json *r)
     char buf[40];
     double mb;
     fputs("<p class=\"config\">", o);
-    const Json *mesh = json_get(r, "mesh");
+    /* a search's records each hold one configuration's mesh, not the section's */
+    const Json *mesh = json_get(r, "rank") ? NULL : json_get(r, "mesh");
     for (int i = 0; mesh && mesh->kind == JSON_OBJECT && i < mesh->n; i++) {
         fputs(i ? ", " : "mesh ", o);
         esc(o, mesh->keys[i]);
@@ -1299,6 +1301,8 @@ static void write_sweep(const Section *s, int id, FILE *o)
     fprintf(o, " <small>line %d</small></h2>\n<p class=\"meta\">sweep · %d statement%s · "
             "%d points</p>\n", s->curves[0].line,
             s->ncurves, s->ncurves == 1 ? "" : "s", s->curves[0].n);
+    /* one statement's mode, so the same for every curve: as config_line writes it */
+    fprintf(o, "<p class=\"config\">%s</p>\n", s->curves[0].training ? "training" : "inference");
     bool numeric = true;
     for (int c = 0; c < s->ncurves; c++)
         for (int i = 0; i < s->curves[c].n; i++)

@@ -47,4 +47,13 @@ stars=$(grep -c '>★</td>' "$tmp/search.html")
     fail "the front" "$stars stars for $front"
 v=$(json_value "$tmp/search.json" 1 t_step)
 has "$tmp/search.html" "the fastest step as --json wrote it" "data-v=\"$v\""
+has "$tmp/search.html" "the search states its mode, not one configuration's mesh" \
+    '<p class="config">training</p>'
+has "$tmp/sweep.html" "the sweep states its mode" '<p class="config">inference</p>'
+
+# In training the sweep's record says so and the page states it (a sweep keeps rows,
+# not records: its curves keep the mode)
+printf 'mode training\nsweep B in [64, 128] { q = bf16[B,4096] *_D int8[4096,4096] on v5e }\n' > "$tmp/training.roof"
+"$ROOFLINE" --html "$tmp/training.html" "$tmp/training.roof" > /dev/null
+has "$tmp/training.html" "a sweep in training states it" '<p class="config">training</p>'
 finish
