@@ -1730,7 +1730,8 @@ static bool is_function(const Eval *ev, int name)
 {
     const char *s = spelling(ev, name);
     return listed(UNARY_FUNCTIONS, s) || listed(REDUCTIONS, s) || strcmp(s, "lookup") == 0 ||
-           strcmp(s, "last") == 0 || strcmp(s, "min") == 0;
+           strcmp(s, "last") == 0 || strcmp(s, "min") == 0 || strcmp(s, "weights") == 0 ||
+           strcmp(s, "ceil") == 0;
 }
 
 /* The dim of t that `arg` gives: a bare name of one of its dims, or a whole-number
@@ -1873,6 +1874,46 @@ static bool eval_last(Eval *ev, const Node *n, StmtState *st, EVal *out)
     return ok;
 }
 
+/* weights(T): T read as weights that a `param` elsewhere holds (moe_step's experts
+ * read, rows of the bank it holds): a quantized one's scales count in the bytes read as
+ * a param's do (quantize_weight, grouped along what its contraction contracts), and
+ * it is not counted as parameters again. */
+static bool eval_weights(Eval *ev, const Node *n, StmtState *st, EVal *out)
+{
+    if (n->as.call.nargs != 1 || n->as.call.args[0].name.name >= 0)
+        return eval_fail(ev, n->span, "weights takes one tensor: weights(T)");
+    const Node *arg = n->as.call.args[0].value;
+    if (!eval_expr(ev, arg, st, -1, out))
+        return false;
+    if (!out->tensor) {
+        eval_free(out);
+        return eval_fail(ev, arg->span, "weights takes a tensor, not a number");
+    }
+    quantize_weight(n, st, out->tensor);
+    return true;
+}
+
+/* ceil(x) of a number, its dims bound: the whole number at or above it (moe's tokens
+ * an expert, a dim, when the experts do not divide the token-expert pairs). */
+static bool eval_ceil(Eval *ev, const Node *n, StmtState *st, EVal *out)
+{
+    if (n->as.call.nargs != 1 || n->as.call.args[0].name.name >= 0)
+        return eval_fail(ev, n->span, "ceil takes one number: ceil(x)");
+    const Node *arg = n->as.call.args[0].value;
+    EVal x = {0};
+    double v = 0;
+    bool ok = eval_expr(ev, arg, st, -1, &x);
+    if (ok && x.tensor)
+        ok = eval_fail(ev, arg->span, "ceil takes a number, not a tensor");
+    ok = ok && number_now(ev, x.scalar, arg->span, &v);
+    if (ok) {
+        out->scalar = poly_const(ceil(v));
+        ok = out->scalar || eval_oom(ev, n->span);
+    }
+    eval_free(&x);
+    return ok;
+}
+
 /* min(a, b) and max(a, b) of two numbers (a the first, evaluated): what a block's
  * default can take of its arguments, as moe's active experts, min(E, B·T·k). */
 static bool eval_extremum(Eval *ev, const Node *n, StmtState *st, const char *fn, EVal *a,
@@ -1904,6 +1945,10 @@ SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int o
         return eval_lookup(ev, n, st, out);
     if (strcmp(fn, "last") == 0)
         return eval_last(ev, n, st, out);
+    if (strcmp(fn, "weights") == 0)
+        return eval_weights(ev, n, st, out);
+    if (strcmp(fn, "ceil") == 0)
+        return eval_ceil(ev, n, st, out);
     bool unary = listed(UNARY_FUNCTIONS, fn);
     int want = unary ? 1 : 2;
     if (n->as.call.nargs != want)
@@ -1954,6 +1999,8 @@ static bool unknown_block(Eval *ev, const NameRef *callee)
     spell_offer(&near, "lookup");
     spell_offer(&near, "last");
     spell_offer(&near, "min");
+    spell_offer(&near, "weights");
+    spell_offer(&near, "ceil");
     eval_fail(ev, callee->span, "unknown block %s; define it with `block %s(...) { ... }`",
               name, name);
     if (near.best)
