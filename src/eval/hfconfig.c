@@ -55,7 +55,7 @@ static const KeyMap MLA_KEYS[] = {
     {"num_hidden_layers", "L", "layers", NULL},
     {"vocab_size", "V", "vocabulary", NULL},
     {"q_lora_rank", "Rq", "query latent rank", NULL},
-    {"kv_lora_rank", "R", "key/value latent rank", NULL},
+    {"kv_lora_rank", "Rkv", "key/value latent rank", NULL},
     {"qk_nope_head_dim", "Hn", "query/key head width without RoPE", NULL},
     {"qk_rope_head_dim", "Hr", "query/key RoPE head width", NULL},
     {"v_head_dim", "Hv", "value head width", NULL},

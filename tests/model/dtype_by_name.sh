@@ -56,21 +56,21 @@ run -e "arch tiny_moe { $DENSE, E = 4, k = 2, dtype = int8, model = moe_model }"
 check moe_int8_params params 4066560
 check moe_int8_params_bytes memory_params '4066560 + 26138'  # 4,092,698 B
 
-# MLA by name (mla_decode, absorbed) in int8: D 256, N 2, Rq 64, R 64, Hn 32, Hr 16, Hv 32,
+# MLA by name (mla_decode, absorbed) in int8: D 256, N 2, Rq 64, Rkv 64, Hn 32, Hr 16, Hv 32,
 # Fd 512, Ld 1 dense layer of L 2, F 128, E 4, k 2, Es 1, V 1024.
-#   MLA a layer: D·Rq 16,384 + Rq 64 + Rq·N·(Hn + Hr) 6,144 + D·(R + Hr) 20,480 + R 64
-#   + R·N·(Hn + Hv) 8,192 + N·Hv·D 16,384 = 67,712; the layer's norms 2·D 512
+#   MLA a layer: D·Rq 16,384 + Rq 64 + Rq·N·(Hn + Hr) 6,144 + D·(Rkv + Hr) 20,480 + Rkv 64
+#   + Rkv·N·(Hn + Hv) 8,192 + N·Hv·D 16,384 = 67,712; the layer's norms 2·D 512
 #   dense layer: + 3·D·Fd 393,216 = 461,440
 #   MoE layer: + shared 3·D·Es·F 98,304 + router D·E 1,024 + experts 3·E·D·F 393,216
 #   = 560,768
 #   embeddings V·D 262,144, logits D·V 262,144, final norm 256: P = 1,546,752
-# int8 scales, absorbed: W_DQ Rq 64, its norm 1, W_UQ N·Hn 64 and N·Hr 32, W_DKV R 64
-# and Hr 16, its norm 1, W_UK (contracted over Hn) R·N 128, W_UV N·Hv 64, W_O D 256:
+# int8 scales, absorbed: W_DQ Rq 64, its norm 1, W_UQ N·Hn 64 and N·Hr 32, W_DKV Rkv 64
+# and Hr 16, its norm 1, W_UK (contracted over Hn) Rkv·N 128, W_UV N·Hv 64, W_O D 256:
 # 690; the layer's norms 2. Dense layer + MLP F 512 + 512 + D 256: 1,972. MoE layer +
 # shared 128 + 128 + 256, router E 4, experts E·F 512 + 512 + E·D 1,024: 3,256. Table
 # 256, logits V 1,024, final norm 1: 6,509 scales, 13,018 B.
-# The cache: R + Hr = 80 values a token a layer, B·S·L·80 = 2·128·2·80 = 40,960, 1 B each.
-MLA='D = 256, N = 2, L = 2, V = 1024, Rq = 64, R = 64, Hn = 32, Hr = 16, Hv = 32, Fd = 512'
+# The cache: Rkv + Hr = 80 values a token a layer, B·S·L·80 = 2·128·2·80 = 40,960, 1 B each.
+MLA='D = 256, N = 2, L = 2, V = 1024, Rq = 64, Rkv = 64, Hn = 32, Hr = 16, Hv = 32, Fd = 512'
 run -e "arch tiny_mla { $MLA, Ld = 1, F = 128, E = 4, k = 2, Es = 1, dtype = int8, decode = mla_decode }" \
     -e 'decode(tiny_mla, B = 2, S = 128) on H100'
 check mla_int8_params params 1546752
