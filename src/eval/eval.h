@@ -24,157 +24,21 @@
 #include "caps.h"
 #include "layout.h"
 #include "mesh.h"
-#include "model.h"
+#include "op.h"
 #include "report.h"
 #include "roof.h"
-
-/* A parameter's name and position, for finding parameters by name. */
-typedef struct {
-    int name, at;
-} ParamName;
-
-/* A block definition; its tree lives in a kept source (World.kept). */
-typedef struct {
-    int name;
-    const Stmt *def;
-    const Source *src;
-    ParamName *params; /* sorted by name: lookups by name in log time; owned */
-} BlockDef;
-
-/* The B and T of the last top-level call of a block that has parameters of those
- * names (summary.c): its step's B·T tokens. block -1 when none. */
-typedef struct {
-    int block;
-    double batch, seq;
-} StepTokens;
-
-enum { WORLD_MAX_NOTES = 4, WORLD_NOTE_SIZE = REPORT_NOTE_SIZE };
-_Static_assert((int)LAYOUT_NOTE_SIZE == (int)WORLD_NOTE_SIZE, "layout's notes are the report's");
-
-/* The top-level statement under way: the mesh axes its tensors or pipelines split
- * over (by name), what its report notes (padded shards, an unused mesh), and the dims
- * its layouts split over more chips than they have. */
-typedef struct {
-    int axes_used[MESH_MAX_AXES];
-    int naxes_used;
-    char notes[WORLD_MAX_NOTES][WORLD_NOTE_SIZE];
-    int nnotes;
-    Oversplit oversplit;
-} UnderWay;
-
-/* How a pipeline's stages run the microbatches (pipeline.c): the same bubble, but
- * GPipe keeps every microbatch's activations until its backward pass, 1F1B at most as
- * many as there are stages. */
-typedef enum { SCHEDULE_1F1B, SCHEDULE_GPIPE } Schedule;
-
-typedef struct World {
-    Intern *names;
-    Value *values; /* by interned id; grows with names */
-    unsigned *local_in; /* by interned id: the Frame.id the name is local to, 0 if none */
-    int nvalues;
-    unsigned frames;    /* the last frame id given (ids wrap, skipping 0) */
-    ChipTable chips;
-    ArchTable archs;   /* models by name (`arch`) */
-    int use_chip;  /* interned name of the default chip, or -1 */
-    Mesh mesh;     /* from `mesh` or `use CHIP AxB`; no axes: one chip */
-    struct Layout *calling; /* in a block call: the calling statement's layout */
-    ChartPoint *chart; /* every statement costed with all dims bound, for `plot` */
-    int nchart, chart_cap;
-    BlockDef *blocks;
-    int nblocks, blocks_cap;
-    int *block_of;     /* by interned id: 1 + the index of its block in blocks, or 0 */
-    int nblock_of;
-    struct {
-        Source *src;
-        Arena arena;
-    } *kept;           /* sources whose trees hold blocks */
-    int nkept, kept_cap;
-    int kept_reserved; /* room promised to sources still running (world_keep_room) */
-    CostMode training; /* `mode training`: backward passes too, optimizer memory */
-    bool unfused;      /* `fused off`: fused regions run as their operations */
-    Remat remat;       /* `remat` */
-    Optimizer optimizer; /* `optimizer` */
-    double microbatches; /* `mode training microbatches M`: a statement is one of M (1) */
-    Schedule schedule;   /* `schedule gpipe`: how a pipelined repeat runs them (1F1B) */
-    bool axes_add;       /* `mode ... axes add`: collectives on different axes add up */
-    bool sends_overlap;  /* `mode ... sends overlap`: a pipeline's sends run under its work */
-    bool launch_graph;   /* `mode ... launch graph`: kernels replayed from a CUDA graph */
-    bool predicting;     /* a calibrated chip was defined: costs record their kernels */
-    double run_tokens;   /* `mode training tokens N`: the run's tokens (0: none; summary.h) */
-    StepTokens step_tokens; /* the last top-level call's B and T (summary.h) */
-    int call_notes;    /* notes given while an error in nested calls unwinds */
-    LastReport last;
-    UnderWay under_way;
-    /* Names made for padded shards, ceil(D/3) (tensor.h: ShardPadding): by interned id,
-     * the dim (plus one; 0 for any other name) and its chips. Their value is always
-     * ceil(D / chips) with D's own; no statement binds them. */
-    struct { int dim; double chips; } *padded;
-    int npadded;
-    ShardPadding padding; /* the world's lookup and padded names, for layouts' meshes */
-    /* The stdlib's blocks and models are defined the first time one is needed
-     * (session.c): until then library_pending is set, and define_library defines
-     * them (false when out of memory, said). */
-    bool library_pending;
-    bool (*define_library)(void *ctx);
-    void *library_ctx;
-} World;
-
-/* The stdlib's blocks and models, defined now if they were not yet: before anything
- * lists the blocks or models (a spelling suggestion) or adds one (it comes after
- * them). False when out of memory, said. */
-bool world_library(World *w);
-
-/* Adds a note for the statement's report, once; past WORLD_MAX_NOTES it is dropped. */
-void world_note(World *w, const char *text);
-/* Records a mesh axis as used by the statement. */
-void world_use_axis(World *w, int axis_name);
-bool world_axis_used(const World *w, int axis_name);
+#include "world.h"
 
 typedef struct Eval Eval;
 
-/* The block of that name, or NULL. */
-const BlockDef *world_block(const World *w, int name);
 /* The block a call runs: its callee's, or the one a model passed first names in its
  * place (`model(mixtral_8x7b, ...)` runs moe_model); NULL when there is none. */
-const BlockDef *call_target(const Eval *ev, const Node *call);
+const BlockDef *arch_call_target(const Eval *ev, const Node *call);
 /* "attention(x: [B, T, D], keys: [...], N, G = N / K, tp = {})": the parameters as
  * written, defaults and shapes from the block's source. */
-void block_signature(const World *w, const BlockDef *b, char *buf, size_t size);
+void call_block_signature(const World *w, const BlockDef *b, char *buf, size_t size);
 /* A parameter whose default is a set of mesh axes, `tp = {}`, takes axes. */
-bool block_axis_param(const Binding *param);
-
-/* Room to keep one more source, reserved before a source runs (an include inside it
- * reserves its own): once its blocks are defined, keeping their tree must not fail, or
- * a block would point into a freed tree. False if out of memory. */
-bool world_keep_room(World *w);
-/* Keeps a source and its tree alive for the blocks it defines, in the room reserved
- * for it; takes both. */
-void world_keep(World *w, Source *src, Arena *arena);
-/* The source defined no blocks: its reserved room is given back. */
-void world_keep_unneeded(World *w);
-
-bool world_init(World *w);
-void world_free(World *w);
-/* Frees a chart point's label and chip name. */
-void chart_point_free(ChartPoint *p);
-/* The value bound to a name (VAL_UNBOUND if none). */
-const Value *world_value(const World *w, int name);
-/* Gives a name a value for a while (a sweep's points, solve's free dim) and returns
- * what it held; world_restore puts that back. The world takes v's tensor, the caller
- * the returned one. False from world_swap if memory ran out. */
-bool world_swap(World *w, int name, Value v, Value *old);
-void world_restore(World *w, int name, Value old);
-/* PolyLookup over the bound numbers of a world (and the padded shards of those). */
-bool world_lookup(int sym, double *value, void *world);
-/* ShardPadding's ceil_symbol: the name ceil(D/chips), made once, for the padded shard
- * of dim D split over chips. -1 when out of memory. */
-int world_padded_symbol(int dim, double chips, void *world);
-/* Forgets the padded shards named from `names` on (the names a session dropped). */
-void world_padded_truncate(World *w, int names);
-/* PolyNamer over the interned names of a world. */
-const char *world_namer(int sym, void *world);
-/* The number a name is bound to, if any (a ReportNumber: the report's "dims"). */
-bool world_number(const char *name, double *value, int *id, void *world);
+bool call_block_axis_param(const Binding *param);
 
 /* The sizes of a statement's dims that still depend on an unbound dim, each with the
  * span that wrote it: a sweep or solve checks them at every value it tries, as `let`
@@ -197,15 +61,6 @@ typedef bool (*CommandFn)(void *ctx, const Source *from, const struct Stmt *s);
  * that a long sweep's rows stream as --json's do); false if that failed. */
 typedef bool (*RowsFn)(void *ctx);
 
-/* The names a block call binds, with what they held before, to put back after. */
-typedef struct {
-    unsigned id;   /* World.local_in marks the names local to this frame with it */
-    int *names;
-    Value *saved;
-    unsigned *marks; /* the names' local_in before */
-    int n, cap;
-} Frame;
-
 struct Eval {
     World *world;
     bool *keep;        /* set when a block is defined: the source must outlive the run */
@@ -214,7 +69,7 @@ struct Eval {
     int depth;         /* block calls under way */
     int repeats;       /* repeat bodies under way, through calls too */
     bool returned;     /* a `return` ran; its value is in result */
-    Value result;
+    BoundValue result;
     const Source *src;
     Diag *diag;
     bool exact;
@@ -249,7 +104,7 @@ typedef struct {
 } Costed;
 /* False after reporting an error; the statement needs an operation and a chip. */
 bool eval_costed(Eval *ev, const Stmt *s, Costed *out);
-void costed_free(Costed *c);
+void eval_costed_free(Costed *c);
 
 /* Why a dim's value v is not one: below 1 or with a fraction, or above 2^53, where a
  * double no longer holds every whole number (exactness matters for a size; costs are
@@ -271,8 +126,8 @@ bool eval_work_quietly(Eval *ev, const Stmt *s, Op *root);
 const Chip *eval_chip_of(Eval *ev, const Stmt *s);
 
 /* solve, fit and sweep (explore.c). */
-bool eval_solve(Eval *ev, const Stmt *s);
-bool eval_fit(Eval *ev, const Stmt *s);
+bool explore_solve(Eval *ev, const Stmt *s);
+bool explore_fit(Eval *ev, const Stmt *s);
 /* The largest whole value of an unbound dim at which the memory per chip of n
  * statements together fits in hbm bytes, what a chip holds there, and at one more.
  * False after reporting an error (at the first statement: even 1 does not fit; it fits
@@ -280,30 +135,30 @@ bool eval_fit(Eval *ev, const Stmt *s);
 typedef struct {
     double largest, memory, next_memory;
 } FitResult;
-bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm,
+bool explore_fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm,
                  FitResult *out);
 /* Bytes in four digits ("15.99 GB"), or in full when those read the same as `beside`. */
-char *bytes_beside(double v, const char *beside, char *buf, size_t size);
-bool eval_sweep(Eval *ev, const Stmt *s);
-bool eval_plot(Eval *ev, const Stmt *s);
+char *explore_bytes_beside(double v, const char *beside, char *buf, size_t size);
+bool explore_sweep(Eval *ev, const Stmt *s);
+bool explore_plot(Eval *ev, const Stmt *s);
 /* search (search.c). */
-bool eval_search(Eval *ev, const Stmt *s);
+bool search_run(Eval *ev, const Stmt *s);
 /* serve (serve.c): the largest batch, TTFT, TPOT, tokens/s and cost of a request mix. */
-bool eval_serve(Eval *ev, const Stmt *s);
+bool serve_run(Eval *ev, const Stmt *s);
 /* `send T from (0, 0) to (3, 3) on v5e 4x4` (transfer.c). */
-bool eval_send(Eval *ev, const Stmt *s);
+bool transfer_run(Eval *ev, const Stmt *s);
 /* A send's figures for `expect`: comm_bytes, t_comm (= t_lower = t_upper), hops. */
-void remember_transfer(Eval *ev, const Stmt *s, double bytes, double t, double hops,
+void check_remember_transfer(Eval *ev, const Stmt *s, double bytes, double t, double hops,
                        double chips);
 
-void remember_statement(Eval *ev, const Stmt *s, const Roofline *r);
-void remember_block(Eval *ev, const Stmt *s, const Op *op, const Chip *chip, double chips);
-bool eval_expect(Eval *ev, const Stmt *s);
+void check_remember_statement(Eval *ev, const Stmt *s, const Roofline *r);
+void check_remember_block(Eval *ev, const Stmt *s, const Op *op, const Chip *chip, double chips);
+bool check_expect(Eval *ev, const Stmt *s);
 
 /* A number from an expression (dims bound, finite); false after reporting why not. */
 bool eval_number(Eval *ev, const Node *n, double *out);
 /* Evaluates one statement; false after reporting an error. */
-bool eval_stmt(Eval *ev, const Stmt *s);
+bool stmt_run(Eval *ev, const Stmt *s);
 
 /* What layout (layout.h) needs of ev: its errors' frame, the world's names, mesh and
  * values, ev's numbers; made afresh each time, as ev changes. */
@@ -319,7 +174,7 @@ bool eval_interrupted(Eval *ev);
 /* The stack is nearly used up (stack.h): reported at span, with how many block calls
  * down the recursion is. Always false. */
 bool eval_stack_fail(Eval *ev, Span span);
-const char *spelling(const Eval *ev, int name);
+const char *eval_spelling(const Eval *ev, int name);
 /* After a sweep's rows: passes them on (Eval.rows_written); false after an error. */
 bool eval_rows_written(Eval *ev);
 /* A long statement's progress line (progress.h), cleared by any error it reports. */

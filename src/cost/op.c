@@ -1,10 +1,10 @@
-/* model.c — whole models: the breakdown tree of block calls and repeats, its totals,
- * and the names of the remat policies and optimizers a step is costed under. */
+/* op.c — whole models as a tree of operations: the breakdown of block calls and
+ * repeats, its totals, the shares of each bound. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "op.h"
 #include "nomem.h"
 
 Op *op_new(const char *label)
@@ -178,21 +178,9 @@ double op_working_set(const Op *block)
     return own > most ? own : most;
 }
 
-double block_memory(const Op *op, bool training)
+double op_block_memory(const Op *op, bool training)
 {
     double state = training ? op->grad_bytes + op->master_bytes + op->optim_bytes +
                               op->act_bytes : 0;
     return op->param_bytes + op->cache_bytes + state;
-}
-
-const char *remat_name(RematPolicy p)
-{
-    static const char *const names[] = {"none", "full", "selective", "save"};
-    return names[p];
-}
-
-const char *optimizer_name(OptKind k)
-{
-    static const char *const names[] = {"adam", "momentum", "sgd", "adafactor", "none"};
-    return names[k];
 }
