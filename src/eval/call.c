@@ -13,17 +13,6 @@
 
 enum { CALL_NOTES = 3 }; /* notes naming the calls an error happened in */
 
-const BlockDef *world_block(const World *w, int name)
-{
-    int k = name >= 0 && name < w->nblock_of ? w->block_of[name] : 0;
-    return k > 0 ? &w->blocks[k - 1] : NULL;
-}
-
-bool world_library(World *w)
-{
-    return !w->library_pending || w->define_library(w->library_ctx);
-}
-
 static int by_name(const void *a, const void *b)
 {
     const ParamName *x = a, *y = b;

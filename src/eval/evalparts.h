@@ -40,12 +40,8 @@ bool eval_finite_poly(Eval *ev, const Poly *p, Span span);
 /* The breakdown a top-level statement's block calls go into (made on first use). */
 Op *eval_statement_root(Eval *ev, StmtState *st);
 
-/* Binding names: inside a block a name bound for the first time is local to its
- * frame, and world_frame_restore puts back what it held. bind takes v's tensor. */
+/* world_bind in the frame of the call under way (world.h). */
 bool eval_bind(Eval *ev, int name, BoundValue v);
-Frame world_frame_begin(World *w);
-bool world_is_local(const World *w, const Frame *f, int name);
-void world_frame_restore(World *w, Frame *f);
 
 /* eval.c: whether n is a dtype (int8) or a name bound to one, and which. */
 bool eval_names_dtype(const Eval *ev, const Node *n, DType *dtype);

@@ -24,14 +24,6 @@
 
 /* ---- remat ------------------------------------------------------------------------ */
 
-void remat_free(Remat *r)
-{
-    for (int i = 0; i < r->npaths; i++)
-        free(r->paths[i].names);
-    free(r->paths);
-    *r = (Remat){REMAT_NONE, NULL, 0};
-}
-
 /* The names a block's body binds, its regions' and repeats' too. */
 static bool body_binds(const AstList *body, int name)
 {

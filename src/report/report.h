@@ -14,6 +14,8 @@
 #include "cost.h"
 #include "mesh.h"
 #include "op.h"
+#include "optimizer.h"
+#include "remat.h"
 #include "roof.h"
 #include "poly.h"
 #include "summary_rows.h"

@@ -1,5 +1,5 @@
-/* model.c — whole models: the breakdown tree of block calls and repeats, its totals,
- * and the names of the remat policies and optimizers a step is costed under. */
+/* op.c — whole models as a tree of operations: the breakdown of block calls and
+ * repeats, its totals, the shares of each bound. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,16 +183,4 @@ double op_block_memory(const Op *op, bool training)
     double state = training ? op->grad_bytes + op->master_bytes + op->optim_bytes +
                               op->act_bytes : 0;
     return op->param_bytes + op->cache_bytes + state;
-}
-
-const char *remat_name(RematPolicy p)
-{
-    static const char *const names[] = {"none", "full", "selective", "save"};
-    return names[p];
-}
-
-const char *optimizer_name(OptKind k)
-{
-    static const char *const names[] = {"adam", "momentum", "sgd", "adafactor", "none"};
-    return names[k];
 }

@@ -1,51 +1,13 @@
-/* model.h — whole models: the breakdown of block calls and repeats into operations,
+/* op.h — whole models: the breakdown of block calls and repeats into operations,
  * with their totals.
  * Ownership: an Op owns its label and its children.
  */
-#ifndef ROOFLINE_MODEL_H
-#define ROOFLINE_MODEL_H
+#ifndef ROOFLINE_OP_H
+#define ROOFLINE_OP_H
 
 #include <stdbool.h>
 
 #include "roof.h"
-
-/* What a training step's backward pass keeps of the forward pass (`remat`):
- *   none       every operation's result (the default)
- *   full       only what the outermost block's own statements bind (a layer's output,
- *              one checkpoint a layer); everything inside the blocks they call is
- *              recomputed
- *   selective  the contractions' results; elementwise ops and reductions recomputed
- *   save       the results the paths name (`layer.x`: x as block layer binds it) */
-typedef enum { REMAT_NONE, REMAT_FULL, REMAT_SELECTIVE, REMAT_SAVE } RematPolicy;
-
-typedef struct {
-    int *names;  /* interned: blocks, outermost first, then the name a statement binds */
-    int n;
-} RematPath;
-
-typedef struct {
-    RematPolicy policy;
-    RematPath *paths;  /* REMAT_SAVE's, owned */
-    int npaths;
-} Remat;
-
-/* How training memory is counted (`optimizer`): the optimizer's moments, master
- * weights and gradients, in bytes per parameter, and the ZeRO stage that shards them
- * over the chips that hold copies of each parameter (1: moments and master weights,
- * 2: gradients too). The defaults are the book's: Adam, fp32 moments, no master weights
- * or gradients counted (10 B a parameter with bf16 weights). */
-typedef enum { OPT_ADAM, OPT_MOMENTUM, OPT_SGD, OPT_ADAFACTOR, OPT_NONE } OptKind;
-
-typedef struct {
-    OptKind kind;
-    double moment_bytes, master_bytes, grad_bytes;
-    int zero;
-} Optimizer;
-
-/* training.c */
-void remat_free(Remat *r);
-const char *remat_name(RematPolicy p);
-const char *optimizer_name(OptKind k);
 
 /* One node of a block's breakdown: an operation (a leaf), or a block call or a repeat
  * with its operations below. Figures are per chip, for one run; `runs` says how many
