@@ -37,6 +37,8 @@ static const char usage[] =
     "  --exact     count out*(2K-1) FLOPs per contraction, not 2*out*K\n"
     "  --ast       print each statement's syntax tree instead of running it\n"
     "  --chips     list the chips (after running the inputs, so derived ones show)\n"
+    "  --jobs N    cost a search's configurations in N processes (default: one per\n"
+    "              core); the output is what one process prints\n"
     "  --html FILE write the run as one self-contained HTML page (charts, the breakdown)\n"
     "  --calibrate CHIP FILE.jsonl\n"
     "              print CHIP_cal, CHIP fitted to measured kernel times (after running\n"
@@ -58,6 +60,7 @@ typedef struct {
 typedef struct {
     bool json, csv, exact, ast, chips;
     const char *html; /* --html FILE: the page's path */
+    int jobs;         /* --jobs N; 0 when not given (one per core) */
     const char *calibrate;  /* --calibrate CHIP: the chip the measurements are of */
     CalibrateOptions cal;   /* its file, --leave-out CASE, --cases */
     Input *inputs; /* argc entries at most */
@@ -100,6 +103,7 @@ static int unknown_option(const char *arg)
     for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
         spell_offer(&near, flags[k].name);
     spell_offer(&near, "--html");
+    spell_offer(&near, "--jobs");
     spell_offer(&near, "--calibrate");
     spell_offer(&near, "--help");
     spell_offer(&near, "--version");
@@ -108,6 +112,23 @@ static int unknown_option(const char *arg)
     fprintf(stderr, "roofline: error: unknown option %s; did you mean %s?\n", arg, near.best);
     fputs("(roofline --help shows the usage)\n", stderr);
     return 2;
+}
+
+static bool read_jobs(const char *text, int *jobs)
+{
+    char *end;
+    long n = strtol(text, &end, 10);
+    if (end == text || *end || n < 1 || n > 1024)
+        return false;
+    *jobs = (int)n;
+    return true;
+}
+
+/* One process per core the system has online; one when it cannot say. */
+static int cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 1 ? (int)(n < 1024 ? n : 1024) : 1;
 }
 
 /* Reads every argument before anything runs, so a usage error runs nothing. Options
@@ -135,6 +156,12 @@ static int parse_options(int argc, char **argv, Options *o)
             o->cal.path = argv[++i];
         } else if (strcmp(arg, "--calibrate") == 0)
             return usage_error("%s needs a chip and a file of measurements", "--calibrate");
+        else if (strcmp(arg, "--jobs") == 0 && i + 1 < argc) {
+            if (!read_jobs(argv[++i], &o->jobs))
+                return usage_error("--jobs takes a whole number of processes, 1 to 1024, "
+                                   "not %s", argv[i]);
+        } else if (strcmp(arg, "--jobs") == 0)
+            return usage_error("%s needs a number of processes", "--jobs");
         else if (strcmp(arg, "--leave-out") == 0 && i + 1 < argc)
             o->cal.leave_out = argv[++i];
         else if (strcmp(arg, "--leave-out") == 0)
@@ -293,6 +320,7 @@ int main(int argc, char **argv)
         .json = o.json || page,
         .csv = o.csv,
         .exact = o.exact,
+        .jobs = o.jobs ? o.jobs : cores(),
         .ast = o.ast,
         .color = isatty(STDERR_FILENO) && !(no_color && no_color[0]),
         .out = page ? html_records(page) : stdout,

@@ -183,6 +183,7 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
         .diag = &s->diag,
         .exact = s->opt.exact,
         .json = s->opt.json || s->opt.csv,
+        .jobs = s->opt.jobs,
         .out = s->opt.csv ? s->csv.records : s->opt.out,
         .include = include_file,
         .command = run_command,

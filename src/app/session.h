@@ -33,6 +33,7 @@ typedef struct {
     bool exact;  /* out·(2K-1) FLOPs per contraction instead of 2·out·K */
     bool ast;    /* print the syntax tree of each statement instead of running it */
     bool color;  /* ANSI colour in diagnostics and the report */
+    int jobs;    /* --jobs N: processes a search may use (0 or 1: this one only) */
     FILE *out;   /* reports */
     FILE *err;   /* diagnostics */
     StdlibStart stdlib;

@@ -74,6 +74,7 @@ struct Eval {
     Diag *diag;
     bool exact;
     bool json;
+    int jobs;      /* --jobs: processes a search may cost its configurations in */
     CostPlan plan; /* case 2 forced one way (a sweep's alternatives); else BEST */
     OpenDims *open; /* while costing for solve or sweep: dims not yet numbers go here */
     FILE *out;

@@ -39,6 +39,7 @@ bool pipeline_stages(Eval *ev, const Stmt *repeat, double layers, Pipeline *out)
     out->axes = 0;
     if (over->name < 0)
         return true;
+    world_pipeline_layers(ev->world, over->name, layers);
     LayoutEnv lx = eval_layout(ev);
     layout_inherit(&lx, &layout);
     out->mesh = layout.mesh;

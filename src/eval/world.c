@@ -287,6 +287,31 @@ bool world_axis_used(const World *w, int axis_name)
     return false;
 }
 
+static double common_divisor(double a, double b)
+{
+    while (b != 0) {
+        double r = fmod(a, b);
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+void world_pipeline_layers(World *w, int over, double layers)
+{
+    UnderWay *u = &w->under_way;
+    bool whole = layers >= 1 && layers <= 0x1p53 && layers == floor(layers);
+    if (u->pipeline_over == -1) {
+        u->pipeline_over = over;
+        u->pipeline_layers = whole ? layers : 0;
+        return;
+    }
+    if (u->pipeline_over != over)
+        u->pipeline_over = -2;
+    u->pipeline_layers = whole && u->pipeline_layers > 0
+                             ? common_divisor(u->pipeline_layers, layers) : 0;
+}
+
 const char *world_namer(int sym, void *world)
 {
     return intern_name(((World *)world)->names, sym);

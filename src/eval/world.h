@@ -57,6 +57,10 @@ typedef struct {
     char notes[WORLD_MAX_NOTES][WORLD_NOTE_SIZE];
     int nnotes;
     Oversplit oversplit;
+    int pipeline_over;      /* the parameter its pipelines run over: -1 none, -2 several */
+    double pipeline_layers; /* the greatest common divisor of their layers; 0 when one is
+                             * not a whole number (search.c drops the stage counts that
+                             * do not divide it before costing) */
 } UnderWay;
 
 /* How a pipeline's stages run the microbatches (pipeline.c): the same bubble, but
@@ -126,6 +130,9 @@ void world_note(World *w, const char *text);
 /* Records a mesh axis as used by the statement. */
 void world_use_axis(World *w, int axis_name);
 bool world_axis_used(const World *w, int axis_name);
+/* Records a pipeline of `layers` over the parameter `over` (UnderWay.pipeline_over,
+ * which the caller sets to -1 first). */
+void world_pipeline_layers(World *w, int over, double layers);
 
 /* The block of that name, or NULL. */
 const BlockDef *world_block(const World *w, int name);

@@ -25,9 +25,13 @@
  * the peak of their dtype × step time.
  */
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "eval.h"
 #include "interrupt.h"
@@ -43,6 +47,9 @@
 static const char letters[] = "XYZ";
 
 enum { SEARCH_AXES = 3, SEARCH_MAX_PARAMS = 8, SEARCH_SHOWN = 20, SEARCH_MAX_CONFIGS = 1000000 };
+/* --jobs: at most this many processes, each with at least SEARCH_JOB_CONFIGS
+ * configurations (fewer are quicker costed than a process is started). */
+enum { SEARCH_MAX_JOBS = 64, SEARCH_JOB_CONFIGS = 50 };
 
 /* One configuration: a mesh, and for each searched parameter the axes it gets. */
 typedef struct {
@@ -88,6 +95,12 @@ typedef struct {
                                          * memory of the call on one chip; 0 unknown */
     int twins;                     /* configurations costed once with a twin */
     int dropped;                   /* dropped by the memory bound */
+    double layers[PLAN_MAX_CHOICES][PLAN_MAX_CHOICES]; /* by microbatches and remat: what
+                                         * the stages of the searched parameter `pipe`
+                                         * must divide (UnderWay.pipeline_layers); 0
+                                         * unknown */
+    int pipe;                      /* that parameter's index, or -1 */
+    int uneven;                    /* dropped: their stages do not divide the layers */
     double peak;                   /* the chip's peak for their dtype; NaN when none */
     int oversplit;                 /* configurations that split a dim too finely */
     int failed;                    /* configurations that could not be costed */
@@ -106,6 +119,16 @@ static bool add_config(Configs *c, Config x)
     }
     c->items[c->n++] = x;
     return true;
+}
+
+/* Adds a configuration, or fails the statement: past the most a search tries, or out
+ * of memory. */
+static bool add_or_fail(Eval *ev, const Search *z, Configs *c, Config x)
+{
+    if (c->n == SEARCH_MAX_CONFIGS)
+        return eval_fail(ev, z->stmt->span, "a search tries at most %d configurations",
+                         SEARCH_MAX_CONFIGS);
+    return add_config(c, x) || eval_oom(ev, z->stmt->span);
 }
 
 /* ---- The searched parameters and the rewritten call -------------------------------- */
@@ -267,12 +290,9 @@ static bool add_plans(Eval *ev, Search *z, Configs *c)
             if (!searchplan_pick(&z->plan, i, x.pipelined, &x.plan))
                 continue;
             x.order = out.n;
-            if (out.n == SEARCH_MAX_CONFIGS || !add_config(&out, x)) {
+            if (!add_or_fail(ev, z, &out, x)) {
                 free(out.items);
-                return out.n == SEARCH_MAX_CONFIGS
-                    ? eval_fail(ev, z->stmt->span, "a search tries at most %d "
-                                "configurations", SEARCH_MAX_CONFIGS)
-                    : eval_oom(ev, z->stmt->span);
+                return false;
             }
         }
     }
@@ -293,12 +313,9 @@ static bool add_owners(Eval *ev, Search *z, Config c, Configs *out)
         for (int a = 0; a < c.naxes; a++, k /= z->nparams)
             c.owner[a] = (unsigned char)(k % z->nparams);
         c.pipelined = pipelined(z, &c);
-        if (out->n == SEARCH_MAX_CONFIGS)
-            return eval_fail(ev, z->stmt->span, "a search tries at most %d configurations",
-                             SEARCH_MAX_CONFIGS);
         c.order = out->n;
-        if (!add_config(out, c))
-            return eval_oom(ev, z->stmt->span);
+        if (!add_or_fail(ev, z, out, c))
+            return false;
     }
     return true;
 }
@@ -443,6 +460,7 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
     Diag *loud = ev->diag;
     ev->diag = &hold.diag;
     ev->world->under_way.oversplit.count = 0;
+    ev->world->under_way.pipeline_over = -1;
     bool ok = eval_quietly(ev, &z->probe, root);
     ev->diag = loud;
     char *why = diag_release(&hold);
@@ -682,11 +700,14 @@ static void header_text(Eval *ev, const Search *z, const Configs *c, int fit, in
     }
     fprintf(ev->out, "%.*s%s\n  %d configurations: %d fit in %s, %d do not",
             s->span.end - s->span.begin, ev->src->text + s->span.begin,
-            ev->world->training ? "  [training]" : "", c->n + z->failed + z->dropped, fit,
-            hbm, costed - fit);
+            ev->world->training ? "  [training]" : "",
+            c->n + z->failed + z->dropped + z->uneven, fit, hbm, costed - fit);
     if (z->dropped)
         fprintf(ev->out, "; %d dropped: cannot fit HBM (a bound, before costing)",
                 z->dropped);
+    if (z->uneven)
+        fprintf(ev->out, "; %d dropped: their pipeline stages do not divide the layers "
+                "(before costing)", z->uneven);
     if (z->failed)
         fprintf(ev->out, ", %d could not be costed (%s)", z->failed, z->why ? z->why : "");
     if (z->oversplit) {
@@ -848,6 +869,22 @@ static bool model_flops(Eval *ev, Search *z)
     return true;
 }
 
+/* What the stages of the searched pipeline parameter must divide, as the call just
+ * costed pipelined its layers: 0 unknown (no pipeline, or one over a parameter the
+ * search does not range over, or over several). */
+static double searched_layers(Eval *ev, Search *z)
+{
+    const UnderWay *u = &ev->world->under_way;
+    if (z->given_pipeline || !ev->world->training)
+        return 0;
+    for (int p = 0; p < z->nparams; p++)
+        if (z->pipeline_param[p] && z->params[p] == u->pipeline_over) {
+            z->pipe = p;
+            return u->pipeline_layers;
+        }
+    return 0;
+}
+
 /* What the call holds on one chip under each microbatch count and remat policy (the
  * schedule needs a pipeline, ZeRO copies of the state, and one chip has neither); 0
  * when it cannot be costed there. Spread over N chips it bounds the memory a chip of
@@ -867,6 +904,7 @@ static bool one_chip_memory(Eval *ev, Search *z)
             if (!cost_config(ev, z, &alone))
                 return false;
             z->alone[m][r] = alone.costed ? alone.memory : 0;
+            z->layers[m][r] = alone.costed ? searched_layers(ev, z) : 0;
         }
     free(z->why);
     z->why = why;
@@ -881,6 +919,25 @@ static double memory_bound(const Search *z, const Config *c)
     for (int a = 0; a < c->naxes; a++)
         chips *= c->sizes[a];
     return z->alone[c->plan.at[PLAN_MICROBATCHES]][c->plan.at[PLAN_REMAT]] / chips;
+}
+
+/* Sets aside, for good, the configurations whose pipeline stages do not divide the
+ * layers: costing them would fail (pipeline.c). */
+static void drop_uneven(Search *z, Configs *c)
+{
+    int kept = 0;
+    for (int i = 0; i < c->n; i++) {
+        const Config *x = &c->items[i];
+        double layers = z->layers[x->plan.at[PLAN_MICROBATCHES]][x->plan.at[PLAN_REMAT]];
+        double stages = 1;
+        for (int a = 0; a < x->naxes; a++)
+            stages *= x->owner[a] == z->pipe ? x->sizes[a] : 1;
+        if (layers > 0 && fmod(layers, stages) != 0)
+            z->uneven++;
+        else
+            c->items[kept++] = *x;
+    }
+    c->n = kept;
 }
 
 /* Marks dropped those whose bound exceeds HBM. */
@@ -926,6 +983,240 @@ static int by_class(const void *a, const void *b)
     return k ? k : x->order - y->order;
 }
 
+/* Those of order[begin, end), whole classes, in order. With `drop`, when the first of
+ * a class does not fit HBM, the others are dropped uncosted. */
+static bool cost_range(Eval *ev, Search *z, Config **order, int begin, int end, bool drop,
+                       Progress *progress)
+{
+    const Config *first = NULL;
+    for (int i = begin; i < end; i++) {
+        if (!first || compare_classes(first, order[i]) != 0)
+            first = order[i];
+        else if (drop && first->costed && !first->fits)
+            order[i]->dropped = true;
+        if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
+            return eval_interrupted(ev);
+        if (!order[i]->dropped && !cost_config(ev, z, order[i]))
+            return false;
+        if (progress)
+            progress_advance(progress, 1);
+    }
+    return true;
+}
+
+/* ---- Costing in several processes (--jobs) ---------------------------------------- *
+ * The configurations, sorted by class, are cut into runs of whole classes; a process
+ * forked for each run but the last costs it as one job would (a copy of everything,
+ * so nothing is shared) and sends back each configuration's figures and what its run
+ * adds to the counts; this one costs the last run, then takes the others' in order.
+ * Costing is deterministic, so the figures are those one job finds, and the counts
+ * and the first reason a configuration could not be costed are merged in the order
+ * one job meets them. Should anything fail (a process or pipe not made, a worker that
+ * ran out of memory, Ctrl-C, an error), every run is costed again here, in order, as
+ * one job does, which then says what one job says. */
+
+/* What a worker sends for one configuration. */
+typedef struct {
+    bool costed, fits, dropped, oversplit;
+    Oversplit split;
+    double chips, t_step, t_derated, mfu, memory, flops;
+    Bound bound;
+    int collective;
+} Figures;
+
+/* What a run adds to the search's counts, then the first reason (why_length bytes). */
+typedef struct {
+    int failed, oversplit;
+    size_t why_length;
+} Tally;
+
+typedef struct {
+    pid_t pid; /* -1: none */
+    int fd;    /* the pipe its figures come through */
+    int begin, end;
+} Worker;
+
+static void figures_of(const Config *c, Figures *f)
+{
+    memset(f, 0, sizeof *f); /* the padding too: all of it is written */
+    *f = (Figures){c->costed, c->fits, c->dropped, c->oversplit, c->split, c->chips,
+                   c->t_step, c->t_derated, c->mfu, c->memory, c->flops, c->bound,
+                   c->collective};
+}
+
+static void figures_into(Config *c, const Figures *f)
+{
+    c->costed = f->costed, c->fits = f->fits, c->dropped = f->dropped;
+    c->oversplit = f->oversplit, c->split = f->split, c->chips = f->chips;
+    c->t_step = f->t_step, c->t_derated = f->t_derated, c->mfu = f->mfu;
+    c->memory = f->memory, c->flops = f->flops, c->bound = f->bound;
+    c->collective = f->collective;
+}
+
+static bool write_all(int fd, const void *data, size_t size)
+{
+    for (const char *p = data; size > 0;) {
+        ssize_t n = write(fd, p, size);
+        if (n <= 0)
+            return false;
+        p += n, size -= (size_t)n;
+    }
+    return true;
+}
+
+static bool read_all(int fd, void *data, size_t size)
+{
+    for (char *p = data; size > 0;) {
+        ssize_t n = read(fd, p, size);
+        if (n <= 0)
+            return false;
+        p += n, size -= (size_t)n;
+    }
+    return true;
+}
+
+/* Where run k of `jobs` begins: about k/jobs of the way, moved on to a class's first. */
+static int run_start(Config **order, int n, int jobs, int k)
+{
+    int i = (int)((long long)n * k / jobs);
+    while (i > 0 && i < n && compare_classes(order[i - 1], order[i]) == 0)
+        i++;
+    return i;
+}
+
+/* In the forked process: its run costed, sent, and the process ends (_exit: what the
+ * parent has buffered is the parent's to write). Its messages are the parent's to say,
+ * when it costs the run again. */
+static void work(Eval *ev, Search *z, Config **order, const Worker *w, bool drop, int fd)
+{
+    int quiet = open("/dev/null", O_WRONLY);
+    if (quiet >= 0)
+        dup2(quiet, STDERR_FILENO);
+    z->failed = z->oversplit = 0;
+    z->why = NULL;
+    bool ok = cost_range(ev, z, order, w->begin, w->end, drop, NULL);
+    Tally t = {z->failed, z->oversplit, z->why ? strlen(z->why) : 0};
+    ok = ok && write_all(fd, &t, sizeof t) && write_all(fd, z->why, t.why_length);
+    for (int i = w->begin; ok && i < w->end; i++) {
+        Figures f;
+        figures_of(order[i], &f);
+        ok = write_all(fd, &f, sizeof f);
+    }
+    _exit(ok ? 0 : 1);
+}
+
+static void start_worker(Eval *ev, Search *z, Config **order, Worker *w, bool drop)
+{
+    int fds[2];
+    w->pid = -1;
+    w->fd = -1;
+    if (pipe(fds) != 0)
+        return;
+    w->pid = fork();
+    if (w->pid == 0) {
+        close(fds[0]);
+        work(ev, z, order, w, drop, fds[1]);
+    }
+    close(fds[1]);
+    if (w->pid > 0)
+        w->fd = fds[0];
+    else
+        close(fds[0]);
+}
+
+/* Adds a run's counts, as one job meets them: its reason is the search's first when
+ * none failed before. Takes `why`. */
+static void add_tally(Search *z, const Tally *t, char *why)
+{
+    if (t->failed && z->failed == 0) {
+        free(z->why);
+        z->why = why;
+    } else {
+        free(why);
+    }
+    z->failed += t->failed;
+    z->oversplit += t->oversplit;
+}
+
+/* A worker's figures and counts taken in; false when it did not send them all or did
+ * not end well. The process is waited for either way. */
+static bool gather(Search *z, Config **order, Worker *w)
+{
+    Tally t;
+    char *why = NULL;
+    bool ok = w->pid > 0 && read_all(w->fd, &t, sizeof t);
+    if (ok && t.why_length) {
+        why = t.why_length < (size_t)1 << 20 ? malloc(t.why_length + 1) : NULL;
+        ok = why && read_all(w->fd, why, t.why_length);
+        if (ok)
+            why[t.why_length] = '\0';
+    }
+    for (int i = w->begin; ok && i < w->end; i++) {
+        Figures f;
+        ok = read_all(w->fd, &f, sizeof f);
+        if (ok)
+            figures_into(order[i], &f);
+    }
+    int status = 0;
+    if (w->pid > 0) {
+        if (!ok)
+            kill(w->pid, SIGKILL);
+        close(w->fd);
+        ok = waitpid(w->pid, &status, 0) == w->pid && ok && WIFEXITED(status) &&
+             WEXITSTATUS(status) == 0;
+    }
+    if (ok)
+        add_tally(z, &t, why);
+    else
+        free(why);
+    return ok;
+}
+
+static bool cost_in_parallel(Eval *ev, Search *z, Config **order, int n, bool drop,
+                             int jobs, Progress *progress)
+{
+    Worker workers[SEARCH_MAX_JOBS];
+    for (int k = 0; k < jobs - 1; k++) {
+        workers[k].begin = run_start(order, n, jobs, k);
+        workers[k].end = run_start(order, n, jobs, k + 1);
+        start_worker(ev, z, order, &workers[k], drop);
+    }
+    int failed = z->failed, oversplit = z->oversplit;
+    char *why = z->why;
+    z->failed = z->oversplit = 0;
+    z->why = NULL;
+    DiagHold hold;
+    bool held = diag_hold(&hold), ok = held;
+    Diag *loud = ev->diag;
+    if (held) {
+        ev->diag = &hold.diag;
+        ok = cost_range(ev, z, order, run_start(order, n, jobs, jobs - 1), n, drop, NULL);
+        ev->diag = loud;
+        free(diag_release(&hold));
+    }
+    Tally last = {z->failed, z->oversplit, 0};
+    char *last_why = z->why;
+    z->failed = failed;
+    z->oversplit = oversplit;
+    z->why = why;
+    for (int k = 0; k < jobs - 1; k++)
+        ok = gather(z, order, &workers[k]) && ok;
+    if (ok) {
+        add_tally(z, &last, last_why);
+        progress_advance(progress, n);
+        return true;
+    }
+    free(last_why); /* again, as one job: the counts as they were, nothing costed */
+    if (z->why != why)
+        free(z->why);
+    z->why = why;
+    z->failed = failed;
+    z->oversplit = oversplit;
+    for (int i = 0; i < n; i++)
+        order[i]->costed = order[i]->dropped = false;
+    return cost_range(ev, z, order, 0, n, drop, progress);
+}
+
 /* The configurations not dropped, costed class by class, each with a progress line: a
  * large search takes minutes. With `drop`, when the first of a class does not fit HBM,
  * the others are dropped uncosted. */
@@ -940,20 +1231,12 @@ static bool cost_by_class(Eval *ev, Search *z, Configs *c, bool drop)
             order[n++] = &c->items[i];
     qsort(order, (size_t)n, sizeof *order, by_class);
     Progress progress;
-    bool ok = true;
-    const Config *first = NULL;
     eval_progress_begin(ev, &progress, "search", "configurations", n);
-    for (int i = 0; ok && i < n; i++) {
-        if (!first || compare_classes(first, order[i]) != 0)
-            first = order[i];
-        else if (drop && first->costed && !first->fits)
-            order[i]->dropped = true;
-        if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
-            ok = eval_interrupted(ev);
-        else if (!order[i]->dropped)
-            ok = cost_config(ev, z, order[i]);
-        progress_advance(&progress, 1);
-    }
+    int jobs = ev->jobs < SEARCH_MAX_JOBS ? ev->jobs : SEARCH_MAX_JOBS;
+    if (jobs > n / SEARCH_JOB_CONFIGS)
+        jobs = n / SEARCH_JOB_CONFIGS;
+    bool ok = jobs > 1 ? cost_in_parallel(ev, z, order, n, drop, jobs, &progress)
+                       : cost_range(ev, z, order, 0, n, drop, &progress);
     eval_progress_end(ev, &progress);
     free(order);
     return ok;
@@ -1008,7 +1291,10 @@ static bool run_search(Eval *ev, Search *z, Configs *c)
         if (!add_size(ev, z, sizes->items[i], c))
             return false;
     drop_twins(z, c); /* before the plans: a configuration's twins are its twins under each */
-    if (!add_plans(ev, z, c) || !one_chip_memory(ev, z) || !cost_all(ev, z, c))
+    if (!add_plans(ev, z, c) || !one_chip_memory(ev, z))
+        return false;
+    drop_uneven(z, c);
+    if (!cost_all(ev, z, c))
         return false;
     int kept = 0;
     for (int i = 0; i < c->n; i++)
@@ -1035,7 +1321,7 @@ static bool run_search(Eval *ev, Search *z, Configs *c)
 
 bool search_run(Eval *ev, const Stmt *s)
 {
-    Search z = {.stmt = s, .chip = eval_chip_of(ev, s)};
+    Search z = {.stmt = s, .chip = eval_chip_of(ev, s), .pipe = -1};
     if (!z.chip)
         return eval_fail(ev, s->span, "search needs a chip: add `on v5p`");
     if (s->as.expr.clauses.chip.shape || s->as.expr.clauses.mesh || s->as.expr.clauses.shards)

@@ -1,0 +1,1 @@
+"$ROOFLINE" -e 1 --jobs

@@ -1,0 +1,1 @@
+"$ROOFLINE" --jobs 0 -e 1
