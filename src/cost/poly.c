@@ -418,31 +418,34 @@ PolyOne *poly_one(const Poly *p, int sym, PolyLookup lookup, void *ctx)
 }
 
 /* out[j] += one term at x[j]: its lead times x^exp, then its tail factors in order. The
- * common shapes (x or a constant, at most two tail factors) in one pass. */
+ * common shapes (x or a constant, at most two tail factors) in one pass. The first term
+ * (`first`, a constant once inlined) adds to 0 rather than to out, which needs no
+ * clearing first: 0 + term as the sum always began (-0 becomes +0 as before). */
 static inline __attribute__((always_inline)) void add_term(const OneTerm *t,
                                                          const double *tail,
                                                          const double *restrict x,
-                                                         double *restrict out, int n)
+                                                         double *restrict out, int n,
+                                                         bool first)
 {
     double lead = t->lead, a = t->ntail > 0 ? tail[0] : 1, b = t->ntail > 1 ? tail[1] : 1;
     if (t->exp == 0)
         for (int j = 0; j < n; j++)
-            out[j] += lead;
+            out[j] = (first ? 0 : out[j]) + lead;
     else if (t->exp == 1 && t->ntail == 0)
         for (int j = 0; j < n; j++)
-            out[j] += lead * x[j];
+            out[j] = (first ? 0 : out[j]) + lead * x[j];
     else if (t->exp == 1 && t->ntail == 1)
         for (int j = 0; j < n; j++)
-            out[j] += lead * x[j] * a;
+            out[j] = (first ? 0 : out[j]) + lead * x[j] * a;
     else if (t->exp == 1 && t->ntail == 2)
         for (int j = 0; j < n; j++)
-            out[j] += lead * x[j] * a * b;
+            out[j] = (first ? 0 : out[j]) + lead * x[j] * a * b;
     else
         for (int j = 0; j < n; j++) {
             double term = lead * power(x[j], t->exp);
             for (int k = 0; k < t->ntail; k++)
                 term *= tail[k];
-            out[j] += term;
+            out[j] = (first ? 0 : out[j]) + term;
         }
 }
 
@@ -454,9 +457,13 @@ static inline __attribute__((always_inline)) void each_point(const PolyOne *p,
                                                            const double *restrict x,
                                                            double *restrict out, int n)
 {
-    memset(out, 0, sizeof *out * (size_t)n);
-    for (int i = 0; i < p->n; i++)
-        add_term(&p->terms[i], p->tails + p->terms[i].tail, x, out, n);
+    if (p->n == 0) {
+        memset(out, 0, sizeof *out * (size_t)n);
+        return;
+    }
+    add_term(&p->terms[0], p->tails + p->terms[0].tail, x, out, n, true);
+    for (int i = 1; i < p->n; i++)
+        add_term(&p->terms[i], p->tails + p->terms[i].tail, x, out, n, false);
 }
 
 void poly_one_each(const PolyOne *p, const double *restrict x, double *restrict out, int n)

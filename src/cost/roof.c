@@ -902,9 +902,30 @@ static inline __attribute__((always_inline)) void block_times(const RoofCurve *c
         b->t_lower[j] = lower_of(per_pass, m, h, t, t_fwd, thirds(c->roof->microbatches));
         b->t_upper[j] = m + h + t;
         b->attained[j] = attained(c->roof, b->flops[j], m, b->t_lower[j]);
-        b->bound[j] = c->roof->computes
-                          ? bound_of(per_pass, m, h, t, t_fwd, thirds(c->roof->microbatches))
-                          : BOUND_COMM;
+    }
+}
+
+/* block_times without passes, as loops with no branch that the compiler makes vector
+ * code: each select is lower_of's and attained's written with & and | (both sides
+ * computed: a division by 0 or by a negative time gives a value not taken). */
+static inline __attribute__((always_inline)) void block_times_whole(const RoofCurve *c,
+                                                                   RoofBlock *b, int n)
+{
+    const Roofline *r = c->roof;
+    double peak = r->peak;
+    bool mixed = r->mixed;
+    for (int j = 0; j < n; j++) {
+        double m = b->t_math[j], h = b->t_hbm[j], t = b->t_comm[j];
+        double mh = (m > h) | (h != h) ? m : h; /* larger(m, h) */
+        double lower = (mh > t) | (t != t) ? mh : t;
+        b->t_lower[j] = lower;
+        b->t_upper[j] = m + h + t;
+        b->attained[j] = b->flops[j] / lower;
+    }
+    for (int j = 0; j < n; j++) { /* apart, or the division would be made conditional */
+        double lower = b->t_lower[j], rate = b->attained[j];
+        rate = (lower == b->t_math[j]) & !mixed ? peak : rate;
+        b->attained[j] = lower <= 0 ? 0 : rate;
     }
 }
 
@@ -920,7 +941,7 @@ static inline __attribute__((always_inline)) void block_at(const RoofCurve *c, R
     if (c->roof->per_pass)
         block_times(c, b, n, true);
     else
-        block_times(c, b, n, false);
+        block_times_whole(c, b, n);
 }
 
 void roof_curve_block(const RoofCurve *c, const double *x, int n, RoofBlock *out)
@@ -947,7 +968,9 @@ RoofPoint roof_block_point(const RoofBlock *b, int j)
                    .comm_bytes = b->comm_bytes[j], .t_lower = b->t_lower[j],
                    .t_upper = b->t_upper[j], .attained = b->attained[j],
                    .t_derated = derated(r->chip, r->per_pass, m, h, c, c_fwd, thirds(r->microbatches)),
-                   .bound = b->bound[j]};
+                   .bound = r->computes ? bound_of(r->per_pass, m, h, c, c_fwd,
+                                                   thirds(r->microbatches))
+                                        : BOUND_COMM};
     bound_gaps(r->per_pass, m, h, c, c_fwd, r->microbatches, p.gaps);
     return p;
 }

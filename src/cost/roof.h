@@ -180,7 +180,8 @@ typedef struct {
 bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup, void *ctx,
                 RoofCurve *out);
 /* The figures of up to ROOF_BLOCK points along a RoofCurve, an array per figure (the
- * intensity is in roof_block_point's RoofPoint). */
+ * intensity and the bound are made by roof_block_point from these: a chart needs
+ * neither). */
 enum { ROOF_BLOCK = POLY_ONE_BLOCK };
 typedef struct {
     int n;
@@ -191,7 +192,6 @@ typedef struct {
     double t_comm_fwd[ROOF_BLOCK]; /* per pass: the forward pass's; else not set */
     double lane[MESH_LANES][ROOF_BLOCK], lane_fwd[MESH_LANES][ROOF_BLOCK]; /* overlapped */
     double t_lower[ROOF_BLOCK], t_upper[ROOF_BLOCK], attained[ROOF_BLOCK];
-    Bound bound[ROOF_BLOCK];
     double scratch[ROOF_BLOCK];
 } RoofBlock;
 /* The figures at x[0 .. min(n, ROOF_BLOCK)); fastest for a whole block. */

@@ -183,7 +183,6 @@ static void take_point(RoofBlock *to, const RoofBlock *from, int j)
     to->t_lower[j] = from->t_lower[j];
     to->t_upper[j] = from->t_upper[j];
     to->attained[j] = from->attained[j];
-    to->bound[j] = from->bound[j];
 }
 
 /* The figures at x[0 .. n): with two plans, each point the faster one's (on a tie, the
@@ -703,13 +702,25 @@ static double point_at(const Points *p, int i)
     return p->values ? p->values[i] : p->from + i * p->step;
 }
 
+/* A step range's points at .. at + n, as point_at makes them; inlined with n a constant,
+ * a loop the compiler makes vector code. */
+static inline __attribute__((always_inline)) void step_points(const Points *p, int at, int n,
+                                                             double *restrict buf)
+{
+    double from = p->from, step = p->step; /* read once: buf could be p, for all gcc knows */
+    for (int i = 0; i < n; i++)
+        buf[i] = from + (at + i) * step;
+}
+
 /* Points at .. at + n (n <= ROOF_BLOCK): held ones in place, a step range's into buf. */
 static const double *points_block(const Points *p, int at, int n, double *buf)
 {
     if (p->values)
         return p->values + at;
-    for (int i = 0; i < n; i++)
-        buf[i] = p->from + (at + i) * p->step;
+    if (n == ROOF_BLOCK)
+        step_points(p, at, ROOF_BLOCK, buf);
+    else
+        step_points(p, at, n, buf);
     return buf;
 }
 
@@ -901,12 +912,25 @@ static inline int overflows(const RoofBlock *b, int i)
     return not_finite(b->flops[i] + b->bytes[i] + b->comm_bytes[i] + b->t_upper[i]);
 }
 
+/* Whether the sums overflows takes are finite at every point: s - s is +0 for a finite
+ * s and NaN for inf or nan, a loop the compiler makes vector code (inlined with n a
+ * constant), then one comparison of the block with zeros. */
+static inline __attribute__((always_inline)) bool all_finite(const RoofBlock *b, int n)
+{
+    static const double zeros[ROOF_BLOCK];
+    double off[ROOF_BLOCK];
+    for (int i = 0; i < n; i++) {
+        double sum = b->flops[i] + b->bytes[i] + b->comm_bytes[i] + b->t_upper[i];
+        off[i] = sum - sum;
+    }
+    return memcmp(off, zeros, sizeof *off * (size_t)n) == 0;
+}
+
 static int first_overflow(const RoofBlock *b)
 {
-    int any = 0; /* counted first, without branches, so the common case is quick */
+    if (b->n == ROOF_BLOCK ? all_finite(b, ROOF_BLOCK) : all_finite(b, b->n))
+        return -1;
     for (int i = 0; i < b->n; i++)
-        any |= overflows(b, i);
-    for (int i = 0; any && i < b->n; i++)
         if (overflows(b, i))
             return i;
     return -1;

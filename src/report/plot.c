@@ -9,6 +9,7 @@
  */
 #include "plot.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -793,13 +794,16 @@ static bool thin_point(PlotThin *t, double x, double y)
 /* From point i on, the points that need no decision (placed, x ascending, before the
  * slice's edge) into the slice being filled, which has a point already; returns the
  * index of the first that does. The common case, kept in registers. */
-static int thin_run(PlotThin *t, const double *x, const double *y, int i, int n)
+static inline __attribute__((always_inline)) int thin_run(PlotThin *t, const double *x,
+                                                          const double *y, int i, int n,
+                                                          bool placed)
 {
     double edge = t->edge, prev = t->last_x, low = t->low[1], high = t->high[1];
     bool logx = t->logx, logy = t->logy;
     int low_i = -1, high_i = -1, j = i;
     for (; j < n; prev = x[j], j++) {
-        if (!(x[j] < edge && x[j] >= prev && on_axis(x[j], logx) && on_axis(y[j], logy)))
+        if (!(x[j] < edge &&
+              (placed || (x[j] >= prev && on_axis(x[j], logx) && on_axis(y[j], logy)))))
             break;
         if (y[j] < low) {
             low = y[j];
@@ -825,10 +829,49 @@ static int thin_run(PlotThin *t, const double *x, const double *y, int i, int n)
     return j;
 }
 
+enum { THIN_CHUNK = 256 }; /* points checked at a time, as many as a sweep's block */
+
+/* Whether x[0 .. m) ascends from prev and y[0 .. m) are all on their axis (on_axis:
+ * lo < y <= DBL_MAX, nan neither), in a loop the compiler makes vector code (inlined
+ * with m a constant; each x against the one before, copied beside it), then one
+ * comparison with zeros. */
+static inline __attribute__((always_inline)) bool chunk_placed(const double *x,
+                                                              const double *y, double prev,
+                                                              double lo, int m)
+{
+    static const double zeros[THIN_CHUNK];
+    double before[THIN_CHUNK], off[THIN_CHUNK];
+    before[0] = prev;
+    memcpy(before + 1, x, sizeof *x * (size_t)(m - 1));
+    for (int j = 0; j < m; j++)
+        off[j] = (x[j] >= before[j]) & (y[j] > lo) & (y[j] <= DBL_MAX) ? 0.0 : 1.0;
+    return memcmp(off, zeros, sizeof *off * (size_t)m) == 0;
+}
+
+/* Whether thin_run may take the points of x[0 .. n) checking only the slice's edge:
+ * x ascends from the last point added and its ends are on their axis (so all of it is),
+ * and every y is on its axis. */
+static bool all_placed(const PlotThin *t, const double *x, const double *y, int n)
+{
+    if (!on_axis(x[0], t->logx) || !on_axis(x[n - 1], t->logx))
+        return false;
+    double lo = t->logy ? 0 : -INFINITY;
+    for (int at = 0; at < n; at += THIN_CHUNK) {
+        int m = n - at < THIN_CHUNK ? n - at : THIN_CHUNK;
+        double prev = at ? x[at - 1] : t->last_x;
+        if (!(m == THIN_CHUNK ? chunk_placed(x + at, y + at, prev, lo, THIN_CHUNK)
+                              : chunk_placed(x + at, y + at, prev, lo, m)))
+            return false;
+    }
+    return true;
+}
+
 bool plot_thin_add(PlotThin *t, const double *x, const double *y, int n)
 {
+    bool placed = !t->every && t->n + t->count > 0 && n > 1 && all_placed(t, x, y, n);
     for (int i = 0; i < n && !t->failed; i++) {
-        if (!t->every && t->count > 0 && (i = thin_run(t, x, y, i, n)) == n)
+        if (!t->every && t->count > 0 &&
+            (i = placed ? thin_run(t, x, y, i, n, true) : thin_run(t, x, y, i, n, false)) == n)
             break;
         if (t->every)
             t->failed = !thin_keep(t, (const double[2]){x[i], y[i]});
