@@ -15,15 +15,20 @@ compare() { # compare LABEL DIM STATEMENT [KEYS]
     _rows=$(printf '%s\n' "$_sweep" | grep -c '"at":')
     if [ "$_rows" = 600 ]; then _book_ok "$1: 600 points"; else _book_fail "$1" "$_rows points, expected 600"; fi
     for v in $points; do
-        _row=$(printf '%s\n' "$_sweep" | grep -F "\"at\":{\"$2\":$v}," | _book_flatten)
+        # the sweep's row, its figures kept as _w_KEY before the statement's run
+        _book_out=$(printf '%s\n' "$_sweep" | grep -F "\"at\":{\"$2\":$v},")
+        _book_parse
+        for k in ${4:-$all_keys} bound; do
+            _book_find "$k"
+            eval "_w_$k=\${_got#*\"	\"}"
+        done
         run -e "$dims" -e "let $2 = $v" -e "$3"
         for k in ${4:-$all_keys}; do
-            _want=$(printf '%s\n' "$_row" | awk -F '\t' -v k="$k" '$1 == k { print $3 }')
+            eval "_want=\$_w_$k"
             if [ -z "$_want" ]; then _book_fail "$1 $2=$v $k" "no $k in the sweep's row"; continue; fi
             check "$1 $2=$v $k" "$k" "$_want" 1e-15
         done
-        _bound=$(printf '%s\n' "$_row" | awk -F '\t' '$1 == "bound" { print $3 }')
-        check_str "$1 $2=$v bound" bound "$_bound"
+        check_str "$1 $2=$v bound" bound "$_w_bound"
     done
 }
 
