@@ -14,9 +14,15 @@ compare() { # compare LABEL DIM STATEMENT [KEYS]
     _sweep=$("$ROOFLINE" --json -e "$dims" -e "sweep $2 in 1 .. 600 { $3 }")
     _rows=$(printf '%s\n' "$_sweep" | grep -c '"at":')
     if [ "$_rows" = 600 ]; then _book_ok "$1: 600 points"; else _book_fail "$1" "$_rows points, expected 600"; fi
+    # the rows of the points, as _row_V (one awk, not a grep of the whole sweep a point;
+    # the last line holding "at":{"DIM":V}, when there are several)
+    for v in $points; do unset "_row_$v"; done
+    eval "$(printf '%s\n' "$_sweep" | awk -v d="$2" -v pts="$points" '
+        BEGIN { n = split(pts, p, " "); for (i = 1; i <= n; i++) at["\"at\":{\"" d "\":" p[i] "},"] = p[i] }
+        { for (k in at) if (index($0, k)) { l = $0; gsub(/\047/, "\047\\\047\047", l); print "_row_" at[k] "=\047" l "\047" } }')"
     for v in $points; do
         # the sweep's row, its figures kept as _w_KEY before the statement's run
-        _book_out=$(printf '%s\n' "$_sweep" | grep -F "\"at\":{\"$2\":$v},")
+        eval "_book_out=\${_row_$v-}"
         _book_parse
         for k in ${4:-$all_keys} bound; do
             _book_find "$k"
