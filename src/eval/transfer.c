@@ -254,17 +254,17 @@ static void report_json(Eval *ev, const Stmt *s, const Chip *chip, const Transfe
     fputs(",\"bound\":\"comm\"}\n", out);
 }
 
-bool eval_send(Eval *ev, const Stmt *s)
+bool transfer_run(Eval *ev, const Stmt *s)
 {
     StmtState st;
-    stmt_state_init(ev, &st);
+    eval_stmt_state_init(ev, &st);
     const Clauses *c = &s->as.send.clauses;
     const Chip *chip = NULL;
-    EVal v = {0};
+    ExprValue v = {0};
     End from = {0}, to = {0};
     Transfer t = {.share = 1};
     LayoutEnv lx = eval_layout(ev);
-    bool ok = statement_chip(ev, c, &chip) &&
+    bool ok = stmt_chip(ev, c, &chip) &&
               layout_from_clauses(&lx, c, chip, s->span, &st.layout);
     if (ok && !chip)
         ok = eval_fail(ev, s->span, "send needs a chip and its slice: ... on v5e 4x4");
@@ -294,7 +294,7 @@ bool eval_send(Eval *ev, const Stmt *s)
             report_json(ev, s, chip, &t);
         else
             report_text(ev, s, &t);
-        remember_transfer(ev, s, t.share * t.bytes, t.t, t.hops, mesh_chips(m));
+        check_remember_transfer(ev, s, t.share * t.bytes, t.t, t.hops, mesh_chips(m));
     }
     eval_free(&v);
     cost_free(&st.cost);
