@@ -144,7 +144,7 @@ clean:
 	rm -rf build
 
 help:
-	@echo 'targets: all run test (JOBS=N) asan valgrind faults fuzz (FUZZ_SECONDS=60) bench calib-loo screenshot install (PREFIX=$(PREFIX)) deps (DRY=1) clean'
+	@echo 'targets: all run test (JOBS=N TIMES=N) asan valgrind faults fuzz (FUZZ_SECONDS=60) bench calib-loo screenshot install (PREFIX=$(PREFIX)) deps (DRY=1) clean'
 
 .PHONY: all run test asan install clean help deps
 

@@ -37,31 +37,54 @@ for d in $layers; do
     done
     i=$((i + 1))
 done | sort -u > "$tmp/folders"
-for f in src/*.[ch] src/*/*.[ch]; do
-    [ -f "$f" ] || continue
-    m=${f##*/}; grep -q "^${m%.*} " "$tmp/folders" ||
-        { echo "layers: $f is in no folder of LAYERS ($layers)" >&2; exit 2; }
-done
-
-# uses: "FROM TO" from the includes
+modules=" "
 for d in $layers; do
     for f in src/"$d"/*.[ch]; do
         [ -f "$f" ] || continue
-        m=${f##*/}
-        sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f" |
-            sed "s|.*/||; s|\.[ch]\$||; s|^|${m%.*} |"
+        m=${f##*/}; modules="$modules${m%.*} "
     done
-done > "$tmp/uses"
+done
+for f in src/*.[ch] src/*/*.[ch]; do
+    [ -f "$f" ] || continue
+    m=${f##*/}
+    case $modules in *" ${m%.*} "*) ;; *)
+        echo "layers: $f is in no folder of LAYERS ($layers)" >&2; exit 2 ;;
+    esac
+done
+
+# uses: "FROM TO" from the includes (one awk over every file: a process a file made
+# the check take seconds)
+set --
+for d in $layers; do
+    for f in src/"$d"/*.[ch]; do
+        [ -f "$f" ] && set -- "$@" "$f"
+    done
+done
+: > "$tmp/uses"
+[ $# -eq 0 ] || awk '
+    function module(path) { sub(/.*\//, "", path); sub(/\.[ch]$/, "", path); return path }
+    match($0, /^[ \t]*#[ \t]*include[ \t]*"[^"]*"/) {
+        name = substr($0, RSTART, RLENGTH); sub(/^[^"]*"/, "", name); sub(/"$/, "", name)
+        print module(FILENAME), module(name)
+    }' "$@" > "$tmp/uses"
 
 # ... and from the objects: each undefined symbol against the module that defines it
 if [ -n "$build" ]; then
     command -v nm > /dev/null 2>&1 || { echo "layers: no nm (binutils)" >&2; exit 2; }
+    # one nm for all the objects: -A puts "OBJECT:" before each line
+    set --
     while read -r m _ _; do
-        [ -f "$build/$m.o" ] || continue
-        nm "$build/$m.o" | awk -v m="$m" '
-            NF == 2 && $1 == "U" { print "U", m, $2 }
-            NF == 3 && $2 ~ /^[TDBRCGSVW]$/ { print "D", m, $3 }'
-    done < "$tmp/folders" > "$tmp/syms"
+        [ -f "$build/$m.o" ] && set -- "$@" "$build/$m.o"
+    done < "$tmp/folders"
+    : > "$tmp/syms"
+    [ $# -eq 0 ] || nm -A "$@" | awk '
+        {
+            c = index($0, ":"); m = substr($0, 1, c - 1)
+            sub(/.*\//, "", m); sub(/\.o$/, "", m)
+            n = split(substr($0, c + 1), f, " ")
+        }
+        n == 2 && f[1] == "U" { print "U", m, f[2] }
+        n == 3 && f[2] ~ /^[TDBRCGSVW]$/ { print "D", m, f[3] }' > "$tmp/syms"
     awk '$1 == "D" { def[$3] = $2 } $1 == "U" { use[++n] = $2 " " $3 }
          END { for (i = 1; i <= n; i++) { split(use[i], u, " ")
                    if (u[2] in def) print u[1], def[u[2]] } }' "$tmp/syms" >> "$tmp/uses"

@@ -17,11 +17,19 @@
 #   none:     tpu, v3, tpu7x, hopper, H800, H20, blackwell, GB200_NVL72, GB300_NVL72, L40S,
 #             cdna3, MI325X, MI355X, Trn2
 # A card prints each to 4 significant digits; `--chips --json` gives the exact figure.
-"$ROOFLINE" --chips --json | sed 's/^{"chip":"\([^"]*\)".*/\1/' | while read -r chip; do
-    card=$("$ROOFLINE" -e "chip $chip") || exit 1
-    line=$(printf '%s\n' "$card" | grep -A1 '^  price ' | tr -s ' ' | tr '\n' ' ')
-    printf '%-12s %s\n' "$chip" "${line:-no price}"
+# Every card from one run (`-e 'chip NAME'` for each chip, in the table's order); for
+# each, its price line and the source line under it, spaces squeezed, joined by one.
+set --
+for chip in $("$ROOFLINE" --chips --json | sed 's/^{"chip":"\([^"]*\)".*/\1/'); do
+    set -- "$@" -e "chip $chip"
 done
+"$ROOFLINE" "$@" | awk '
+    function squeeze(s) { gsub(/ +/, " ", s); return s }
+    function card() { if (name != "") printf "%-12s %s\n", name, line == "" ? "no price" : line }
+    /^chip / { card(); name = substr($0, 6); line = ""; source = 0; next }
+    source { line = line squeeze($0) " "; source = 0; next }
+    /^  price / { line = squeeze($0) " "; source = 1 }
+    END { card() }'
 "$ROOFLINE" --chips --json | sed -n 's/^{"chip":"\([^"]*\)".*"price":\([^,}]*\).*/\1 \2/p'
 # A whole-model run's JSON names the price its run_usd used: 8 H200s for 50.891 s are
 # 8 · 50.891 / 3600 = 0.11309 GPU-hours (tests/model/summary.roof), at $10.4365 a

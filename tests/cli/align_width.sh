@@ -6,26 +6,24 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 LC_ALL=C.UTF-8
 export LC_ALL
-# width TEXT: its display columns
-width() { printf '%s' "$1" | wc -m | tr -d ' '; }
 # check NAME: the table in $tmp (from its header line, holding " bound ", to the first
-# blank line) lines up
+# blank line) lines up. A row's display width is its count of characters: its bytes
+# less the UTF-8 continuation bytes (0x80-0xBF), as wc -m counts them; one awk for all.
 check() {
-    awk '/ bound /{on=1} on && /^$/{exit} on' "$tmp" > "$tmp.t"
-    header=$(head -n 1 "$tmp.t")
-    want=$(width "${header%% bound *}")
-    rows=0 bad=""
-    # the rows: a time or a size, then the bound
-    grep -E '[0-9] (ns|µs|ms|s|kB|MB|GB|TB) +(compute|memory|comm) ' "$tmp.t" > "$tmp.r"
-    while IFS= read -r line; do
-        prefix=$(printf '%s\n' "$line" | sed -E 's/ (compute|memory|comm) .*//')
-        rows=$((rows + 1))
-        [ "$(width "$prefix")" = "$want" ] || bad="$line"
-    done < "$tmp.r"
-    if [ "$rows" -lt 2 ]; then echo "FAIL $1: $rows rows"
-    elif [ -n "$bad" ]; then echo "FAIL $1: misaligned: $bad"
-    else echo "ok $1: $rows rows, bound at column $want"; fi
-    rm -f "$tmp.t" "$tmp.r"
+    awk '/ bound /{on=1} on && /^$/{exit} on' "$tmp" |
+    LC_ALL=C awk -v name="$1" '
+        function width(s) { gsub(/[\200-\277]/, "", s); return length(s) }
+        NR == 1 { h = $0; sub(/ bound .*/, "", h); want = width(h) }
+        # the rows: a time or a size, then the bound
+        /[0-9] (ns|µs|ms|s|kB|MB|GB|TB) +(compute|memory|comm) / {
+            rows++; p = $0; sub(/ (compute|memory|comm) .*/, "", p)
+            if (width(p) != want) bad = $0
+        }
+        END {
+            if (rows < 2) printf "FAIL %s: %d rows\n", name, rows
+            else if (bad != "") printf "FAIL %s: misaligned: %s\n", name, bad
+            else printf "ok %s: %d rows, bound at column %d\n", name, rows, want
+        }'
 }
 # t_lower of ns, µs and ms rows in one sweep table
 "$ROOFLINE" -e 'sweep B in [1, 64, 4096, 65536] { y = bf16[B,4096] *_D int8[4096,4096] on v5e }' > "$tmp"

@@ -13,7 +13,11 @@
 pick() {
     _n=$(printf '%s\n' "$_book_out" | grep -c -F -- "$2")
     if [ "$_n" != 1 ]; then _book_fail "$1" "$_n lines with $2, expected 1"; return 1; fi
-    _book_json=$(printf '%s\n' "$_book_out" | grep -F -- "$2" | _book_flatten)
+    # parsed as a run's output is (its keys found without a process), the run's kept
+    _pick_out=$_book_out
+    _book_out=$(printf '%s\n' "$_book_out" | grep -F -- "$2")
+    _book_parse
+    _book_out=$_pick_out
 }
 
 # check_lines NAME PATTERN N: N lines of the last run's output contain PATTERN.

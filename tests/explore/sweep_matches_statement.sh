@@ -14,16 +14,27 @@ compare() { # compare LABEL DIM STATEMENT [KEYS]
     _sweep=$("$ROOFLINE" --json -e "$dims" -e "sweep $2 in 1 .. 600 { $3 }")
     _rows=$(printf '%s\n' "$_sweep" | grep -c '"at":')
     if [ "$_rows" = 600 ]; then _book_ok "$1: 600 points"; else _book_fail "$1" "$_rows points, expected 600"; fi
+    # the rows of the points, as _row_V (one awk, not a grep of the whole sweep a point;
+    # the last line holding "at":{"DIM":V}, when there are several)
+    for v in $points; do unset "_row_$v"; done
+    eval "$(printf '%s\n' "$_sweep" | awk -v d="$2" -v pts="$points" '
+        BEGIN { n = split(pts, p, " "); for (i = 1; i <= n; i++) at["\"at\":{\"" d "\":" p[i] "},"] = p[i] }
+        { for (k in at) if (index($0, k)) { l = $0; gsub(/\047/, "\047\\\047\047", l); print "_row_" at[k] "=\047" l "\047" } }')"
     for v in $points; do
-        _row=$(printf '%s\n' "$_sweep" | grep -F "\"at\":{\"$2\":$v}," | _book_flatten)
+        # the sweep's row, its figures kept as _w_KEY before the statement's run
+        eval "_book_out=\${_row_$v-}"
+        _book_parse
+        for k in ${4:-$all_keys} bound; do
+            _book_find "$k"
+            eval "_w_$k=\${_got#*\"	\"}"
+        done
         run -e "$dims" -e "let $2 = $v" -e "$3"
         for k in ${4:-$all_keys}; do
-            _want=$(printf '%s\n' "$_row" | awk -F '\t' -v k="$k" '$1 == k { print $3 }')
+            eval "_want=\$_w_$k"
             if [ -z "$_want" ]; then _book_fail "$1 $2=$v $k" "no $k in the sweep's row"; continue; fi
             check "$1 $2=$v $k" "$k" "$_want" 1e-15
         done
-        _bound=$(printf '%s\n' "$_row" | awk -F '\t' '$1 == "bound" { print $3 }')
-        check_str "$1 $2=$v bound" bound "$_bound"
+        check_str "$1 $2=$v bound" bound "$_w_bound"
     done
 }
 
