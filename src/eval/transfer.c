@@ -241,8 +241,10 @@ static void report_json(Eval *ev, const Stmt *s, const Chip *chip, const Transfe
     json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     int line, col;
     source_position(ev->src, s->span.begin, &line, &col);
-    fprintf(out, ",\"line\":%d,\"chip\":", line);
+    report_json_where(out, line, ev->src->name);
+    fputs(",\"chip\":", out);
     json_write_string(out, chip->name, strlen(chip->name));
+    report_json_mode(out, ev->world->training); /* the session's: a transfer costs the same */
     fprintf(out, ",\"network\":\"%s\"", t->network);
     json_write_field(out, "bytes", t->bytes);
     json_write_field(out, "comm_bytes", t->share * t->bytes);

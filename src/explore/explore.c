@@ -593,6 +593,50 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     fputc('\n', out);
 }
 
+/* A ratio's value, null while it still depends on a dim (the solved one). */
+static double ratio_value(const PolyRatio *r)
+{
+    double num, den;
+    return poly_is_const(r->num, &num) && poly_is_const(r->den, &den) && den != 0 ? num / den
+                                                                                  : NAN;
+}
+
+/* The rows the text report gives above the bound: the ridge and the intensity (as a
+ * statement's record gives them: a number, or null with its formula under "formula"),
+ * and against the network, net_ridge and net_intensity. */
+static void solve_json_ratios(Eval *ev, const Roofline *r)
+{
+    json_write_field(ev->out, "ridge", r->ridge);
+    json_write_field(ev->out, "intensity", ratio_value(&r->intensity_now));
+    if (roof_has_network_ratio(r)) {
+        json_write_field(ev->out, "net_ridge", r->net_ridge);
+        json_write_field(ev->out, "net_intensity", ratio_value(&r->net_now));
+    }
+}
+
+/* A formula as a statement's record holds it: in its dims, the bound ones put in; the
+ * symbolic one when it is a number. */
+static void ratio_formula(Eval *ev, const char *key, const PolyRatio *formula,
+                          const PolyRatio *now)
+{
+    char buf[512]; /* as the text report's row */
+    const PolyRatio *shown = isnan(ratio_value(now)) ? now : formula;
+    fprintf(ev->out, "\"%s\":", key);
+    ratio_text(ev, shown, POLY_STYLE_ASCII, buf, sizeof buf);
+    json_write_string(ev->out, buf, strlen(buf));
+}
+
+static void solve_json_formulas(Eval *ev, const Roofline *r)
+{
+    fputs(",\"formula\":{", ev->out);
+    ratio_formula(ev, "intensity", &r->intensity_formula, &r->intensity_now);
+    if (roof_has_network_ratio(r)) {
+        fputc(',', ev->out);
+        ratio_formula(ev, "net_intensity", &r->net_formula, &r->net_now);
+    }
+    fputc('}', ev->out);
+}
+
 static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const Segment *seg,
                        int n)
 {
@@ -602,9 +646,11 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
     json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    fprintf(out, ",\"line\":%d,\"solve\":\"%s\",\"chip\":\"%s\"", line, spelling(ev, dim),
-            c->chip->name);
+    report_json_where(out, line, ev->src->name);
+    fprintf(out, ",\"solve\":\"%s\",\"chip\":\"%s\"", spelling(ev, dim), c->chip->name);
     report_json_mode(out, ev->world->training);
+    if (c->roof.computes)
+        solve_json_ratios(ev, &c->roof);
     fputs(",\"segments\":[", out);
     for (int i = 0; i < n; i++)
         fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\"}", i ? "," : "",
@@ -614,8 +660,11 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     double limit;
     bool finite = c->roof.computes && !isfinite(seg[n - 1].to) &&
                   limit_of(&c->roof.intensity_now, dim, &limit);
-    fprintf(out, "],\"limit_intensity\":%s}\n",
+    fprintf(out, "],\"limit_intensity\":%s",
             finite ? num_format_json(limit, buf, sizeof buf) : "null");
+    if (c->roof.computes)
+        solve_json_formulas(ev, &c->roof);
+    fputs("}\n", out);
 }
 
 /* Whether a tensor splits dim over chips while another holds it whole or splits it
@@ -865,7 +914,9 @@ static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoin
         snprintf(buf, sizeof buf, "%.0f", x);
     else
         num_format_json(x, buf, sizeof buf);
-    fprintf(out, ",\"at\":{\"%s\":%s},\"line\":%d,\"chip\":", spelling(ev, dim), buf, line);
+    fprintf(out, ",\"at\":{\"%s\":%s}", spelling(ev, dim), buf);
+    report_json_where(out, line, ev->src->name);
+    fputs(",\"chip\":", out);
     json_write_string(out, c->costed.chip->name, strlen(c->costed.chip->name));
     json_write_field(out, "chips", r->chips);
     report_json_mode(out, ev->world->training);
@@ -1480,11 +1531,13 @@ static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_b
         fputs("{\"stmt\":", ev->out);
         json_write_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
-        fprintf(ev->out, ",\"line\":%d,\"fit\":\"%s\"", line, spelling(ev, dim));
+        report_json_where(ev->out, line, ev->src->name);
+        fprintf(ev->out, ",\"fit\":\"%s\"", spelling(ev, dim));
         report_json_mode(ev->out, ev->world->training);
         json_write_field(ev->out, "largest", best);
         json_write_field(ev->out, "memory", m_best);
         json_write_field(ev->out, "hbm", hbm);
+        json_write_field(ev->out, "next_memory", m_next); /* at largest + 1: too much */
         fputs("}\n", ev->out);
         return;
     }

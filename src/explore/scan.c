@@ -193,7 +193,8 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
         json_write_string(out, at->chip->name, strlen(at->chip->name));
     else
         fputs(num_format_json(at->number, buf, sizeof buf), out);
-    fprintf(out, "},\"line\":%d", line);
+    fputc('}', out);
+    report_json_where(out, line, ev->src->name);
     ev->world->values[dim] = *at; /* the chip of `on c` */
     const Chip *chip = eval_chip_of(ev, s);
     if (chip) {
@@ -563,7 +564,9 @@ static void solve_json_head(Eval *ev, const Stmt *s, int dim, const Run *runs, i
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
     json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    fprintf(out, ",\"line\":%d,\"solve\":\"%s\"", line, spelling(ev, dim));
+    report_json_where(out, line, ev->src->name);
+    fprintf(out, ",\"solve\":\"%s\"", spelling(ev, dim));
+    report_json_mode(out, ev->world->training);
     if (hbm > 0)
         json_write_field(out, "hbm", hbm);
     else
@@ -750,8 +753,8 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *me
         fputs("{\"stmt\":", ev->out);
         json_write_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
-        fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\",\"figure\":\"%s\"", line, d,
-                q->figure->name);
+        report_json_where(ev->out, line, ev->src->name);
+        fprintf(ev->out, ",\"solve\":\"%s\",\"figure\":\"%s\"", d, q->figure->name);
         report_json_mode(ev->out, ev->world->training);
         meets_json(ev, meets, n);
         fputs("}\n", ev->out);

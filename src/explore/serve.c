@@ -526,7 +526,8 @@ static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", ev->out);
     json_write_string(ev->out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    fprintf(ev->out, ",\"line\":%d,\"mix\":%d,\"chip\":", line, mix->number);
+    report_json_where(ev->out, line, ev->src->name);
+    fprintf(ev->out, ",\"mix\":%d,\"chip\":", mix->number);
     json_write_string(ev->out, v->chip->name, strlen(v->chip->name));
     report_json_mode(ev->out, COST_INFERENCE); /* serve costs the inference of each mix */
     const struct {
