@@ -23,6 +23,7 @@
 #include "num.h"
 #include "outfile.h"
 #include "plot.h"
+#include "records.h"
 #include "report.h"
 #include "scan.h"
 
@@ -903,37 +904,24 @@ static void header_text(Eval *ev, const Curve *c, int dim)
  * `at` the swept dim's value. */
 static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoint *p)
 {
-    FILE *out = ev->out;
     const Roofline *r = &c->costed.roof;
     int line, col;
     source_position(ev->src, c->stmt->span.begin, &line, &col);
-    fputs("{\"stmt\":", out);
-    json_write_string(out, c->label, strlen(c->label));
     char buf[40];
     if (x == floor(x) && fabs(x) < 1e15) /* a dim's value in full: 1000000, not 1e6 */
         snprintf(buf, sizeof buf, "%.0f", x);
     else
         num_format_json(x, buf, sizeof buf);
-    fprintf(out, ",\"at\":{\"%s\":%s}", spelling(ev, dim), buf);
-    report_json_where(out, line, ev->src->name);
-    fputs(",\"chip\":", out);
-    json_write_string(out, c->costed.chip->name, strlen(c->costed.chip->name));
-    json_write_field(out, "chips", r->chips);
-    report_json_mode(out, ev->world->training);
-    json_write_field(out, "flops", p->flops);
-    json_write_field(out, "bytes", p->bytes);
-    json_write_field(out, "intensity", p->intensity);
-    json_write_field(out, "ridge", r->ridge);
-    json_write_field(out, "t_math", p->t_math);
-    json_write_field(out, "t_hbm", p->t_hbm);
-    json_write_field(out, "t_comm", p->t_comm);
-    json_write_field(out, "comm_bytes", p->comm_bytes);
-    json_write_field(out, "t_lower", p->t_lower);
-    json_write_field(out, "t_upper", p->t_upper);
-    json_write_field(out, "t_derated", p->t_derated);
-    fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(p->bound));
-    json_write_field(out, "attained", p->attained);
-    fputs("}\n", out);
+    SweepPoint point = {
+        .stmt = c->label, .dim = spelling(ev, dim), .at = buf, .line = line,
+        .file = ev->src->name, .chip = c->costed.chip->name, .mode = ev->world->training,
+        .roof = true, .chips = r->chips, .flops = p->flops, .bytes = p->bytes,
+        .intensity = p->intensity, .ridge = r->ridge, .t_math = p->t_math, .t_hbm = p->t_hbm,
+        .t_comm = p->t_comm, .comm_bytes = p->comm_bytes, .t_lower = p->t_lower,
+        .t_upper = p->t_upper, .t_derated = p->t_derated, .bound = p->bound,
+        .attained = p->attained,
+    };
+    records_sweep_point(ev->out, &point);
 }
 
 /* Every point of one curve, in the chosen format; the attained FLOP/s kept for a chart
@@ -1511,42 +1499,18 @@ static int memory_at(Eval *ev, const Stmt *const *s, int n, int dim, double x, d
     return 1;
 }
 
-/* Bytes in four digits ("15.99 GB"), or in full when those read the same as `beside`
- * (the capacity), so "16 GB of 16 GB" does not hide which side of it they are. */
-char *bytes_beside(double v, const char *beside, char *buf, size_t size)
-{
-    num_format_unit(v, UNIT_BYTES, 0, buf, size);
-    if (strcmp(buf, beside) == 0)
-        snprintf(buf, size, "%.0f B", v);
-    return buf;
-}
-
 static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_best,
                        double m_next, double hbm)
 {
-    char a[32], b[32], c[32];
     int line, col;
-    if (ev->json) {
-        source_position(ev->src, s->span.begin, &line, &col);
-        fputs("{\"stmt\":", ev->out);
-        json_write_string(ev->out, ev->src->text + s->span.begin,
-                           (size_t)(s->span.end - s->span.begin));
-        report_json_where(ev->out, line, ev->src->name);
-        fprintf(ev->out, ",\"fit\":\"%s\"", spelling(ev, dim));
-        report_json_mode(ev->out, ev->world->training);
-        json_write_field(ev->out, "largest", best);
-        json_write_field(ev->out, "memory", m_best);
-        json_write_field(ev->out, "hbm", hbm);
-        json_write_field(ev->out, "next_memory", m_next); /* at largest + 1: too much */
-        fputs("}\n", ev->out);
-        return;
-    }
-    num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b);
-    fprintf(ev->out,
-            "%.*s\n  %-13s %s = %.17g fits: %s of %s HBM per chip; %s = %.17g needs %s\n\n",
-            s->span.end - s->span.begin, ev->src->text + s->span.begin, "largest",
-            spelling(ev, dim), best, bytes_beside(m_best, b, a, sizeof a), b, spelling(ev, dim),
-            best + 1, bytes_beside(m_next, b, c, sizeof c));
+    source_position(ev->src, s->span.begin, &line, &col);
+    FitRecord r = {
+        .stmt = ev->src->text + s->span.begin,
+        .stmt_len = (size_t)(s->span.end - s->span.begin), .line = line,
+        .file = ev->src->name, .dim = spelling(ev, dim), .mode = ev->world->training,
+        .largest = best, .memory = m_best, .hbm = hbm, .next_memory = m_next,
+    };
+    records_fit(ev->out, &r, ev->json);
 }
 
 /* No value up to x fits too much: the memory does not grow with the dim, or the HBM is
