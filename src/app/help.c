@@ -108,7 +108,7 @@ static void help_block(const World *w, const BlockDef *b, FILE *out)
     char sig[1024];
     const Stmt *def = b->def;
     int start = source_doc_comment(b->src->text, def->span.begin);
-    block_signature(w, b, sig, sizeof sig);
+    call_block_signature(w, b, sig, sizeof sig);
     fprintf(out, "%.*s%s\n", def->span.begin - start, b->src->text + start, sig);
     if (def->as.block.nparams)
         fputs("parameters:\n", out);

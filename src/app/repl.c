@@ -224,7 +224,7 @@ static void collect_match(const char *name, void *ctx)
 
 static int compare_names(const void *a, const void *b)
 {
-    name_probes++;
+    intern_name_probes++;
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
@@ -235,7 +235,7 @@ static void sort_matches(Matches *m)
     qsort(m->matches + 1, m->count - 1, sizeof *m->matches, compare_names);
     size_t kept = 1;
     for (size_t i = 1; i < m->count; i++) {
-        name_probes++;
+        intern_name_probes++;
         if (kept > 1 && strcmp(m->matches[kept - 1], m->matches[i]) == 0)
             free(m->matches[i]);
         else

@@ -195,7 +195,7 @@ static RunStatus eval_all(Session *s, const Source *src, const AstList *stmts, b
     for (int i = 0; stmts && i < stmts->n; i++) {
         const Stmt *stmt = stmts->items[i];
         int errors = s->diag.errors;
-        bool ok = eval_stmt(&ev, stmt);
+        bool ok = stmt_run(&ev, stmt);
         /* a figure went missing on the way, or a failure went unsaid (nomem.h) */
         if (nomem_failed() && (ok || s->diag.errors == errors)) {
             eval_oom(&ev, stmt->span);
@@ -421,11 +421,11 @@ static void dynamic_reset(World *w, const Snapshot *snap)
 {
     for (int i = 0; i < w->nvalues; i++)
         if (w->values[i].kind != VAL_UNBOUND)
-            world_restore(w, i, (Value){.kind = VAL_UNBOUND});
+            world_restore(w, i, (BoundValue){.kind = VAL_UNBOUND});
     if (w->nvalues)
         memset(w->local_in, 0, sizeof *w->local_in * (size_t)w->nvalues);
     for (int i = snap->base.nchart; i < w->nchart; i++)
-        chart_point_free(&w->chart[i]);
+        world_chart_point_free(&w->chart[i]);
     for (int i = snap->base.nkept; i < w->nkept; i++) {
         arena_free(&w->kept[i].arena);
         source_free(w->kept[i].src);
@@ -655,8 +655,8 @@ void session_each_name(Session *s, unsigned kinds, void (*fn)(const char *name, 
         fn(s->world.chips.chips[i]->name, ctx);
     for (int f = 0; (kinds & NAMES_FIELDS) && f < CHIP_FIELD_COUNT; f++)
         fn(chip_fields[f].name, ctx);
-    for (int i = 0; (kinds & NAMES_EXPECT) && expect_fields[i]; i++)
-        fn(expect_fields[i], ctx);
+    for (int i = 0; (kinds & NAMES_EXPECT) && check_expect_fields[i]; i++)
+        fn(check_expect_fields[i], ctx);
     for (int i = 0; (kinds & NAMES_BOUND) && i < intern_count(s->world.names); i++)
         if (world_value(&s->world, i)->kind != VAL_UNBOUND)
             fn(intern_name(s->world.names, i), ctx);
@@ -667,7 +667,7 @@ void session_each_dim(Session *s, const char *name, size_t len,
 {
     char word[128];
     snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), name);
-    const Value *v = world_value(&s->world, intern_find(s->world.names, word));
+    const BoundValue *v = world_value(&s->world, intern_find(s->world.names, word));
     for (int i = 0; v->kind == VAL_TENSOR && i < v->tensor->ndims; i++)
         if (v->tensor->dims[i].name >= 0)
             fn(intern_name(s->world.names, v->tensor->dims[i].name), ctx);
@@ -723,7 +723,7 @@ void session_list_names(Session *s, FILE *out)
 {
     int shown = 0;
     for (int i = 0; i < intern_count(s->world.names); i++) {
-        const Value *v = world_value(&s->world, i);
+        const BoundValue *v = world_value(&s->world, i);
         char buf[512];
         if (v->kind == VAL_NUMBER)
             fprintf(out, "%-12s = %s\n", intern_name(s->world.names, i),
@@ -739,7 +739,7 @@ void session_list_names(Session *s, FILE *out)
         fputs("no names bound yet: `let B = 256` binds one\n", out);
     for (int i = 0; i < s->world.nblocks; i++) {
         char sig[1024];
-        block_signature(&s->world, &s->world.blocks[i], sig, sizeof sig);
+        call_block_signature(&s->world, &s->world.blocks[i], sig, sizeof sig);
         fprintf(out, "%s%s\n", i ? "             " : "blocks       ", sig);
     }
     help_list_models(&s->world, out);

@@ -7,7 +7,7 @@
 
 #include "nomem.h"
 
-unsigned long long name_probes;
+unsigned long long intern_name_probes;
 
 struct Intern {
     char **names; /* by id */
@@ -57,7 +57,7 @@ static size_t slot_of(const Intern *t, const char *name, size_t len)
 {
     size_t i = (size_t)hash(name, len) & (t->nslots - 1);
     while (t->slots[i]) {
-        name_probes++;
+        intern_name_probes++;
         const char *s = t->names[t->slots[i] - 1];
         if (strlen(s) == len && memcmp(s, name, len) == 0)
             break;
@@ -181,7 +181,7 @@ void intern_truncate(Intern *t, int count)
 
 /* ---- Sets of ids ----------------------------------------------------------------- */
 
-bool idset_init(IdSet *s, int count)
+bool intern_set_init(IdSet *s, int count)
 {
     size_t n = sizeof s->local / sizeof s->local[0];
     while (n < 2 * (size_t)count)
@@ -198,11 +198,11 @@ static size_t idset_slot(const IdSet *s, int id)
 {
     size_t i = (size_t)id * 2654435761u & (s->nslots - 1);
     for (; s->slots[i] && s->slots[i] != id + 1; i = (i + 1) & (s->nslots - 1))
-        name_probes++;
+        intern_name_probes++;
     return i;
 }
 
-bool idset_add(IdSet *s, int id)
+bool intern_set_add(IdSet *s, int id)
 {
     size_t i = idset_slot(s, id);
     if (s->slots[i])
@@ -211,12 +211,12 @@ bool idset_add(IdSet *s, int id)
     return true;
 }
 
-bool idset_has(const IdSet *s, int id)
+bool intern_set_has(const IdSet *s, int id)
 {
     return s->slots[idset_slot(s, id)] != 0;
 }
 
-void idset_free(IdSet *s)
+void intern_set_free(IdSet *s)
 {
     if (s->slots != s->local)
         free(s->slots);

@@ -33,8 +33,8 @@ bool intern_seen(Intern *t);
 void intern_unwatch(Intern *t);
 
 /* A set of ids, to find one given twice (the dims of a tensor type) in linear time.
- * Sized once by idset_init for the ids it will hold; small sets use no heap.
- * Ownership: the set owns its slots; idset_free releases them. */
+ * Sized once by intern_set_init for the ids it will hold; small sets use no heap.
+ * Ownership: the set owns its slots; intern_set_free releases them. */
 typedef struct {
     int *slots; /* id + 1, 0 when empty */
     size_t nslots;
@@ -42,15 +42,15 @@ typedef struct {
 } IdSet;
 
 /* Room for `count` ids; false when out of memory. */
-bool idset_init(IdSet *s, int count);
+bool intern_set_init(IdSet *s, int count);
 /* Adds id (at least 0); false when it was in the set already. */
-bool idset_add(IdSet *s, int id);
-bool idset_has(const IdSet *s, int id);
-void idset_free(IdSet *s);
+bool intern_set_add(IdSet *s, int id);
+bool intern_set_has(const IdSet *s, int id);
+void intern_set_free(IdSet *s);
 
 /* Slots and entries looked at by the tables keyed by names (intern, id sets, chips,
  * completion): the linear-time tests compare it at two sizes (tests/unit/test_linear.c).
  * Counting only; nothing reads it to decide. */
-extern unsigned long long name_probes;
+extern unsigned long long intern_name_probes;
 
 #endif

@@ -228,7 +228,7 @@ static size_t chip_slot(const ChipTable *t, const char *name)
 {
     size_t i = name_hash(name) & (t->nslots - 1);
     for (; t->slots[i]; i = (i + 1) & (t->nslots - 1)) {
-        name_probes++;
+        intern_name_probes++;
         if (strcasecmp(t->chips[t->slots[i] - 1]->name, name) == 0)
             break;
     }

@@ -245,7 +245,7 @@ static Tensor *gathered(const Tensor *t, AxisSet axes, const Mesh *m)
 {
     Tensor *g = tensor_copy(t);
     for (int i = 0; g && i < g->ndims; i++)
-        dim_remove_axes(&g->dims[i], axes, m);
+        tensor_dim_remove_axes(&g->dims[i], axes, m);
     return g;
 }
 
@@ -411,7 +411,7 @@ static CostError result_dims(Plan *p, const Dim **dims, int *n)
         else if (!cost_same_size(p->a->dims[i].size, p->b->dims[j].size, p->opt->lookup,
                                  p->opt->lookup_ctx))
             return error(COST_SIZE_MISMATCH, -1, i, j);
-        else if (dim_axes(&p->a->dims[i], p->mesh) != dim_axes(&p->b->dims[j], p->mesh))
+        else if (tensor_dim_axes(&p->a->dims[i], p->mesh) != tensor_dim_axes(&p->b->dims[j], p->mesh))
             return error(COST_SHARD_MISMATCH, -1, i, j);
     }
     return ok;
@@ -422,7 +422,7 @@ static CostError check_clash(const Tensor *r, const Mesh *m)
 {
     for (int i = 0; i < r->ndims; i++)
         for (int j = i + 1; j < r->ndims; j++) {
-            AxisSet both = dim_axes(&r->dims[i], m) & dim_axes(&r->dims[j], m);
+            AxisSet both = tensor_dim_axes(&r->dims[i], m) & tensor_dim_axes(&r->dims[j], m);
             for (int a = 0; both && a < m->n; a++)
                 if (both & 1u << a)
                     return error(COST_AXIS_CLASH, a, i, j);
@@ -435,7 +435,7 @@ static AxisSet part_axes(const Tensor *r, int from, int to, const Mesh *m)
 {
     AxisSet axes = 0;
     for (int i = from; i < to; i++)
-        axes |= dim_axes(&r->dims[i], m);
+        axes |= tensor_dim_axes(&r->dims[i], m);
     return axes;
 }
 
@@ -462,7 +462,7 @@ static void gather_weight_clash(Plan *p)
     *(left ? &p->gather_a : &p->gather_b) |= clash;
     *(left ? &p->why_gather_a : &p->why_gather_b) = why_weight_clash;
     for (int i = left ? 0 : na; i < (left ? na : n); i++)
-        dim_remove_axes(&p->result->dims[i], clash, p->mesh);
+        tensor_dim_remove_axes(&p->result->dims[i], clash, p->mesh);
 }
 
 /* ---- Contraction: how the shards meet -------------------------------------------- */
@@ -567,8 +567,8 @@ static void shard_pairs(Plan *p)
 {
     for (int i = 0; i < p->npairs; i++) {
         Pair *pair = &p->pairs[i];
-        AxisSet sa = dim_axes(&p->a->dims[pair->a], p->mesh);
-        AxisSet sb = dim_axes(&p->b->dims[pair->b], p->mesh);
+        AxisSet sa = tensor_dim_axes(&p->a->dims[pair->a], p->mesh);
+        AxisSet sb = tensor_dim_axes(&p->b->dims[pair->b], p->mesh);
         bool differently = sa && sb && sa != sb;
         pair->sharded = sa & sb;
         p->reduce |= sa & sb;
@@ -590,7 +590,7 @@ static AxisSet scatter_as_wanted(Tensor *r, const Tensor *want, AxisSet reduce, 
         return 0;
     AxisSet added = 0;
     for (int i = 0; i < r->ndims; i++) {
-        AxisSet have = dim_axes(&r->dims[i], m), wanted = dim_axes(&want->dims[i], m);
+        AxisSet have = tensor_dim_axes(&r->dims[i], m), wanted = tensor_dim_axes(&want->dims[i], m);
         if ((have & ~wanted) || (wanted & ~have & ~reduce))
             return 0;
         added |= wanted & ~have;
@@ -598,7 +598,7 @@ static AxisSet scatter_as_wanted(Tensor *r, const Tensor *want, AxisSet reduce, 
     if (!added)
         return 0;
     for (int i = 0; i < r->ndims; i++)
-        if (!dim_add_axes(&r->dims[i], dim_axes(&want->dims[i], m), m))
+        if (!tensor_dim_add_axes(&r->dims[i], tensor_dim_axes(&want->dims[i], m), m))
             return 0;
     return added;
 }
@@ -631,8 +631,8 @@ static Tensor *as_used(const Plan *p, const Tensor *t, AxisSet gather, bool left
     Tensor *u = gathered(t, gather, p->mesh);
     for (int i = 0; u && i < p->npairs; i++) {
         Dim *d = &u->dims[left ? p->pairs[i].a : p->pairs[i].b];
-        AxisSet missing = p->pairs[i].sharded & ~dim_axes(d, p->mesh);
-        if (missing && !dim_add_axes(d, missing, p->mesh)) {
+        AxisSet missing = p->pairs[i].sharded & ~tensor_dim_axes(d, p->mesh);
+        if (missing && !tensor_dim_add_axes(d, missing, p->mesh)) {
             tensor_free(u);
             return NULL;
         }
@@ -661,7 +661,7 @@ static Poly *free_elements(const Plan *p, bool left, bool *any)
                                                                         NULL) >= 0))
             continue;
         *any = true;
-        Poly *part = dim_shard_size(t->dims[i].size, mesh_span(p->mesh, dim_axes(&t->dims[i],
+        Poly *part = tensor_dim_shard_size(t->dims[i].size, mesh_span(p->mesh, tensor_dim_axes(&t->dims[i],
                                                                                  p->mesh)),
                                     p->mesh->padding);
         n = poly_mul_into(n, part);
@@ -675,7 +675,7 @@ static Poly *contracted_elements(const Plan *p)
 {
     Poly *k = poly_const(1);
     for (int i = 0; i < p->npairs && k; i++) {
-        Poly *part = dim_shard_size(p->a->dims[p->pairs[i].a].size,
+        Poly *part = tensor_dim_shard_size(p->a->dims[p->pairs[i].a].size,
                                     mesh_span(p->mesh, p->pairs[i].sharded), p->mesh->padding);
         k = poly_mul_into(k, part);
         poly_free(part);
@@ -791,7 +791,7 @@ static AxisSet data_axes(const Plan *p, const Tensor *act, const Tensor *weight,
         for (int k = 0; k < p->npairs; k++)
             contracted = contracted || (is_a ? p->pairs[k].a : p->pairs[k].b) == i;
         if (!contracted)
-            axes |= dim_axes(&act->dims[i], p->mesh);
+            axes |= tensor_dim_axes(&act->dims[i], p->mesh);
     }
     return axes & ~tensor_axes(weight, p->mesh);
 }
@@ -973,7 +973,7 @@ static bool broadcasts_into(const Tensor *small, const Tensor *big, const CostOp
             next++;
         if (next == big->ndims ||
             !cost_same_size(d->size, big->dims[next].size, opt->lookup, opt->lookup_ctx) ||
-            dim_axes(d, opt->mesh) != dim_axes(&big->dims[next], opt->mesh))
+            tensor_dim_axes(d, opt->mesh) != tensor_dim_axes(&big->dims[next], opt->mesh))
             return false;
         next++;
     }
@@ -990,7 +990,7 @@ static CostError elementwise_shapes(const Tensor *a, const Tensor *b, const Cost
     for (int i = 0; i < a->ndims; i++) {
         if (!cost_same_size(a->dims[i].size, b->dims[i].size, opt->lookup, opt->lookup_ctx))
             return error(COST_SIZE_MISMATCH, -1, i, i);
-        if (dim_axes(&a->dims[i], opt->mesh) != dim_axes(&b->dims[i], opt->mesh))
+        if (tensor_dim_axes(&a->dims[i], opt->mesh) != tensor_dim_axes(&b->dims[i], opt->mesh))
             return error(COST_SHARD_MISMATCH, -1, i, i);
     }
     return ok;
@@ -1076,7 +1076,7 @@ CostError cost_reduce(const Tensor *a, int dim, const CostOptions *opt, Tensor *
         return error(COST_TOO_COMPLEX, -1, -1, -1);
     CostError e = add_op(acc, cost_slot(pick(opt->compute_dtype, a, a), true),
                          tensor_local_elements(a, opt->mesh), a, NULL, a, NULL, result, opt);
-    AxisSet axes = dim_axes(&a->dims[dim], opt->mesh);
+    AxisSet axes = tensor_dim_axes(&a->dims[dim], opt->mesh);
     if (e.status == COST_OK && spans_chips(opt->mesh, axes))
         e = add_collective(acc, COLL_ALLREDUCE, axes, tensor_local_bytes(result, opt->mesh),
                            result, "the reduced dim is sharded: each chip reduces its part");
@@ -1096,7 +1096,7 @@ static CostError lookup_collectives(const Tensor *table, const Tensor *result,
                                     AxisSet gather, const CostOptions *opt, Cost *acc)
 {
     const Mesh *m = opt->mesh;
-    AxisSet x_axes = tensor_axes(result, m), vocab = dim_axes(&table->dims[0], m);
+    AxisSet x_axes = tensor_axes(result, m), vocab = tensor_dim_axes(&table->dims[0], m);
     CostError e = ok;
     if (spans_chips(m, gather & x_axes))
         e = add_collective(acc, COLL_ALLGATHER, gather & x_axes,
@@ -1144,12 +1144,12 @@ static Tensor *rows_read(const Tensor *table, const Tensor *result, AxisSet gath
                          const Mesh *m)
 {
     Tensor *rows = tensor_copy(result);
-    AxisSet x_axes = tensor_axes(result, m), vocab = dim_axes(&table->dims[0], m);
+    AxisSet x_axes = tensor_axes(result, m), vocab = tensor_dim_axes(&table->dims[0], m);
     for (int i = 0; rows && i < rows->ndims; i++) {
-        dim_remove_axes(&rows->dims[i], vocab & x_axes, m);
+        tensor_dim_remove_axes(&rows->dims[i], vocab & x_axes, m);
         for (int j = 1; j < table->ndims; j++)
             if (rows->dims[i].name >= 0 && rows->dims[i].name == table->dims[j].name &&
-                !dim_add_axes(&rows->dims[i], dim_axes(&table->dims[j], m) & gather & ~x_axes,
+                !tensor_dim_add_axes(&rows->dims[i], tensor_dim_axes(&table->dims[j], m) & gather & ~x_axes,
                               m)) {
                 tensor_free(rows);
                 return NULL;
@@ -1163,7 +1163,7 @@ CostError cost_lookup(const Tensor *table, const Tensor *x, const CostOptions *o
 {
     *out = NULL;
     const Mesh *m = opt->mesh;
-    AxisSet gather = tensor_axes(table, m) & ~dim_axes(&table->dims[0], m);
+    AxisSet gather = tensor_axes(table, m) & ~tensor_dim_axes(&table->dims[0], m);
     Tensor *result = tensor_copy(x);
     if (result)
         result->dtype = table->dtype;
@@ -1206,7 +1206,7 @@ static bool place_axes(Tensor *r, const Tensor *want, AxisSet axes, int skip, co
         return scatter_as_wanted(r, want, axes, m);
     for (int i = 0; i < r->ndims; i++)
         if (i != skip && r->dims[i].naxes == 0)
-            return dim_add_axes(&r->dims[i], axes, m);
+            return tensor_dim_add_axes(&r->dims[i], axes, m);
     return false;
 }
 
@@ -1214,7 +1214,7 @@ static bool place_axes(Tensor *r, const Tensor *want, AxisSet axes, int skip, co
 static int dim_holding(const Tensor *t, AxisSet axes, const Mesh *m)
 {
     for (int i = 0; i < t->ndims; i++)
-        if ((dim_axes(&t->dims[i], m) & axes) == axes)
+        if ((tensor_dim_axes(&t->dims[i], m) & axes) == axes)
             return i;
     return -1;
 }
@@ -1231,7 +1231,7 @@ static CostError collective_result(const Tensor *t, CollKind kind, AxisSet axes,
         if (from >= 0)
             return error(COST_NOT_SHARDED, from, -1, -1);
         for (int i = 0; i < r->ndims; i++)
-            dim_remove_axes(&r->dims[i], axes, m);
+            tensor_dim_remove_axes(&r->dims[i], axes, m);
         return ok;
     case COLL_ALLREDUCE:
     case COLL_REDUCESCATTER:
@@ -1245,7 +1245,7 @@ static CostError collective_result(const Tensor *t, CollKind kind, AxisSet axes,
         from = dim_holding(t, axes, m);
         if (from < 0)
             return error(COST_NOT_SHARDED, axis_missing(t, axes, m, true), -1, -1);
-        dim_remove_axes(&r->dims[from], axes, m);
+        tensor_dim_remove_axes(&r->dims[from], axes, m);
         return place_axes(r, opt->want, axes, from, m) ? ok
                                                        : error(COST_NO_TARGET, -1, -1, -1);
     }

@@ -174,7 +174,7 @@ void layout_note_tensor(Layout *l, const Tensor *t)
 {
     for (int i = 0; i < t->ndims; i++) {
         const Dim *d = &t->dims[i];
-        double chips = mesh_span(&l->mesh, dim_axes(d, &l->mesh));
+        double chips = mesh_span(&l->mesh, tensor_dim_axes(d, &l->mesh));
         if (d->name >= 0 && poly_single_symbol(d->size) == d->name) /* a number: tensor.h */
             add_use(&l->uses, d->name, chips, chips, false);
     }
@@ -343,7 +343,7 @@ static bool apply_shard_rules(Layout *l, Tensor *t)
         for (int i = 0; l->shard_dim[a] >= 0 && i < t->ndims; i++) {
             if (t->dims[i].name != l->shard_dim[a])
                 continue;
-            if (!dim_add_axes(&t->dims[i], 1u << a, &l->mesh))
+            if (!tensor_dim_add_axes(&t->dims[i], 1u << a, &l->mesh))
                 return false;
             l->used[a] = true;
             for (Layout *o = l->caller; o && a < o->mesh.n && o->shard_dim[a] == l->shard_dim[a];
@@ -357,11 +357,11 @@ static bool apply_shard_rules(Layout *l, Tensor *t)
  * the world for search, which sets such a layout aside. */
 static void note_oversplit(const LayoutEnv *lx, const Layout *l, const Dim *d)
 {
-    double chips = mesh_span(&l->mesh, dim_axes(d, &l->mesh)), size;
+    double chips = mesh_span(&l->mesh, tensor_dim_axes(d, &l->mesh)), size;
     if (chips <= 1)
         return;
     if (d->name >= 0) {
-        const Value *v = lx->value(lx->ctx, d->name);
+        const BoundValue *v = lx->value(lx->ctx, d->name);
         if (v->kind != VAL_NUMBER)
             return;
         size = v->number;
@@ -416,7 +416,7 @@ bool layout_axis_names(const LayoutEnv *lx, const NameRef *names, int n, int *ax
 {
     *naxes = 0;
     for (int i = 0; i < n; i++) {
-        const Value *v = lx->value(lx->ctx, names[i].name);
+        const BoundValue *v = lx->value(lx->ctx, names[i].name);
         if (v->kind != VAL_AXES && !add_axis(lx, names[i].name, axes, naxes, max, names[i].span))
             return false;
         for (int k = 0; v->kind == VAL_AXES && k < v->naxes; k++)

@@ -79,7 +79,7 @@ typedef struct {
     Oversplit *oversplit;     /* where a dim split too finely is counted */
     void *ctx;                /* the evaluator, for the three below */
     bool (*number)(void *ctx, const Node *expr, double *out); /* false: reported */
-    const Value *(*value)(void *ctx, int name);                /* VAL_UNBOUND if none */
+    const BoundValue *(*value)(void *ctx, int name);                /* VAL_UNBOUND if none */
     void (*note)(void *ctx, const char *text);                 /* for the report */
 } LayoutEnv;
 

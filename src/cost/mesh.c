@@ -298,7 +298,7 @@ static LinkStatus gpu_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet s
     return LINK_OK;
 }
 
-LaneSet coll_lanes(const Mesh *m, AxisSet axes, const Chip *chip)
+LaneSet mesh_coll_lanes(const Mesh *m, AxisSet axes, const Chip *chip)
 {
     axes &= all_axes(m);
     if (mesh_span(m, axes) <= 1)
@@ -311,7 +311,7 @@ LaneSet coll_lanes(const Mesh *m, AxisSet axes, const Chip *chip)
     return (g.d > 1 ? 1u << LANE_NVLINK : 0) | (g.m > 1 ? 1u << LANE_NODE : 0);
 }
 
-LinkStatus coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet sharded,
+LinkStatus mesh_coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet sharded,
                           const Chip *chip, LinkCost *out)
 {
     axes &= all_axes(m);

@@ -120,7 +120,7 @@ typedef struct {
     double hops;         /* hops (or ring steps) a byte waits through */
     const char *network; /* "ICI ring", "ICI line (no wraparound)", "ICI", "DCN",
                             "NVLink", "InfiniBand", "fat tree spine" */
-    LaneSet lanes;       /* the links it keeps busy (coll_lanes) */
+    LaneSet lanes;       /* the links it keeps busy (mesh_coll_lanes) */
     ChipFieldSet unset;  /* the latency fields the chip lacks for the networks the
                             collective crosses: their steps count 0 in the floor */
 } LinkCost;
@@ -136,9 +136,9 @@ typedef enum {
 
 /* How a collective over `axes` moves its bytes on `chip`; `sharded`, the axes that
  * shard its array besides: on a GPU, groups along those of a node share its egress. */
-LinkStatus coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet sharded,
+LinkStatus mesh_coll_link_cost(CollKind kind, const Mesh *m, AxisSet axes, AxisSet sharded,
                           const Chip *chip, LinkCost *out);
 /* The lanes a collective over `axes` keeps busy on `chip` (0: a group of one chip). */
-LaneSet coll_lanes(const Mesh *m, AxisSet axes, const Chip *chip);
+LaneSet mesh_coll_lanes(const Mesh *m, AxisSet axes, const Chip *chip);
 
 #endif

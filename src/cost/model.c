@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "op.h"
 #include "nomem.h"
 
 Op *op_new(const char *label)
@@ -178,7 +178,7 @@ double op_working_set(const Op *block)
     return own > most ? own : most;
 }
 
-double block_memory(const Op *op, bool training)
+double op_block_memory(const Op *op, bool training)
 {
     double state = training ? op->grad_bytes + op->master_bytes + op->optim_bytes +
                               op->act_bytes : 0;

@@ -117,6 +117,6 @@ double op_working_set(const Op *block);
 /* What a chip holds for a block: its params, the KV cache, and when training the
  * gradients, master weights and optimizer state (training.c) and the activations kept
  * for the backward pass. */
-double block_memory(const Op *op, bool training);
+double op_block_memory(const Op *op, bool training);
 
 #endif

@@ -220,7 +220,7 @@ typedef struct {
 static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, LinkCost *link,
                           bool trained, double mb, CommSum *sum, PolyLookup lookup, void *ctx)
 {
-    LinkStatus s = coll_link_cost(c->kind, m, c->axes, c->array ? tensor_axes(c->array, m) : 0,
+    LinkStatus s = mesh_coll_link_cost(c->kind, m, c->axes, c->array ? tensor_axes(c->array, m) : 0,
                                   chip, link);
     if (s != LINK_OK)
         return (RoofError){ROOF_NO_NETWORK, DT_BF16, link_problem(s)};
@@ -235,7 +235,7 @@ static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, 
         (forward && (!add_scaled(&sum->fwd_time, c->bytes, seconds * share) ||
                      !add_scaled(&sum->fwd_bytes, c->bytes, per_link * share))))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
-    link->lanes = coll_lanes(m, c->axes, chip);
+    link->lanes = mesh_coll_lanes(m, c->axes, chip);
     Poly *v = poly_subst(c->bytes, lookup, ctx);
     double value;
     if (v && poly_is_const(v, &value)) {

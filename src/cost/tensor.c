@@ -69,13 +69,13 @@ Tensor *tensor_copy(const Tensor *t)
 int tensor_repeated_dim(const Tensor *t)
 {
     IdSet seen;
-    if (!idset_init(&seen, t->ndims))
+    if (!intern_set_init(&seen, t->ndims))
         return -2;
     int twice = -1;
     for (int i = 0; i < t->ndims && twice < 0; i++)
-        if (t->dims[i].name >= 0 && !idset_add(&seen, t->dims[i].name))
+        if (t->dims[i].name >= 0 && !intern_set_add(&seen, t->dims[i].name))
             twice = i;
-    idset_free(&seen);
+    intern_set_free(&seen);
     return twice;
 }
 
@@ -113,7 +113,7 @@ static int uneven_name(const Poly *size, double chips, const ShardPadding *pad)
     return dim >= 0 && pad->lookup(dim, &n, pad->ctx) && uneven(n, chips) ? dim : -1;
 }
 
-Poly *dim_shard_size(const Poly *size, double chips, const ShardPadding *pad)
+Poly *tensor_dim_shard_size(const Poly *size, double chips, const ShardPadding *pad)
 {
     double n;
     if (poly_is_const(size, &n) && uneven(n, chips))
@@ -128,7 +128,7 @@ Poly *dim_shard_size(const Poly *size, double chips, const ShardPadding *pad)
 /* A dim whose shard is padded: of known size, or bound now, its chips not dividing it. */
 static bool uneven_dim(const Dim *d, const Mesh *m)
 {
-    double n, chips = mesh_span(m, dim_axes(d, m));
+    double n, chips = mesh_span(m, tensor_dim_axes(d, m));
     return (poly_is_const(d->size, &n) && uneven(n, chips)) ||
            uneven_name(d->size, chips, m->padding) >= 0;
 }
@@ -142,7 +142,7 @@ Poly *tensor_local_elements(const Tensor *t, const Mesh *m)
         return poly_scale_into(tensor_elements(t), 1 / mesh_span(m, tensor_axes(t, m)));
     Poly *n = poly_const(1);
     for (int i = 0; i < t->ndims && n; i++) {
-        Poly *part = dim_shard_size(t->dims[i].size, mesh_span(m, dim_axes(&t->dims[i], m)),
+        Poly *part = tensor_dim_shard_size(t->dims[i].size, mesh_span(m, tensor_dim_axes(&t->dims[i], m)),
                                     m->padding);
         n = poly_mul_into(n, part);
         poly_free(part);
@@ -155,7 +155,7 @@ Poly *tensor_local_bytes(const Tensor *t, const Mesh *m)
     return poly_scale_into(tensor_local_elements(t, m), element_bytes(t));
 }
 
-AxisSet dim_axes(const Dim *d, const Mesh *m)
+AxisSet tensor_dim_axes(const Dim *d, const Mesh *m)
 {
     AxisSet set = 0;
     for (int i = 0; i < d->naxes; i++) {
@@ -170,14 +170,14 @@ AxisSet tensor_axes(const Tensor *t, const Mesh *m)
 {
     AxisSet set = 0;
     for (int i = 0; i < t->ndims; i++)
-        set |= dim_axes(&t->dims[i], m);
+        set |= tensor_dim_axes(&t->dims[i], m);
     return set;
 }
 
-bool dim_add_axes(Dim *d, AxisSet axes, const Mesh *m)
+bool tensor_dim_add_axes(Dim *d, AxisSet axes, const Mesh *m)
 {
     for (int a = 0; a < m->n; a++) {
-        if (!(axes & 1u << a) || (dim_axes(d, m) & 1u << a))
+        if (!(axes & 1u << a) || (tensor_dim_axes(d, m) & 1u << a))
             continue;
         if (d->naxes == DIM_MAX_AXES)
             return false;
@@ -186,7 +186,7 @@ bool dim_add_axes(Dim *d, AxisSet axes, const Mesh *m)
     return true;
 }
 
-void dim_remove_axes(Dim *d, AxisSet axes, const Mesh *m)
+void tensor_dim_remove_axes(Dim *d, AxisSet axes, const Mesh *m)
 {
     int kept = 0;
     for (int i = 0; i < d->naxes; i++) {

@@ -64,18 +64,18 @@ typedef struct ShardPadding {
  * that holds the dim whole beside it keeps the dim's own size). A dim split over more
  * chips than it has (8 KV heads over 16) stays size / chips: frameworks replicate it
  * instead, and search sets such a layout aside (layout.c, oversplit). */
-Poly *dim_shard_size(const Poly *size, double chips, const ShardPadding *pad);
-/* Elements per chip: each sharded dim's shard (dim_shard_size, padded as m says). */
+Poly *tensor_dim_shard_size(const Poly *size, double chips, const ShardPadding *pad);
+/* Elements per chip: each sharded dim's shard (tensor_dim_shard_size, padded as m says). */
 Poly *tensor_local_elements(const Tensor *t, const Mesh *m);
 Poly *tensor_local_bytes(const Tensor *t, const Mesh *m);
 
 /* The mesh axes a dim, or any dim of a tensor, is sharded over. Axes the mesh does
  * not have are left out (the evaluator checks names first). */
-AxisSet dim_axes(const Dim *d, const Mesh *m);
+AxisSet tensor_dim_axes(const Dim *d, const Mesh *m);
 AxisSet tensor_axes(const Tensor *t, const Mesh *m);
 /* Adds or removes axes; false when a dim would hold more than DIM_MAX_AXES. */
-bool dim_add_axes(Dim *d, AxisSet axes, const Mesh *m);
-void dim_remove_axes(Dim *d, AxisSet axes, const Mesh *m);
+bool tensor_dim_add_axes(Dim *d, AxisSet axes, const Mesh *m);
+void tensor_dim_remove_axes(Dim *d, AxisSet axes, const Mesh *m);
 
 /* "bf16[B_X,D·F]": the dims as written, shards as _AXES. Returns buf. */
 char *tensor_format(const Tensor *t, PolyNamer namer, void *ctx, char *buf, size_t size);

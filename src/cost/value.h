@@ -25,6 +25,6 @@ typedef struct {
     int naxes;
     const Chip *chip;        /* VAL_CHIP */
     DType dtype;             /* VAL_DTYPE */
-} Value;
+} BoundValue;
 
 #endif

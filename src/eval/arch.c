@@ -107,10 +107,10 @@ static bool copy_parent(Eval *ev, const NameRef *parent, Arch *a)
 {
     const Arch *p = arch_find(&ev->world->archs, parent->name);
     if (!p) {
-        eval_fail(ev, parent->span, "unknown model %s", spelling(ev, parent->name));
-        SpellNear near = spell_begin(spelling(ev, parent->name));
+        eval_fail(ev, parent->span, "unknown model %s", eval_spelling(ev, parent->name));
+        SpellNear near = spell_begin(eval_spelling(ev, parent->name));
         for (int i = 0; i < ev->world->archs.n; i++)
-            spell_offer(&near, spelling(ev, ev->world->archs.items[i].name));
+            spell_offer(&near, eval_spelling(ev, ev->world->archs.items[i].name));
         if (near.best)
             diag_note(ev->diag, "did you mean %s?", near.best);
         return false;
@@ -132,7 +132,7 @@ static bool written_field(Eval *ev, const Binding *b, Arch *a)
     int name = b->name.name;
     double x;
     if (v->kind == NODE_DTYPE) {
-        if (strcmp(spelling(ev, name), "dtype") != 0)
+        if (strcmp(eval_spelling(ev, name), "dtype") != 0)
             return eval_fail(ev, v->span, "a dtype is the value of the field dtype only");
         a->dtype = (int)v->as.tensor.dtype;
         return true;
@@ -142,13 +142,13 @@ static bool written_field(Eval *ev, const Binding *b, Arch *a)
                eval_oom(ev, v->span);
     if (world_block(ev->world, name))
         return eval_fail(ev, v->span, "%s is a block: this field names the block that costs "
-                         "the model in its place, as %s = moe_model", spelling(ev, name),
-                         spelling(ev, name));
+                         "the model in its place, as %s = moe_model", eval_spelling(ev, name),
+                         eval_spelling(ev, name));
     if (!eval_number(ev, v, &x))
         return false;
     if (!(x >= 1 && x <= 1e15 && x == floor(x)))
         return eval_fail(ev, v->span, "%s = %g: a model's dim is a whole number of at least 1",
-                         spelling(ev, name), x);
+                         eval_spelling(ev, name), x);
     return set_field(a, (ArchField){name, x, -1}) || eval_oom(ev, v->span);
 }
 
@@ -184,7 +184,7 @@ bool arch_define(Eval *ev, const Stmt *s)
     Arch a = {s->as.arch.name.name, NULL, 0, -1, NULL, NULL};
     bool ok = true;
     if (s->as.arch.path)
-        ok = arch_from_config(ev, s, &a);
+        ok = hfconfig_arch(ev, s, &a);
     else if (s->as.arch.parent.name >= 0)
         ok = copy_parent(ev, &s->as.arch.parent, &a);
     for (int i = 0; ok && i < s->as.arch.nfields; i++)
@@ -216,7 +216,7 @@ const Arch *arch_of_arg(const Eval *ev, const Node *call)
     return arch_find(&ev->world->archs, first->value->as.name);
 }
 
-const BlockDef *call_target(const Eval *ev, const Node *call)
+const BlockDef *arch_call_target(const Eval *ev, const Node *call)
 {
     if (call->kind != NODE_CALL)
         return NULL;
@@ -231,7 +231,7 @@ const BlockDef *call_target(const Eval *ev, const Node *call)
  * dtype, `wdtype = bf16`), or -1. */
 static int dtype_param(const Eval *ev, const BlockDef *b, const char *name)
 {
-    int k = block_param_index(b, intern_find(ev->world->names, name));
+    int k = call_block_param_index(b, intern_find(ev->world->names, name));
     const Node *dflt = k >= 0 ? b->def->as.block.params[k].value : NULL;
     return dflt && dflt->kind == NODE_DTYPE ? k : -1;
 }
@@ -240,7 +240,7 @@ static int dtype_param(const Eval *ev, const BlockDef *b, const char *name)
  * in the dtype it was released in), where the call does not give them. A block that
  * cannot take it for its weights or activations is an error unless it is bf16, what
  * such a block costs: never an f16 or int8 model silently costed in bf16. */
-static bool fill_dtype(Eval *ev, const BlockDef *b, const Arch *a, Span at, Value *vals,
+static bool fill_dtype(Eval *ev, const BlockDef *b, const Arch *a, Span at, BoundValue *vals,
                        Span *where)
 {
     static const char *const params[] = {"wdtype", "adtype", "kvdtype"};
@@ -249,14 +249,14 @@ static bool fill_dtype(Eval *ev, const BlockDef *b, const Arch *a, Span at, Valu
         if (k < 0 && i < 2 && a->dtype != DT_BF16) {
             const char *dtype = dtype_name((DType)a->dtype);
             eval_fail(ev, at, "%s cannot cost %s in %s: it has no parameter %s (dtype = %s)",
-                      spelling(ev, b->name), spelling(ev, a->name), dtype, params[i], dtype);
+                      eval_spelling(ev, b->name), eval_spelling(ev, a->name), dtype, params[i], dtype);
             diag_note(ev->diag, "give the block wdtype and adtype parameters, as model has, or "
                       "derive the model in bf16: arch m : %s { dtype = bf16 }",
-                      spelling(ev, a->name));
+                      eval_spelling(ev, a->name));
             return false;
         }
         if (k >= 0 && vals[k].kind == VAL_UNBOUND) { /* the call's own arguments win */
-            vals[k] = (Value){.kind = VAL_DTYPE, .dtype = (DType)a->dtype};
+            vals[k] = (BoundValue){.kind = VAL_DTYPE, .dtype = (DType)a->dtype};
             where[k] = at;
         }
     }
@@ -267,26 +267,26 @@ static bool fill_dtype(Eval *ev, const BlockDef *b, const Arch *a, Span at, Valu
  * its dtype for the dtype parameters (fill_dtype). A dim the block has no parameter
  * for is an error: the block cannot cost that model (model without E would cost a
  * mixture of experts as a dense model). */
-bool arch_fill(Eval *ev, const BlockDef *b, const Arch *a, Span at, Value *vals, Span *where)
+bool arch_fill(Eval *ev, const BlockDef *b, const Arch *a, Span at, BoundValue *vals, Span *where)
 {
     const Stmt *def = b->def;
     for (int i = 0; i < a->n; i++) {
         const ArchField *f = &a->fields[i];
         if (f->block >= 0)
             continue;
-        int k = block_param_index(b, f->name);
-        if (k < 0 || block_axis_param(&def->as.block.params[k]) || def->as.block.params[k].shaped) {
+        int k = call_block_param_index(b, f->name);
+        if (k < 0 || call_block_axis_param(&def->as.block.params[k]) || def->as.block.params[k].shaped) {
             eval_fail(ev, at, "%s cannot cost %s: it has no parameter %s (%s = %g)",
-                      spelling(ev, b->name), spelling(ev, a->name), spelling(ev, f->name),
-                      spelling(ev, f->name), f->number);
+                      eval_spelling(ev, b->name), eval_spelling(ev, a->name), eval_spelling(ev, f->name),
+                      eval_spelling(ev, f->name), f->number);
             for (int j = 0; j < a->n; j++)
                 if (a->fields[j].block >= 0)
-                    diag_note(ev->diag, "%s costs it with %s", spelling(ev, a->fields[j].name),
-                              spelling(ev, a->fields[j].block));
+                    diag_note(ev->diag, "%s costs it with %s", eval_spelling(ev, a->fields[j].name),
+                              eval_spelling(ev, a->fields[j].block));
             return false;
         }
         if (vals[k].kind == VAL_UNBOUND) { /* the call's own arguments win */
-            vals[k] = (Value){.kind = VAL_NUMBER, .number = f->number};
+            vals[k] = (BoundValue){.kind = VAL_NUMBER, .number = f->number};
             where[k] = at;
         }
     }

@@ -52,7 +52,7 @@ static int repeated_param(const ParamName *p, int n)
     return first;
 }
 
-int block_param_index(const BlockDef *b, int name)
+int call_block_param_index(const BlockDef *b, int name)
 {
     int lo = 0, hi = b->def->as.block.nparams;
     while (lo < hi) {
@@ -118,7 +118,7 @@ bool call_define(Eval *ev, const Stmt *s)
     if (twice >= 0) {
         free(def.params);
         return eval_fail(ev, s->as.block.params[twice].name.span, "parameter %s appears twice",
-                         spelling(ev, s->as.block.params[twice].name.name));
+                         eval_spelling(ev, s->as.block.params[twice].name.name));
     }
     if (!add_block(ev->world, def)) {
         free(def.params);
@@ -128,21 +128,21 @@ bool call_define(Eval *ev, const Stmt *s)
     return true;
 }
 
-bool block_axis_param(const Binding *param)
+bool call_block_axis_param(const Binding *param)
 {
     return param->value && param->value->kind == NODE_AXES && param->value->as.axes.dim < 0;
 }
 
 /* An axis parameter's argument: a name (`Y`, or a name bound to axes) or a set
  * (`{X, Y}`, `{}`), each axis one of the statement's mesh. */
-static bool axes_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, Value *v)
+static bool axes_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, BoundValue *v)
 {
     NameRef one = {n->kind == NODE_NAME ? n->as.name : -1, n->span};
     const NameRef *names = n->kind == NODE_AXES ? n->as.axes.names : &one;
     int count = n->kind == NODE_AXES ? n->as.axes.n : 1;
     if (n->kind != NODE_AXES && n->kind != NODE_NAME)
         return eval_fail(ev, n->span, "%s takes mesh axes: an axis (Y), a set of them ({X, Y}), "
-                         "or {} for none", spelling(ev, param->name.name));
+                         "or {} for none", eval_spelling(ev, param->name.name));
     LayoutEnv lx = eval_layout(ev);
     if (!layout_axis_names(&lx, names, count, v->axes, &v->naxes, MESH_MAX_AXES) ||
         !layout_check_axes(&lx, &st->layout.mesh, v->axes, v->naxes, n->span))
@@ -153,10 +153,10 @@ static bool axes_value(Eval *ev, const Binding *param, const Node *n, StmtState 
 
 /* A value to bind: a number (its dims bound), a tensor, or a dtype (int8, or a name
  * bound to one). */
-bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v)
+bool call_bindable_value(Eval *ev, const Node *n, StmtState *st, BoundValue *v)
 {
-    EVal e = {0};
-    *v = (Value){.kind = VAL_UNBOUND};
+    ExprValue e = {0};
+    *v = (BoundValue){.kind = VAL_UNBOUND};
     if (eval_names_dtype(ev, n, &v->dtype)) {
         v->kind = VAL_DTYPE;
         return true;
@@ -164,10 +164,10 @@ bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v)
     if (!eval_expr(ev, n, st, -1, &e))
         return false;
     if (e.tensor) {
-        *v = (Value){.kind = VAL_TENSOR, .tensor = e.tensor};
+        *v = (BoundValue){.kind = VAL_TENSOR, .tensor = e.tensor};
         return true;
     }
-    bool ok = number_now(ev, e.scalar, n->span, &v->number);
+    bool ok = eval_number_now(ev, e.scalar, n->span, &v->number);
     v->kind = ok ? VAL_NUMBER : VAL_UNBOUND;
     poly_free(e.scalar);
     return ok;
@@ -175,16 +175,16 @@ bool bindable_value(Eval *ev, const Node *n, StmtState *st, Value *v)
 
 /* A dtype parameter's argument (one whose default is a dtype, `wdtype = bf16`): a dtype,
  * or a name bound to one. */
-static bool dtype_value(Eval *ev, const Binding *param, const Node *n, Value *v)
+static bool dtype_value(Eval *ev, const Binding *param, const Node *n, BoundValue *v)
 {
     if (eval_names_dtype(ev, n, &v->dtype)) {
         v->kind = VAL_DTYPE;
         return true;
     }
     eval_fail(ev, n->span, "%s takes a dtype (bf16, fp8, int8, int4, ...), or a name bound to "
-              "one", spelling(ev, param->name.name));
+              "one", eval_spelling(ev, param->name.name));
     if (n->kind == NODE_NAME) {
-        SpellNear near = spell_begin(spelling(ev, n->as.name));
+        SpellNear near = spell_begin(eval_spelling(ev, n->as.name));
         for (int i = 0; dtype_spellings[i]; i++)
             spell_offer(&near, dtype_spellings[i]);
         if (near.best)
@@ -195,12 +195,12 @@ static bool dtype_value(Eval *ev, const Binding *param, const Node *n, Value *v)
 
 /* An argument for `param`: mesh axes for an axis parameter, a dtype for a dtype
  * parameter, else a bindable value. */
-static bool arg_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, Value *v)
+static bool arg_value(Eval *ev, const Binding *param, const Node *n, StmtState *st, BoundValue *v)
 {
-    *v = (Value){.kind = VAL_UNBOUND};
+    *v = (BoundValue){.kind = VAL_UNBOUND};
     if (param->value && param->value->kind == NODE_DTYPE)
         return dtype_value(ev, param, n, v);
-    return block_axis_param(param) ? axes_value(ev, param, n, st, v) : bindable_value(ev, n, st, v);
+    return call_block_axis_param(param) ? axes_value(ev, param, n, st, v) : call_bindable_value(ev, n, st, v);
 }
 
 /* Appends text to buf at *used, as far as it fits. */
@@ -210,7 +210,7 @@ static void put(char *buf, size_t size, size_t *used, const char *text, int len)
         *used += (size_t)snprintf(buf + *used, size - *used, "%.*s", len, text);
 }
 
-void block_signature(const World *w, const BlockDef *b, char *buf, size_t size)
+void call_block_signature(const World *w, const BlockDef *b, char *buf, size_t size)
 {
     const Stmt *def = b->def;
     size_t used = 0;
@@ -238,23 +238,23 @@ void block_signature(const World *w, const BlockDef *b, char *buf, size_t size)
 static bool no_such_param(Eval *ev, const BlockDef *b, const NameRef *name)
 {
     const Stmt *def = b->def;
-    SpellNear near = spell_begin(spelling(ev, name->name));
+    SpellNear near = spell_begin(eval_spelling(ev, name->name));
     for (int i = 0; i < def->as.block.nparams; i++)
-        spell_offer(&near, spelling(ev, def->as.block.params[i].name.name));
-    eval_fail(ev, name->span, "%s has no parameter %s", spelling(ev, def->as.block.name.name),
-              spelling(ev, name->name));
+        spell_offer(&near, eval_spelling(ev, def->as.block.params[i].name.name));
+    eval_fail(ev, name->span, "%s has no parameter %s", eval_spelling(ev, def->as.block.name.name),
+              eval_spelling(ev, name->name));
     if (near.best)
         diag_note(ev->diag, "did you mean %s?", near.best);
     char sig[512];
-    block_signature(ev->world, b, sig, sizeof sig);
+    call_block_signature(ev->world, b, sig, sizeof sig);
     diag_note(ev->diag, "%s", sig);
     return false;
 }
 
 /* The number a parameter was given, or NAN. */
-static double given_number(const BlockDef *b, const Value *vals, const char *name, Intern *names)
+static double given_number(const BlockDef *b, const BoundValue *vals, const char *name, Intern *names)
 {
-    int k = block_param_index(b, intern_find(names, name));
+    int k = call_block_param_index(b, intern_find(names, name));
     return k >= 0 && vals[k].kind == VAL_NUMBER ? vals[k].number : NAN;
 }
 
@@ -263,18 +263,18 @@ static double given_number(const BlockDef *b, const Value *vals, const char *nam
  * H·N are the model width D or near it (LLaMA's 32·128 = 4096; Gemma 7B's 16·256 =
  * 4096 for D = 3072), so a factor of 2 away says D and F were swapped. Checked where
  * the call gives them, so the error is at the call, not inside the block. */
-static bool check_heads(Eval *ev, const BlockDef *b, const Value *vals, const Span *where)
+static bool check_heads(Eval *ev, const BlockDef *b, const BoundValue *vals, const Span *where)
 {
     Intern *names = ev->world->names;
     double n = given_number(b, vals, "N", names), k = given_number(b, vals, "K", names);
     double h = given_number(b, vals, "H", names), d = given_number(b, vals, "D", names);
     if (n == n && k == k && fmod(n, k) != 0) {
-        eval_fail(ev, where[block_param_index(b, intern_find(names, "K"))], "K = %g key/value "
+        eval_fail(ev, where[call_block_param_index(b, intern_find(names, "K"))], "K = %g key/value "
                   "heads do not divide N = %g query heads: a group of G = N/K query heads "
                   "shares each key/value head", k, n);
         if (fmod(k, n) == 0)
             diag_note(ev->diag, "were N and K swapped? %s takes N before K",
-                      spelling(ev, b->name));
+                      eval_spelling(ev, b->name));
         return false;
     }
     bool far = h * n > 2 * d || 2 * h * n < d; /* false when one is not given (nan) */
@@ -289,12 +289,12 @@ static bool check_heads(Eval *ev, const BlockDef *b, const Value *vals, const Sp
 
 int call_arg_param(const BlockDef *b, const Binding *arg, int *next)
 {
-    return arg->name.name < 0 ? (*next)++ : block_param_index(b, arg->name.name);
+    return arg->name.name < 0 ? (*next)++ : call_block_param_index(b, arg->name.name);
 }
 
 /* The call's arguments by parameter: positional ones first, then named ones, then a
  * model's dims (a model passed first: its name takes no position). */
-static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Value *vals,
+static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, BoundValue *vals,
                       Span *where)
 {
     const Stmt *def = b->def;
@@ -305,13 +305,13 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b,
         int at = call_arg_param(b, a, &next);
         if (a->name.name < 0 && at >= def->as.block.nparams)
             return eval_fail(ev, a->value->span, "%s takes %d argument%s",
-                             spelling(ev, def->as.block.name.name), def->as.block.nparams,
+                             eval_spelling(ev, def->as.block.name.name), def->as.block.nparams,
                              def->as.block.nparams == 1 ? "" : "s");
         if (at < 0)
             return no_such_param(ev, b, &a->name);
         if (vals[at].kind != VAL_UNBOUND)
             return eval_fail(ev, a->value->span, "%s is given twice",
-                             spelling(ev, def->as.block.params[at].name.name));
+                             eval_spelling(ev, def->as.block.params[at].name.name));
         if (!arg_value(ev, &def->as.block.params[at], a->value, st, &vals[at]))
             return false;
         where[at] = a->value->span;
@@ -323,9 +323,9 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b,
             def->as.block.params[i].shaped)
             continue;
         char sig[512];
-        block_signature(ev->world, b, sig, sizeof sig);
-        eval_fail(ev, n->span, "%s needs a value for %s", spelling(ev, def->as.block.name.name),
-                  spelling(ev, def->as.block.params[i].name.name));
+        call_block_signature(ev->world, b, sig, sizeof sig);
+        eval_fail(ev, n->span, "%s needs a value for %s", eval_spelling(ev, def->as.block.name.name),
+                  eval_spelling(ev, def->as.block.params[i].name.name));
         diag_note(ev->diag, "%s", sig);
         return false;
     }
@@ -335,25 +335,25 @@ static bool call_args(Eval *ev, const Node *n, StmtState *st, const BlockDef *b,
 /* Binds the names of the shapes in the callee, then each parameter: its argument,
  * else its default (which may use the shapes' names and the parameters before it).
  * Takes the values. */
-static bool bind_params(Eval *inner, const Stmt *def, Value *vals, const ShapeBinds *sb,
+static bool bind_params(Eval *inner, const Stmt *def, BoundValue *vals, const ShapeBinds *sb,
                         Span call)
 {
     for (int i = 0; i < sb->n; i++)
-        if (!bind(inner, sb->items[i].name, (Value){.kind = VAL_NUMBER, .number = sb->items[i].value}))
+        if (!eval_bind(inner, sb->items[i].name, (BoundValue){.kind = VAL_NUMBER, .number = sb->items[i].value}))
             return eval_oom(inner, call);
     for (int i = 0; i < def->as.block.nparams; i++) {
         const Binding *p = &def->as.block.params[i];
         if (vals[i].kind == VAL_UNBOUND) {
             StmtState st;
-            stmt_state_init(inner, &st);
+            eval_stmt_state_init(inner, &st);
             bool ok = arg_value(inner, p, p->value, &st, &vals[i]);
             cost_free(&st.cost);
             if (!ok)
                 return false;
         }
-        Value v = vals[i];
+        BoundValue v = vals[i];
         vals[i].tensor = NULL;
-        if (!bind(inner, p->name.name, v))
+        if (!eval_bind(inner, p->name.name, v))
             return eval_oom(inner, call);
     }
     return true;
@@ -362,12 +362,12 @@ static bool bind_params(Eval *inner, const Stmt *def, Value *vals, const ShapeBi
 static bool frame_lookup(int sym, double *value, void *ctx)
 {
     const Eval *inner = ctx;
-    return is_local(inner->world, inner->frame, sym) && world_lookup(sym, value, inner->world);
+    return world_is_local(inner->world, inner->frame, sym) && world_lookup(sym, value, inner->world);
 }
 
 /* The returned tensor's dims with the call's own numbers put in, so that it means the
  * same outside the call. */
-static bool settle(Eval *inner, Value *v)
+static bool settle(Eval *inner, BoundValue *v)
 {
     for (int i = 0; v->kind == VAL_TENSOR && i < v->tensor->ndims; i++) {
         Poly *p = poly_subst(v->tensor->dims[i].size, frame_lookup, inner);
@@ -379,11 +379,11 @@ static bool settle(Eval *inner, Value *v)
     return true;
 }
 
-bool run_body(Eval *inner, const AstList *body)
+bool call_run_body(Eval *inner, const AstList *body)
 {
     inner->body = body;
     for (int i = 0; body && i < body->n && !inner->returned; i++)
-        if (!eval_stmt(inner, body->items[i]))
+        if (!stmt_run(inner, body->items[i]))
             return false;
     return true;
 }
@@ -439,8 +439,8 @@ static void note_step_tokens(Eval *inner, const BlockDef *b)
 {
     World *w = inner->world;
     int batch = intern_find(w->names, "B"), seq = intern_find(w->names, "T");
-    const Value *vb = world_value(w, batch), *vt = world_value(w, seq);
-    if (batch < 0 || seq < 0 || block_param_index(b, batch) < 0 || block_param_index(b, seq) < 0 ||
+    const BoundValue *vb = world_value(w, batch), *vt = world_value(w, seq);
+    if (batch < 0 || seq < 0 || call_block_param_index(b, batch) < 0 || call_block_param_index(b, seq) < 0 ||
         vb->kind != VAL_NUMBER || vt->kind != VAL_NUMBER)
         return;
     w->step_tokens = (StepTokens){b->name, vb->number, vt->number};
@@ -454,14 +454,14 @@ typedef struct {
 static bool caller_lookup(int sym, double *value, void *ctx)
 {
     const Caller *c = ctx;
-    return (block_param_index(c->block, sym) >= 0 || shapes_bind_name(c->block->def, sym)) &&
+    return (call_block_param_index(c->block, sym) >= 0 || shapes_bind_name(c->block->def, sym)) &&
            world_lookup(sym, value, c->ev->world);
 }
 
 /* A tensor argument's dims named like what the callee binds (its parameters, its
  * shapes' names) take the caller's numbers: `D` in the caller's tensor is the
  * caller's D, not the callee's. */
-static bool pin_args(Eval *ev, const BlockDef *b, Value *vals)
+static bool pin_args(Eval *ev, const BlockDef *b, BoundValue *vals)
 {
     const Stmt *def = b->def;
     Caller c = {ev, b};
@@ -478,13 +478,13 @@ static bool pin_args(Eval *ev, const BlockDef *b, Value *vals)
 }
 
 static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, Op *op,
-                       Value *result, bool *ran)
+                       BoundValue *result, bool *ran)
 {
     int nparams = b->def->as.block.nparams;
-    Value *vals = nomem_note(calloc((size_t)nparams + 1, sizeof *vals));
+    BoundValue *vals = nomem_note(calloc((size_t)nparams + 1, sizeof *vals));
     Span *where = nomem_note(calloc((size_t)nparams + 1, sizeof *where));
     ShapeBinds shapes = {0};
-    Frame frame = frame_begin(ev->world);
+    Frame frame = world_frame_begin(ev->world);
     Eval inner = *ev;
     inner.src = b->src;
     inner.collect = op;
@@ -494,7 +494,7 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
     inner.caller = ev;
     inner.call = n->span;
     inner.returned = false;
-    inner.result = (Value){.kind = VAL_UNBOUND};
+    inner.result = (BoundValue){.kind = VAL_UNBOUND};
     bool ok = vals && where && call_args(ev, n, st, b, vals, where) && pin_args(ev, b, vals) &&
               shapes_bind(ev, b->def, vals, where, &shapes);
     *ran = ok;
@@ -502,8 +502,8 @@ static bool call_block(Eval *ev, const Node *n, StmtState *st, const BlockDef *b
     ok = ok && bind_params(&inner, b->def, vals, &shapes, n->span);
     if (ok && ev->depth == 0)
         note_step_tokens(&inner, b);
-    ok = ok && run_body(&inner, b->def->as.block.body) && settle(&inner, &inner.result);
-    frame_restore(ev->world, &frame);
+    ok = ok && call_run_body(&inner, b->def->as.block.body) && settle(&inner, &inner.result);
+    world_frame_restore(ev->world, &frame);
     leave(ev, &was);
     if (ok && !shapes_give_back(&shapes, inner.result.tensor))
         ok = eval_oom(ev, n->span);
@@ -533,21 +533,21 @@ static bool keep_result(StmtState *st, const Tensor *t, Op *op)
     return true;
 }
 
-bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *out)
+bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, ExprValue *out)
 {
     if (ev->depth >= LIMIT_CALL_DEPTH)
         return eval_fail(ev, n->span, "blocks call blocks more than %d deep (a block that calls "
                          "itself never ends)", LIMIT_CALL_DEPTH);
     if (stack_low()) /* a stack smaller than the cap assumes (stack.h) */
         return eval_stack_fail(ev, n->span);
-    Op *op = op_new(spelling(ev, b->name));
-    Value result = {.kind = VAL_UNBOUND};
+    Op *op = op_new(eval_spelling(ev, b->name));
+    BoundValue result = {.kind = VAL_UNBOUND};
     bool ran = false;
     bool ok = op && call_block(ev, n, st, b, op, &result, &ran);
     if (!ok && ran && ev->world->call_notes++ < CALL_NOTES) {
         int line, col;
         source_position(ev->src, n->span.begin, &line, &col);
-        diag_note(ev->diag, "in block %s, called at %s:%d", spelling(ev, b->name),
+        diag_note(ev->diag, "in block %s, called at %s:%d", eval_spelling(ev, b->name),
                   ev->src->name, line);
     }
     if (!ok && ev->depth == 0 && ev->world->call_notes > CALL_NOTES)
@@ -555,11 +555,11 @@ bool call_eval(Eval *ev, const Node *n, StmtState *st, const BlockDef *b, EVal *
     if (ev->depth == 0)
         ev->world->call_notes = 0;
     st->nothing = ok && result.kind == VAL_UNBOUND;
-    Op *parent = ev->collect ? ev->collect : statement_root(ev, st);
-    if (ok && ev->world->training && result.kind == VAL_TENSOR && remat_keeps_call(ev))
+    Op *parent = ev->collect ? ev->collect : eval_statement_root(ev, st);
+    if (ok && ev->world->training && result.kind == VAL_TENSOR && training_remat_keeps_call(ev))
         ok = keep_result(st, result.tensor, op);
     if (ok && ev->fusion) { /* its operations joined the region; its params go with them */
-        fusion_adopt(ev, op);
+        fuse_adopt(ev, op);
         op = NULL;
     } else if (ok && !parent && !st->stmt) { /* a let's value: a let reports no costs */
         op_free(op);

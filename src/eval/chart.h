@@ -1,7 +1,7 @@
 /* chart.h — what the roofline chart (`plot`) keeps of each costed statement
  * (World.chart, eval.c; drawn by explore.c through plot.h).
  *
- * Ownership: a ChartPoint owns its label and chip name (eval.h: chart_point_free).
+ * Ownership: a ChartPoint owns its label and chip name (eval.h: world_chart_point_free).
  */
 #ifndef ROOFLINE_CHART_H
 #define ROOFLINE_CHART_H

@@ -8,7 +8,7 @@
 #include "num.h"
 #include "spell.h"
 
-const char *const expect_fields[FIELD_COUNT + 1] = {
+const char *const check_expect_fields[FIELD_COUNT + 1] = {
     "flops", "bytes", "intensity", "t_math", "t_hbm", "t_comm", "t_lower", "t_upper",
     "t_derated", "params", "param_bytes", "memory", "cache_bytes", "chips", "comm_bytes",
     "gradient_bytes", "master_bytes", "optimizer_bytes", "activation_bytes", "bound",
@@ -38,7 +38,7 @@ static void set(LastReport *last, ExpectField f, bool known, double v)
     last->value[f] = v;
 }
 
-void remember_statement(Eval *ev, const Stmt *s, const Roofline *r)
+void check_remember_statement(Eval *ev, const Stmt *s, const Roofline *r)
 {
     LastReport *last = &ev->world->last;
     memset(last, 0, sizeof *last);
@@ -70,7 +70,7 @@ void remember_statement(Eval *ev, const Stmt *s, const Roofline *r)
     last->plain = true;
 }
 
-void remember_transfer(Eval *ev, const Stmt *s, double bytes, double t, double hops,
+void check_remember_transfer(Eval *ev, const Stmt *s, double bytes, double t, double hops,
                        double chips)
 {
     LastReport *last = &ev->world->last;
@@ -88,7 +88,7 @@ void remember_transfer(Eval *ev, const Stmt *s, double bytes, double t, double h
     last->known[FIELD_BOUND] = true;
 }
 
-void remember_block(Eval *ev, const Stmt *s, const Op *one, const Chip *chip, double chips)
+void check_remember_block(Eval *ev, const Stmt *s, const Op *one, const Chip *chip, double chips)
 {
     Op all = op_scaled(one);
     const Op *op = &all;
@@ -100,7 +100,7 @@ void remember_block(Eval *ev, const Stmt *s, const Op *one, const Chip *chip, do
     double v[FIELD_COUNT] = {op->flops, op->bytes, op->bytes > 0 ? op->flops / op->bytes : 0,
                              op->t_math, op->t_hbm, op->t_comm, op->t_lower, op->t_upper,
                              op->t_derated, op->params, op->param_bytes,
-                             block_memory(op, ev->world->training), op->cache_bytes, chips,
+                             op_block_memory(op, ev->world->training), op->cache_bytes, chips,
                              op->comm_bytes, op->grad_bytes, op->master_bytes, op->optim_bytes,
                              op->act_bytes, 0};
     for (int f = 0; f < FIELD_BOUND; f++)
@@ -125,7 +125,7 @@ enum { JSON_NAMES = sizeof json_names / sizeof json_names[0] };
 static int field_index(const char *name)
 {
     for (int f = 0; f < FIELD_COUNT; f++)
-        if (strcmp(expect_fields[f], name) == 0)
+        if (strcmp(check_expect_fields[f], name) == 0)
             return f;
     for (int i = 0; i < JSON_NAMES; i++)
         if (strcmp(json_names[i].json, name) == 0)
@@ -141,7 +141,7 @@ static void field_list(bool of_serve, char *buf, size_t size)
     for (int f = 0; f < FIELD_COUNT && used < size; f++)
         if ((f >= FIELD_BATCH && f <= FIELD_PREFILL_RATIO) == of_serve)
             used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? " " : "",
-                                     expect_fields[f]);
+                                     check_expect_fields[f]);
 }
 
 /* The notes under "knows no figure": the nearest name, then every name it knows. */
@@ -149,7 +149,7 @@ static void known_names(Eval *ev, const char *field)
 {
     SpellNear near = spell_begin(field);
     for (int f = 0; f < FIELD_COUNT; f++)
-        spell_offer(&near, expect_fields[f]);
+        spell_offer(&near, check_expect_fields[f]);
     for (int i = 0; i < JSON_NAMES; i++)
         spell_offer(&near, json_names[i].json);
     if (near.best)
@@ -231,14 +231,14 @@ static bool expect_bound(Eval *ev, const Stmt *s, const LastReport *last)
 static bool expected_value(Eval *ev, const Stmt *s, const LastReport *last, double *out)
 {
     int names[FIELD_COUNT];
-    Value saved[FIELD_COUNT];
+    BoundValue saved[FIELD_COUNT];
     int n = 0;
     for (int f = 0; f < FIELD_COUNT; f++) {
         if (!last->known[f] || f == FIELD_BOUND)
             continue;
-        names[n] = intern_id(ev->world->names, expect_fields[f], strlen(expect_fields[f]));
+        names[n] = intern_id(ev->world->names, check_expect_fields[f], strlen(check_expect_fields[f]));
         if (names[n] >= 0 &&
-            world_swap(ev->world, names[n], (Value){.kind = VAL_NUMBER, .number = last->value[f]}, &saved[n]))
+            world_swap(ev->world, names[n], (BoundValue){.kind = VAL_NUMBER, .number = last->value[f]}, &saved[n]))
             n++;
     }
     bool ok = eval_number(ev, s->as.expect.value, out);
@@ -271,15 +271,15 @@ static bool report_check(Eval *ev, const Stmt *s, int f, double actual, double w
     if (!tolerance(ev, s, &tol))
         return false;
     if (!compare(actual, cmp, want, tol)) {
-        eval_fail(ev, s->span, "expect failed: %s is %s, not %s %s%s", expect_fields[f], a,
+        eval_fail(ev, s->span, "expect failed: %s is %s, not %s %s%s", check_expect_fields[f], a,
                   cmp_text(cmp), b, s->as.expect.within ? " (within the tolerance)" : "");
-        diag_note(ev->diag, "exactly: %s = %.17g, expected %s %.17g", expect_fields[f], actual,
+        diag_note(ev->diag, "exactly: %s = %.17g, expected %s %.17g", check_expect_fields[f], actual,
                   cmp_text(cmp), want);
         return false;
     }
     if (!ev->json)
         fprintf(ev->out, "ok: %.*s  (%s = %s)\n", s->span.end - s->span.begin,
-                ev->src->text + s->span.begin, expect_fields[f], a);
+                ev->src->text + s->span.begin, check_expect_fields[f], a);
     return true;
 }
 
@@ -289,7 +289,7 @@ static bool whole_model_field(Eval *ev, const Stmt *s, const LastReport *last, i
 {
     if (f < FIELD_TOKENS || f > FIELD_RUN_USD)
         return true;
-    const char *field = expect_fields[f];
+    const char *field = check_expect_fields[f];
     if (!last->whole)
         return eval_fail(ev, s->span, "%s is a figure of a whole-model statement (a call of a "
                          "block with parameters B and T, as model and decode), and the last "
@@ -303,7 +303,7 @@ static bool whole_model_field(Eval *ev, const Stmt *s, const LastReport *last, i
     return true;
 }
 
-bool eval_expect(Eval *ev, const Stmt *s)
+bool check_expect(Eval *ev, const Stmt *s)
 {
     const LastReport *last = &ev->world->last;
     const char *field = intern_name(ev->world->names, s->as.expect.field.name);

@@ -57,7 +57,7 @@ bool world_init(World *w)
     return w->names != NULL;
 }
 
-static void value_clear(Value *v)
+static void value_clear(BoundValue *v)
 {
     tensor_free(v->tensor);
     memset(v, 0, sizeof *v);
@@ -66,7 +66,7 @@ static void value_clear(Value *v)
 void world_free(World *w)
 {
     for (int i = 0; i < w->nchart; i++)
-        chart_point_free(&w->chart[i]);
+        world_chart_point_free(&w->chart[i]);
     free(w->chart);
     for (int i = 0; i < w->nvalues; i++)
         value_clear(&w->values[i]);
@@ -117,9 +117,9 @@ void world_keep_unneeded(World *w)
     w->kept_reserved--;
 }
 
-const Value *world_value(const World *w, int name)
+const BoundValue *world_value(const World *w, int name)
 {
-    static const Value unbound = {.kind = VAL_UNBOUND};
+    static const BoundValue unbound = {.kind = VAL_UNBOUND};
     return name >= 0 && name < w->nvalues ? &w->values[name] : &unbound;
 }
 
@@ -129,7 +129,7 @@ static bool world_grow(World *w, int name)
     if (name < w->nvalues)
         return true;
     int n = intern_count(w->names) > name ? intern_count(w->names) : name + 1;
-    Value *values = nomem_note(realloc(w->values, sizeof *values * (size_t)n));
+    BoundValue *values = nomem_note(realloc(w->values, sizeof *values * (size_t)n));
     if (values)
         w->values = values;
     unsigned *local_in = values ? nomem_note(realloc(w->local_in, sizeof *local_in * (size_t)n))
@@ -144,7 +144,7 @@ static bool world_grow(World *w, int name)
 }
 
 /* Replaces a name's value; takes ownership of v's tensor. */
-static bool world_bind(World *w, int name, Value v)
+static bool world_bind(World *w, int name, BoundValue v)
 {
     if (!world_grow(w, name)) {
         tensor_free(v.tensor);
@@ -155,7 +155,7 @@ static bool world_bind(World *w, int name, Value v)
     return true;
 }
 
-bool world_swap(World *w, int name, Value v, Value *old)
+bool world_swap(World *w, int name, BoundValue v, BoundValue *old)
 {
     if (!world_grow(w, name))
         return false;
@@ -164,20 +164,20 @@ bool world_swap(World *w, int name, Value v, Value *old)
     return true;
 }
 
-void world_restore(World *w, int name, Value old)
+void world_restore(World *w, int name, BoundValue old)
 {
     world_bind(w, name, old);
 }
 
 /* A frame for a block call's names. */
-Frame frame_begin(World *w)
+Frame world_frame_begin(World *w)
 {
     if (++w->frames == 0) /* 0 marks no frame */
         ++w->frames;
     return (Frame){.id = w->frames};
 }
 
-bool is_local(const World *w, const Frame *f, int name)
+bool world_is_local(const World *w, const Frame *f, int name)
 {
     return name >= 0 && name < w->nvalues && w->local_in[name] == f->id;
 }
@@ -190,7 +190,7 @@ static bool frame_room(Frame *f)
     int *names = nomem_note(realloc(f->names, sizeof *names * (size_t)cap));
     if (names)
         f->names = names;
-    Value *saved = names ? nomem_note(realloc(f->saved, sizeof *saved * (size_t)cap)) : NULL;
+    BoundValue *saved = names ? nomem_note(realloc(f->saved, sizeof *saved * (size_t)cap)) : NULL;
     if (saved)
         f->saved = saved;
     unsigned *marks = saved ? nomem_note(realloc(f->marks, sizeof *marks * (size_t)cap)) : NULL;
@@ -203,11 +203,11 @@ static bool frame_room(Frame *f)
 
 /* Inside a block a name bound for the first time is local: what it held is kept in
  * the frame and put back when the call ends. */
-bool bind(Eval *ev, int name, Value v)
+bool eval_bind(Eval *ev, int name, BoundValue v)
 {
     Frame *f = ev->frame;
     World *w = ev->world;
-    if (!f || is_local(w, f, name))
+    if (!f || world_is_local(w, f, name))
         return world_bind(w, name, v);
     if (!frame_room(f) || !world_swap(w, name, v, &f->saved[f->n])) {
         tensor_free(v.tensor);
@@ -220,7 +220,7 @@ bool bind(Eval *ev, int name, Value v)
 }
 
 /* Puts back what a call's names held, last bound first. */
-void frame_restore(World *w, Frame *f)
+void world_frame_restore(World *w, Frame *f)
 {
     while (f->n > 0) {
         f->n--;
@@ -244,7 +244,7 @@ static bool padded_value(const World *w, int sym, double *value)
 
 bool world_lookup(int sym, double *value, void *world)
 {
-    const Value *v = world_value(world, sym);
+    const BoundValue *v = world_value(world, sym);
     if (v->kind == VAL_UNBOUND)
         return padded_value(world, sym, value);
     if (v->kind != VAL_NUMBER)
@@ -318,7 +318,7 @@ bool world_number(const char *name, double *value, int *id, void *world)
 {
     const World *w = world;
     *id = intern_find(w->names, name);
-    const Value *v = *id >= 0 ? world_value(w, *id) : NULL;
+    const BoundValue *v = *id >= 0 ? world_value(w, *id) : NULL;
     if (!v || v->kind != VAL_NUMBER)
         return false;
     *value = v->number;
@@ -327,7 +327,7 @@ bool world_number(const char *name, double *value, int *id, void *world)
 
 /* ---- Values of expressions --------------------------------------------------- */
 
-void eval_free(EVal *v)
+void eval_free(ExprValue *v)
 {
     poly_free(v->scalar);
     tensor_free(v->tensor);
@@ -336,7 +336,7 @@ void eval_free(EVal *v)
 }
 
 
-const char *spelling(const Eval *ev, int name)
+const char *eval_spelling(const Eval *ev, int name)
 {
     return intern_name(ev->world->names, name);
 }
@@ -387,7 +387,7 @@ static bool layout_number(void *ev, const Node *expr, double *out)
     return eval_number(ev, expr, out);
 }
 
-static const Value *layout_value(void *ev, int name)
+static const BoundValue *layout_value(void *ev, int name)
 {
     return world_value(((Eval *)ev)->world, name);
 }
@@ -432,7 +432,7 @@ void eval_progress_end(Eval *ev, Progress *p)
 }
 
 /* A scalar's value with the bound dims put in; false (reported) if not a number. */
-bool number_now(Eval *ev, const Poly *p, Span span, double *out)
+bool eval_number_now(Eval *ev, const Poly *p, Span span, double *out)
 {
     Poly *now = poly_subst(p, world_lookup, ev->world);
     bool ok = now && poly_is_const(now, out);
@@ -443,7 +443,7 @@ bool number_now(Eval *ev, const Poly *p, Span span, double *out)
         poly_format(shown, POLY_STYLE_TEXT, world_namer, ev->world, buf, sizeof buf);
         bool one_name = p && poly_nterms(p) == 1 && strspn(buf, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
                         "abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(buf);
-        const char *name = poly_symbols(shown, unbound, 1) > 0 ? spelling(ev, unbound[0]) : "B";
+        const char *name = poly_symbols(shown, unbound, 1) > 0 ? eval_spelling(ev, unbound[0]) : "B";
         if (strlen(name) > 32) /* the message cuts a long name; the example need not show it */
             name = "it";
         if (one_name)
@@ -483,7 +483,7 @@ static bool check_result(Eval *ev, const Poly *a, const Poly *b, const Poly *r, 
     return true;
 }
 
-bool finite_poly(Eval *ev, const Poly *p, Span span)
+bool eval_finite_poly(Eval *ev, const Poly *p, Span span)
 {
     if (!p)
         return eval_fail(ev, span, "too many distinct dims in one term (at most %d)",
@@ -497,7 +497,7 @@ bool finite_poly(Eval *ev, const Poly *p, Span span)
 static bool finite_now(Eval *ev, const Poly *p, Span span)
 {
     Poly *now = poly_subst(p, world_lookup, ev->world);
-    bool ok = now ? finite_poly(ev, now, span) : eval_oom(ev, span);
+    bool ok = now ? eval_finite_poly(ev, now, span) : eval_oom(ev, span);
     poly_free(now);
     return ok;
 }
@@ -576,7 +576,7 @@ static bool check_size(Eval *ev, const Tensor *t, Span span)
 
 static bool eval_scalar(Eval *ev, const Node *n, StmtState *st, Poly **out)
 {
-    EVal v = {0};
+    ExprValue v = {0};
     if (!eval_expr(ev, n, st, -1, &v))
         return false;
     if (v.tensor) {
@@ -598,7 +598,7 @@ static const Node *sharded_in_expr(const Eval *ev, const Node *n)
     case NODE_AXES:
         return n;
     case NODE_NAME: {
-        const char *text = spelling(ev, n->as.name), *underscore = strrchr(text, '_');
+        const char *text = eval_spelling(ev, n->as.name), *underscore = strrchr(text, '_');
         bool axes = underscore && underscore != text && underscore[1] &&
                     strspn(underscore + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == strlen(underscore + 1);
         return axes && world_value(ev->world, n->as.name)->kind == VAL_UNBOUND ? n : NULL;
@@ -654,14 +654,14 @@ static bool eval_dim(Eval *ev, const Node *d, StmtState *st, Dim *dim)
         return false;
     }
     if (world_value(ev->world, dim->name)->kind == VAL_TENSOR)
-        return eval_fail(ev, d->span, "%s is a tensor, not a dim", spelling(ev, dim->name));
+        return eval_fail(ev, d->span, "%s is a tensor, not a dim", eval_spelling(ev, dim->name));
     dim->size = poly_sym(dim->name);
     return dim->size != NULL;
 }
 
 bool eval_names_dtype(const Eval *ev, const Node *n, DType *dtype)
 {
-    const Value *v = n->kind == NODE_NAME ? world_value(ev->world, n->as.name) : NULL;
+    const BoundValue *v = n->kind == NODE_NAME ? world_value(ev->world, n->as.name) : NULL;
     if (n->kind == NODE_DTYPE)
         *dtype = n->as.tensor.dtype;
     else if (v && v->kind == VAL_DTYPE)
@@ -673,8 +673,8 @@ bool eval_names_dtype(const Eval *ev, const Node *n, DType *dtype)
  * is instead (`int32[B, D]`: no dtype has that name). */
 static bool named_dtype(Eval *ev, const NameRef *ref, DType *dtype)
 {
-    const Value *v = world_value(ev->world, ref->name);
-    const char *word = spelling(ev, ref->name);
+    const BoundValue *v = world_value(ev->world, ref->name);
+    const char *word = eval_spelling(ev, ref->name);
     if (v->kind == VAL_DTYPE) {
         *dtype = v->dtype;
         return true;
@@ -691,7 +691,7 @@ static bool named_dtype(Eval *ev, const NameRef *ref, DType *dtype)
         spell_offer(&near, dtype_spellings[i]);
     for (int i = 0; i < intern_count(ev->world->names); i++) /* wdtype for wdt */
         if (world_value(ev->world, i)->kind == VAL_DTYPE)
-            spell_offer(&near, spelling(ev, i));
+            spell_offer(&near, eval_spelling(ev, i));
     if (near.best)
         diag_note(ev->diag, "did you mean %s?", near.best);
     diag_note(ev->diag, "the dtypes: f64 f32 bf16 f16 fp8 (e4m3) fp8_e5m2 int8 int4 fp4 int32, or a "
@@ -699,7 +699,7 @@ static bool named_dtype(Eval *ev, const NameRef *ref, DType *dtype)
     return false;
 }
 
-SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EVal *out)
+SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, ExprValue *out)
 {
     DType dtype = n->as.tensor.dtype;
     if (n->as.tensor.dtype_as.name >= 0 && !named_dtype(ev, &n->as.tensor.dtype_as, &dtype))
@@ -719,36 +719,36 @@ SEPARATE static bool eval_tensor_type(Eval *ev, const Node *n, StmtState *st, EV
         return twice < 0 ? eval_oom(ev, n->span)
                          : eval_fail(ev, n->as.tensor.dims[twice]->span, "dim %s appears twice "
                                      "in one tensor; give the second a name of its own",
-                                     spelling(ev, t->dims[twice].name));
+                                     eval_spelling(ev, t->dims[twice].name));
     LayoutEnv lx = eval_layout(ev);
     return layout_apply(&lx, &st->layout, t, n->span) && check_size(ev, t, n->span);
 }
 
-SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, EVal *out)
+SEPARATE static bool eval_name(Eval *ev, const Node *n, StmtState *st, ExprValue *out)
 {
-    const Value *v = world_value(ev->world, n->as.name);
+    const BoundValue *v = world_value(ev->world, n->as.name);
     if (v->kind == VAL_AXES)
         return eval_fail(ev, n->span, "%s stands for mesh axes, not a number or a tensor: shard "
-                         "a dim over them, F_{%s}, or pass them on", spelling(ev, n->as.name),
-                         spelling(ev, n->as.name));
+                         "a dim over them, F_{%s}, or pass them on", eval_spelling(ev, n->as.name),
+                         eval_spelling(ev, n->as.name));
     if (v->kind == VAL_DTYPE)
         return eval_fail(ev, n->span, "%s stands for the dtype %s, not a number or a tensor: "
                          "make a tensor type of it, %s[D, F], or pass it on",
-                         spelling(ev, n->as.name), dtype_name(v->dtype), spelling(ev, n->as.name));
-    if (v->kind == VAL_UNBOUND && strcmp(spelling(ev, n->as.name), "training") == 0) {
+                         eval_spelling(ev, n->as.name), dtype_name(v->dtype), eval_spelling(ev, n->as.name));
+    if (v->kind == VAL_UNBOUND && strcmp(eval_spelling(ev, n->as.name), "training") == 0) {
         /* the mode as a number, for a block's defaults (stdlib's model: its logits) */
         out->scalar = poly_const(ev->world->training ? 1 : 0);
-        return finite_poly(ev, out->scalar, n->span);
+        return eval_finite_poly(ev, out->scalar, n->span);
     }
     if (v->kind != VAL_TENSOR) {
         out->scalar = poly_sym(n->as.name);
-        return finite_poly(ev, out->scalar, n->span);
+        return eval_finite_poly(ev, out->scalar, n->span);
     }
     for (int i = 0; i < v->tensor->ndims; i++)
-        if (!check_dim(ev, v->tensor->dims[i].size, n->span, spelling(ev, n->as.name)))
+        if (!check_dim(ev, v->tensor->dims[i].size, n->span, eval_spelling(ev, n->as.name)))
             return false;
     out->tensor = tensor_copy(v->tensor);
-    if (!out->tensor || (ev->fusion && !fusion_read(ev, n->as.name, out->tensor)))
+    if (!out->tensor || (ev->fusion && !fuse_read(ev, n->as.name, out->tensor)))
         return eval_oom(ev, n->span);
     LayoutEnv lx = eval_layout(ev);
     return layout_apply(&lx, &st->layout, out->tensor, n->span) &&
@@ -774,7 +774,7 @@ static Poly *divide(Eval *ev, const Poly *a, const Poly *b, Span span)
     return q;
 }
 
-SEPARATE static bool scalar_op(Eval *ev, const Node *n, Poly *a, Poly *b, EVal *out)
+SEPARATE static bool scalar_op(Eval *ev, const Node *n, Poly *a, Poly *b, ExprValue *out)
 {
     switch (n->as.binary.op) {
     case '+': out->scalar = poly_add(a, b); break;
@@ -785,7 +785,7 @@ SEPARATE static bool scalar_op(Eval *ev, const Node *n, Poly *a, Poly *b, EVal *
         if (!out->scalar)
             return false;
     }
-    if (!finite_poly(ev, out->scalar, n->span) || !finite_now(ev, out->scalar, n->span))
+    if (!eval_finite_poly(ev, out->scalar, n->span) || !finite_now(ev, out->scalar, n->span))
         return false;
     return n->as.binary.op == '+' || n->as.binary.op == '-' ||
            check_result(ev, a, b, out->scalar, n->span);
@@ -806,7 +806,7 @@ SEPARATE static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a,
 {
     char sa[512], sb[512];
     if (e.status == COST_TOO_COMPLEX)
-        return finite_poly(ev, NULL, n->span);
+        return eval_finite_poly(ev, NULL, n->span);
     if (e.status == COST_RANK_MISMATCH)
         eval_fail(ev, n->span, "elementwise %c needs tensors of one shape, or one whose "
                   "dims are named dims of the other, not %s and %s", n->as.binary.op,
@@ -818,14 +818,14 @@ SEPARATE static bool elementwise_error(Eval *ev, const Node *n, const Tensor *a,
     int dim = shared_dim(a, b);
     if (n->as.binary.op == '*' && e.status != COST_SHARD_MISMATCH && dim >= 0)
         diag_note(ev->diag, "a matmul contracts the dim the operands share: write *_%s",
-                  spelling(ev, dim));
+                  eval_spelling(ev, dim));
     return false;
 }
 
 /* a + b (or - * /) of two tensors: its own frame, so the CostOptions is not on the
  * stack of every level of a deep expression. */
 SEPARATE static bool elementwise(Eval *ev, const Node *n, StmtState *st, int out_dtype,
-                                 const EVal *a, const EVal *b, EVal *out)
+                                 const ExprValue *a, const ExprValue *b, ExprValue *out)
 {
     CostOptions opt = st->opt;
     opt.out_dtype = out_dtype;
@@ -837,9 +837,9 @@ SEPARATE static bool elementwise(Eval *ev, const Node *n, StmtState *st, int out
     return e.status == COST_OK || elementwise_error(ev, n, a->tensor, b->tensor, e);
 }
 
-SEPARATE static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+SEPARATE static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out_dtype, ExprValue *out)
 {
-    EVal a = {0}, b = {0};
+    ExprValue a = {0}, b = {0};
     bool ok = eval_expr(ev, n->as.binary.lhs, st, -1, &a) &&
               eval_expr(ev, n->as.binary.rhs, st, -1, &b);
     if (ok && a.scalar && b.scalar) {
@@ -860,7 +860,7 @@ SEPARATE static bool contract_error(Eval *ev, const Node *n, const StmtState *st
 {
     char sa[512], sb[512], da[256], db[256];
     const NameRef *d = e.index >= 0 ? &n->as.contract.dims[e.index] : NULL;
-    const char *dn = d ? spelling(ev, d->name) : "";
+    const char *dn = d ? eval_spelling(ev, d->name) : "";
     shape(ev, a, sa, sizeof sa);
     shape(ev, b, sb, sizeof sb);
     switch (e.status) {
@@ -889,19 +889,19 @@ SEPARATE static bool contract_error(Eval *ev, const Node *n, const StmtState *st
     case COST_SHARD_MISMATCH: /* a batch dim: a contracted one may differ (FSDP × TP) */
         return eval_fail(ev, n->span, "batch dim %s is sharded differently in %s and %s, and "
                          "the result keeps it once; gather one of them first (allgather ... "
-                         "over AXES)", spelling(ev, a->dims[e.lhs_dim].name), sa, sb);
+                         "over AXES)", eval_spelling(ev, a->dims[e.lhs_dim].name), sa, sb);
     case COST_AXIS_CLASH:
         eval_fail(ev, n->span, "axis %s would shard two dims of the result of %s and %s",
-                  spelling(ev, st->layout.mesh.axes[e.index].name), sa, sb);
+                  eval_spelling(ev, st->layout.mesh.axes[e.index].name), sa, sb);
         diag_note(ev->diag, "a contraction whose operands are sharded over one axis along "
                   "dims that are kept is invalid as is (the book's case 4): gather one operand "
-                  "over %s first", spelling(ev, st->layout.mesh.axes[e.index].name));
+                  "over %s first", eval_spelling(ev, st->layout.mesh.axes[e.index].name));
         return false;
     case COST_TOO_MANY:
         return eval_fail(ev, n->span, "more than %d collectives in one statement; split it",
                          COST_MAX_COLLECTIVES);
     default:
-        return finite_poly(ev, NULL, n->span);
+        return eval_finite_poly(ev, NULL, n->span);
     }
 }
 
@@ -915,9 +915,9 @@ static double time_on_chip(const Cost *plan, const CostOptions *opt)
     return t;
 }
 
-SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int out_dtype, ExprValue *out)
 {
-    EVal a = {0}, b = {0};
+    ExprValue a = {0}, b = {0};
     const Node *outer = st->contracting;
     st->contracting = n;
     bool ok = eval_expr(ev, n->as.contract.lhs, st, -1, &a) &&
@@ -1015,7 +1015,7 @@ static void quantize_weight(const Node *n, const StmtState *st, Tensor *t)
 
 /* `param T` and `cache T`: a tensor that counts as weights or as a KV cache in the
  * block it is written in. */
-SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *out)
+SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, ExprValue *out)
 {
     if (!eval_expr(ev, n->as.operand, st, -1, out))
         return false;
@@ -1035,16 +1035,16 @@ SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, EVal *o
         op->own[OWN_PARAM_BYTES] += bytes;
         op->own[OWN_LOCAL_PARAMS] += count;
         if (ev->world->training)
-            op->known = train_param_state(ev, out->tensor, m, all, count, op) && op->known;
+            op->known = training_param_state(ev, out->tensor, m, all, count, op) && op->known;
     } else if (known) {
         op->own[OWN_CACHE] += bytes;
     }
     return true;
 }
 
-static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out);
+static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, ExprValue *out);
 
-static bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out);
+static bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dtype, ExprValue *out);
 
 bool eval_stack_fail(Eval *ev, Span span)
 {
@@ -1066,7 +1066,7 @@ static void use_axes(World *w, const Tensor *t)
 
 /* An expression's value into out; on failure out holds nothing (a handler may have made
  * a tensor before a check failed: a call's argument bf16[B, 8] with B = 0.5 leaked). */
-bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, ExprValue *out)
 {
     if (eval_node(ev, n, st, out_dtype, out)) {
         if (out->tensor) {
@@ -1079,7 +1079,7 @@ bool eval_expr(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
     return false;
 }
 
-static inline bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+static inline bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dtype, ExprValue *out)
 {
     /* Children are shallower, so only the top of a too-deep tree gets here. */
     if (n->depth - 1 > LIMIT_EXPR_DEPTH) /* a leaf is depth 1 */
@@ -1090,7 +1090,7 @@ static inline bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dty
     switch (n->kind) {
     case NODE_NUMBER:
         out->scalar = poly_const(n->as.number);
-        return finite_poly(ev, out->scalar, n->span);
+        return eval_finite_poly(ev, out->scalar, n->span);
     case NODE_NAME:
         return eval_name(ev, n, st, out);
     case NODE_TENSOR:
@@ -1121,14 +1121,14 @@ static inline bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dty
         Poly *neg = poly_scale(out->scalar, -1);
         poly_free(out->scalar);
         out->scalar = neg;
-        return finite_poly(ev, neg, n->span);
+        return eval_finite_poly(ev, neg, n->span);
     }
     return false;
 }
 
 /* ---- Statements -------------------------------------------------------------- */
 
-void stmt_state_init(Eval *ev, StmtState *st)
+void eval_stmt_state_init(Eval *ev, StmtState *st)
 {
     memset(st, 0, sizeof *st);
     cost_init(&st->cost);
@@ -1146,31 +1146,31 @@ void stmt_state_init(Eval *ev, StmtState *st)
 bool eval_number(Eval *ev, const Node *n, double *out)
 {
     StmtState st;
-    stmt_state_init(ev, &st);
+    eval_stmt_state_init(ev, &st);
     Poly *p = NULL;
-    bool ok = eval_scalar(ev, n, &st, &p) && number_now(ev, p, n->span, out);
+    bool ok = eval_scalar(ev, n, &st, &p) && eval_number_now(ev, p, n->span, out);
     poly_free(p);
     cost_free(&st.cost);
     return ok;
 }
 
 /* The value of one binding of a let. */
-static bool let_value(Eval *ev, const Binding *b, Value *out)
+static bool let_value(Eval *ev, const Binding *b, BoundValue *out)
 {
     StmtState st;
     DType dtype;
     if (eval_names_dtype(ev, b->value, &dtype)) {
-        *out = (Value){.kind = VAL_DTYPE, .dtype = dtype};
+        *out = (BoundValue){.kind = VAL_DTYPE, .dtype = dtype};
         return true;
     }
-    stmt_state_init(ev, &st);
-    EVal v = {0};
+    eval_stmt_state_init(ev, &st);
+    ExprValue v = {0};
     bool ok = eval_expr(ev, b->value, &st, -1, &v);
     cost_free(&st.cost);
-    *out = (Value){.kind = VAL_TENSOR, .tensor = v.tensor};
+    *out = (BoundValue){.kind = VAL_TENSOR, .tensor = v.tensor};
     if (ok && v.scalar) {
         out->kind = VAL_NUMBER;
-        ok = number_now(ev, v.scalar, b->value->span, &out->number);
+        ok = eval_number_now(ev, v.scalar, b->value->span, &out->number);
     }
     poly_free(v.scalar);
     if (!ok)
@@ -1184,15 +1184,15 @@ static bool let_value(Eval *ev, const Binding *b, Value *out)
 bool eval_let(Eval *ev, const Stmt *s)
 {
     int n = s->as.let.n, done = 0;
-    Value *before = ev->frame ? NULL : calloc((size_t)n + 1, sizeof *before);
+    BoundValue *before = ev->frame ? NULL : calloc((size_t)n + 1, sizeof *before);
     bool ok = ev->frame || before || eval_oom(ev, s->span);
     while (ok && done < n) {
         const Binding *b = &s->as.let.items[done];
-        Value v;
+        BoundValue v;
         if (!(ok = let_value(ev, b, &v)))
             break;
         if (!before) {
-            ok = bind(ev, b->name.name, v) || eval_oom(ev, b->name.span);
+            ok = eval_bind(ev, b->name.name, v) || eval_oom(ev, b->name.span);
         } else if (!world_swap(ev->world, b->name.name, v, &before[done])) {
             tensor_free(v.tensor);
             ok = eval_oom(ev, b->name.span);
@@ -1219,7 +1219,7 @@ static bool check_output(Eval *ev, const StmtState *st, const Tensor *want, cons
     bool sharded = tensor_axes(want, m) != 0;
     for (int i = 0; same && i < got->ndims; i++)
         same = cost_same_size(want->dims[i].size, got->dims[i].size, world_lookup, ev->world) &&
-               (!sharded || dim_axes(&want->dims[i], m) == dim_axes(&got->dims[i], m));
+               (!sharded || tensor_dim_axes(&want->dims[i], m) == tensor_dim_axes(&got->dims[i], m));
     if (!same) {
         char a[512], b[512];
         eval_fail(ev, span, "the result is %s, not %s", shape(ev, got, a, sizeof a),
@@ -1254,7 +1254,7 @@ static bool roof_error(Eval *ev, const Stmt *s, const Chip *chip, RoofError e)
     case ROOF_BAD_DIM:
         return eval_fail(ev, s->span, "a dim of this statement is zero or negative");
     default:
-        return finite_poly(ev, NULL, s->span);
+        return eval_finite_poly(ev, NULL, s->span);
     }
 }
 
@@ -1295,7 +1295,7 @@ static bool add_optimizer_step(Eval *ev, Op *root, const Chip *chip)
     const Op *only = root->nchildren == 1 ? root->children[0] : NULL;
     Op *step = only && only->runs == 1 && !only->leaf ? root->children[0] : root;
     op_total(root);
-    return train_optimizer_step(ev, step, chip);
+    return training_optimizer_step(ev, step, chip);
 }
 
 /* Whether a breakdown holds a block call (not only operations written out). */
@@ -1314,7 +1314,7 @@ static char *chart_label(Eval *ev, const Stmt *s, const char *suffix)
     char buf[64];
     int len = s->span.end - s->span.begin;
     if (s->kind == STMT_ASSIGN)
-        snprintf(buf, sizeof buf, "%s%s", spelling(ev, s->as.expr.target.name), suffix);
+        snprintf(buf, sizeof buf, "%s%s", eval_spelling(ev, s->as.expr.target.name), suffix);
     else
         snprintf(buf, sizeof buf, "%.*s%s%s", len > 40 ? 37 : len, ev->src->text + s->span.begin,
                  len > 40 ? "..." : "", suffix);
@@ -1355,10 +1355,10 @@ static void chart_add(Eval *ev, const Stmt *s, const Roofline *r)
     if (p->label && p->chip)
         w->nchart++;
     else
-        chart_point_free(p);
+        world_chart_point_free(p);
 }
 
-void chart_point_free(ChartPoint *p)
+void world_chart_point_free(ChartPoint *p)
 {
     free(p->label);
     free(p->chip);
@@ -1381,7 +1381,7 @@ static void note_unused_mesh(Eval *ev, const Mesh *m)
     for (int i = 0; i < m->n && used < sizeof list; i++)
         if (m->axes[i].size > 1 && !world_axis_used(ev->world, m->axes[i].name))
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s (%d)", used ? ", " : "",
-                                     spelling(ev, m->axes[i].name), m->axes[i].size);
+                                     eval_spelling(ev, m->axes[i].name), m->axes[i].size);
     if (!used)
         return;
     snprintf(note, sizeof note, "no dim is split over %s %s: %s chips repeat the same work "
@@ -1395,7 +1395,7 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
 {
     Roofline roof;
     if (ev->world->training && !train_cost(ev, &st->cost))
-        return finite_poly(ev, NULL, s->span);
+        return eval_finite_poly(ev, NULL, s->span);
     LayoutEnv lx = eval_layout(ev);
     layout_note_padding(&lx, &st->layout.uses);
     RoofError e = roof_compute(&st->cost, chip, &st->layout.mesh, layout_lookup,
@@ -1418,13 +1418,13 @@ static bool report_cost(Eval *ev, const Stmt *s, StmtState *st, const Chip *chip
         r.training = ev->world->training;
         report_statement(&r);
         chart_add(ev, s, &roof);
-        remember_statement(ev, s, &roof);
+        check_remember_statement(ev, s, &roof);
     }
     roof_free(&roof);
     return ok;
 }
 
-static void report_plain(Eval *ev, const Stmt *s, const EVal *v, const Mesh *mesh)
+static void report_plain(Eval *ev, const Stmt *s, const ExprValue *v, const Mesh *mesh)
 {
     Report r;
     report_init(ev, s, &r);
@@ -1433,19 +1433,19 @@ static void report_plain(Eval *ev, const Stmt *s, const EVal *v, const Mesh *mes
     if (v->scalar)
         report_number(&r, v->scalar);
     else
-        report_tensor(&r, s->kind == STMT_ASSIGN ? spelling(ev, s->as.expr.target.name)
+        report_tensor(&r, s->kind == STMT_ASSIGN ? eval_spelling(ev, s->as.expr.target.name)
                           : s->as.expr.value->kind == NODE_NAME
-                              ? spelling(ev, s->as.expr.value->as.name)
+                              ? eval_spelling(ev, s->as.expr.value->as.name)
                               : NULL);
 }
 
 /* The clauses, before the expression: the chip, the mesh and the shardings it implies,
  * the compute dtype, and the `->` type (into want). */
 static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, const Chip **chip,
-                            EVal *want)
+                            ExprValue *want)
 {
     LayoutEnv lx = eval_layout(ev);
-    if (!statement_chip(ev, c, chip) ||
+    if (!stmt_chip(ev, c, chip) ||
         !layout_from_clauses(&lx, c, *chip, st->span, &st->layout))
         return false;
     st->chip = *chip;
@@ -1460,26 +1460,26 @@ static bool prepare_clauses(Eval *ev, const Clauses *c, StmtState *st, const Chi
 static bool collective_error(Eval *ev, const Stmt *s, const StmtState *st, CostError e)
 {
     const char *what = coll_name((CollKind)s->as.expr.collective);
-    const char *axis = e.index >= 0 ? spelling(ev, st->layout.mesh.axes[e.index].name) : "";
+    const char *axis = e.index >= 0 ? eval_spelling(ev, st->layout.mesh.axes[e.index].name) : "";
     switch (e.status) {
     case COST_NOT_SHARDED:
         return eval_fail(ev, s->as.expr.value->span, "%s over %s needs a tensor sharded over %s",
-                         what, spelling(ev, s->as.expr.over.name), axis);
+                         what, eval_spelling(ev, s->as.expr.over.name), axis);
     case COST_ALREADY_SHARDED:
         return eval_fail(ev, s->as.expr.value->span, "%s sums partial results across %s, but this "
                          "tensor is already sharded over %s", what, axis, axis);
     case COST_NO_TARGET:
         return eval_fail(ev, s->as.expr.value->span, "%s over %s: no dim is left to shard over "
                          "%s; say which with `-> dtype[..._%s, ...]`", what,
-                         spelling(ev, s->as.expr.over.name), spelling(ev, s->as.expr.over.name),
-                         spelling(ev, s->as.expr.over.name));
+                         eval_spelling(ev, s->as.expr.over.name), eval_spelling(ev, s->as.expr.over.name),
+                         eval_spelling(ev, s->as.expr.over.name));
     default:
-        return finite_poly(ev, NULL, s->span);
+        return eval_finite_poly(ev, NULL, s->span);
     }
 }
 
 /* `allgather x over Y`: the tensor, then the collective on it. */
-static bool eval_collective(Eval *ev, const Stmt *s, StmtState *st, EVal *v)
+static bool eval_collective(Eval *ev, const Stmt *s, StmtState *st, ExprValue *v)
 {
     AxisSet axes;
     LayoutEnv lx = eval_layout(ev);
@@ -1501,7 +1501,7 @@ static bool eval_collective(Eval *ev, const Stmt *s, StmtState *st, EVal *v)
     return true;
 }
 
-static bool eval_value(Eval *ev, const Stmt *s, StmtState *st, const EVal *want, EVal *v)
+static bool eval_value(Eval *ev, const Stmt *s, StmtState *st, const ExprValue *want, ExprValue *v)
 {
     if (s->kind == STMT_COLLECTIVE)
         return eval_collective(ev, s, st, v);
@@ -1519,7 +1519,7 @@ static char *fused_label(Eval *ev, const Stmt *s, char *buf, size_t size)
         const Stmt *one = body->items[i];
         if (one->kind == STMT_ASSIGN)
             used += (size_t)snprintf(buf + used, size - used, "%s%s", used > 7 ? ", " : "",
-                                     spelling(ev, one->as.expr.target.name));
+                                     eval_spelling(ev, one->as.expr.target.name));
     }
     if (used < size)
         snprintf(buf + used, size - used, "}");
@@ -1533,7 +1533,7 @@ static char *text_label(Eval *ev, const Stmt *s, char *buf, size_t size)
     const char *text = ev->src->text;
     const Node *v = s->kind == STMT_COLLECTIVE ? s->as.expr.value : NULL;
     const NameRef *as = v && v->kind == NODE_TENSOR ? &v->as.tensor.dtype_as : NULL;
-    const Value *bound = as && as->name >= 0 ? world_value(ev->world, as->name) : NULL;
+    const BoundValue *bound = as && as->name >= 0 ? world_value(ev->world, as->name) : NULL;
     if (!bound || bound->kind != VAL_DTYPE) {
         snprintf(buf, size, "%.*s", s->span.end - s->span.begin, text + s->span.begin);
         return buf;
@@ -1548,9 +1548,9 @@ static char *stmt_label(Eval *ev, const Stmt *s, char *buf, size_t size)
     if (s->kind == STMT_FUSED)
         return fused_label(ev, s, buf, size);
     if (s->kind == STMT_ASSIGN && ev->block >= 0) /* as `remat save` names it */
-        snprintf(buf, size, "%s.%s", spelling(ev, ev->block), spelling(ev, s->as.expr.target.name));
+        snprintf(buf, size, "%s.%s", eval_spelling(ev, ev->block), eval_spelling(ev, s->as.expr.target.name));
     else if (s->kind == STMT_ASSIGN)
-        snprintf(buf, size, "%s", spelling(ev, s->as.expr.target.name));
+        snprintf(buf, size, "%s", eval_spelling(ev, s->as.expr.target.name));
     else
         return text_label(ev, s, buf, size);
     return buf;
@@ -1623,7 +1623,7 @@ static bool train_leaf(Eval *ev, const Stmt *s, StmtState *st, double kept[2])
         kept[0] = st->kept;
         if (figure_of(st, st->cost.written, &kept[1]))
             kept[1] = kept[1] > st->kept ? kept[1] - st->kept : 0;
-    } else if (remat_keeps(ev, s->kind == STMT_ASSIGN ? s->as.expr.target.name : -1,
+    } else if (training_remat_keeps(ev, s->kind == STMT_ASSIGN ? s->as.expr.target.name : -1,
                            is_contraction(s))) {
         if (!figure_of(st, st->cost.written, &kept[0]))
             return false;
@@ -1635,19 +1635,19 @@ static bool train_leaf(Eval *ev, const Stmt *s, StmtState *st, double kept[2])
     return train_cost(ev, &st->cost);
 }
 
-bool collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
+bool eval_collect_leaf(Eval *ev, const Stmt *s, StmtState *st, Op *parent)
 {
     char label[96];
     Roofline roof;
     double kept[2];
     if (!train_leaf(ev, s, st, kept))
-        return finite_poly(ev, NULL, s->span);
+        return eval_finite_poly(ev, NULL, s->span);
     LayoutEnv lx = eval_layout(ev);
     layout_note_padding(&lx, &st->layout.uses);
     RoofError e = roof_times(&st->cost, st->chip, &st->layout.mesh, layout_lookup,
                              &st->layout.uses, &roof);
     if (e.status != ROOF_OK) {
-        bool ok = st->chip ? roof_error(ev, s, st->chip, e) : finite_poly(ev, NULL, s->span);
+        bool ok = st->chip ? roof_error(ev, s, st->chip, e) : eval_finite_poly(ev, NULL, s->span);
         roof_free(&roof);
         return ok;
     }
@@ -1681,7 +1681,7 @@ static bool add_up(Eval *ev, const Stmt *s, Op *root)
  * operations as a leaf. */
 static bool report_calls(Eval *ev, const Stmt *s, StmtState *st)
 {
-    if (st->cost.ops > 0 && !collect_leaf(ev, s, st, st->root))
+    if (st->cost.ops > 0 && !eval_collect_leaf(ev, s, st, st->root))
         return false;
     if (calls_blocks(st->root) && !add_optimizer_step(ev, st->root, st->chip))
         return eval_oom(ev, s->span);
@@ -1700,12 +1700,12 @@ static bool report_calls(Eval *ev, const Stmt *s, StmtState *st)
         return false;
     r.summary = &summary;
     report_block(&r, st->root);
-    remember_block(ev, s, st->root, st->chip, mesh_chips(&st->layout.mesh));
+    check_remember_block(ev, s, st->root, st->chip, mesh_chips(&st->layout.mesh));
     summary_remember(&ev->world->last, &summary);
     return true;
 }
 
-Op *statement_root(Eval *ev, StmtState *st)
+Op *eval_statement_root(Eval *ev, StmtState *st)
 {
     char label[96];
     if (!st->root && st->stmt)
@@ -1730,7 +1730,7 @@ static bool listed(const char *const *names, const char *name)
 
 static bool is_function(const Eval *ev, int name)
 {
-    const char *s = spelling(ev, name);
+    const char *s = eval_spelling(ev, name);
     return listed(UNARY_FUNCTIONS, s) || listed(REDUCTIONS, s) || strcmp(s, "lookup") == 0 ||
            strcmp(s, "last") == 0 || strcmp(s, "min") == 0;
 }
@@ -1759,26 +1759,26 @@ static int reduced_dim(Eval *ev, const Node *arg, const Tensor *t, const char *f
 
 /* gather(x, D): x with D whole, by an AllGather over D's axes; nothing when D is whole
  * on every chip already (no operation, no row). */
-static CostError gather_dim(const Tensor *x, int dim, const CostOptions *opt, EVal *out,
+static CostError gather_dim(const Tensor *x, int dim, const CostOptions *opt, ExprValue *out,
                             StmtState *st)
 {
-    AxisSet axes = dim_axes(&x->dims[dim], opt->mesh);
+    AxisSet axes = tensor_dim_axes(&x->dims[dim], opt->mesh);
     if (axes && mesh_span(opt->mesh, axes) > 1)
         return cost_collective(x, COLL_ALLGATHER, axes, opt, &out->tensor, &st->cost);
     out->tensor = tensor_copy(x);
     if (out->tensor)
-        dim_remove_axes(&out->tensor->dims[dim], axes, opt->mesh);
+        tensor_dim_remove_axes(&out->tensor->dims[dim], axes, opt->mesh);
     return (CostError){out->tensor ? COST_OK : COST_TOO_COMPLEX, -1, -1, -1};
 }
 
 /* lookup(table, x): an embedding's rows, x's shape from the table (cost.h: cost_lookup). */
-SEPARATE static bool eval_lookup(Eval *ev, const Node *n, StmtState *st, EVal *out)
+SEPARATE static bool eval_lookup(Eval *ev, const Node *n, StmtState *st, ExprValue *out)
 {
     if (n->as.call.nargs != 2 || n->as.call.args[0].name.name >= 0 ||
         n->as.call.args[1].name.name >= 0)
         return eval_fail(ev, n->span, "lookup takes a table and the tokens' rows: "
                          "lookup(table, x), x of the result's shape");
-    EVal table = {0}, x = {0};
+    ExprValue table = {0}, x = {0};
     bool ok = eval_expr(ev, n->as.call.args[0].value, st, -1, &table) &&
               eval_expr(ev, n->as.call.args[1].value, st, -1, &x);
     const Node *bad = !ok ? NULL : !table.tensor ? n->as.call.args[0].value
@@ -1791,7 +1791,7 @@ SEPARATE static bool eval_lookup(Eval *ev, const Node *n, StmtState *st, EVal *o
         opt.training = ev->world->training;
         opt.param_a = n->as.call.args[0].value->kind == NODE_PARAM;
         CostError e = cost_lookup(table.tensor, x.tensor, &opt, &out->tensor, &st->cost);
-        ok = e.status == COST_OK || finite_poly(ev, NULL, n->span);
+        ok = e.status == COST_OK || eval_finite_poly(ev, NULL, n->span);
     }
     eval_free(&table);
     eval_free(&x);
@@ -1818,7 +1818,7 @@ static bool cut_to_last(Eval *ev, const Node *n, StmtState *st, Tensor *x, int d
 {
     Dim *d = &x->dims[dim];
     const Node *where = n->as.call.args[2].value;
-    AxisSet axes = dim_axes(d, &st->layout.mesh);
+    AxisSet axes = tensor_dim_axes(d, &st->layout.mesh);
     if (axes && mesh_span(&st->layout.mesh, axes) > 1)
         return eval_fail(ev, n->as.call.args[1].value->span, "last takes positions a chip "
                          "holds whole, and this dim is split over the mesh: gather it first, "
@@ -1846,7 +1846,7 @@ static bool cut_to_last(Eval *ev, const Node *n, StmtState *st, Tensor *x, int d
 /* last(x, DIM, N): the last N positions of x along DIM (a prefill's last token, whose
  * logits are the next token's). No operation of its own: the one that reads the result
  * reads only those positions. N equal to the dim's size gives x unchanged. */
-static bool eval_last(Eval *ev, const Node *n, StmtState *st, EVal *out)
+static bool eval_last(Eval *ev, const Node *n, StmtState *st, ExprValue *out)
 {
     if (n->as.call.nargs != 3)
         return eval_fail(ev, n->span, "last takes a tensor, one of its dims and a count: "
@@ -1854,7 +1854,7 @@ static bool eval_last(Eval *ev, const Node *n, StmtState *st, EVal *out)
     for (int i = 0; i < 3; i++)
         if (n->as.call.args[i].name.name >= 0)
             return eval_fail(ev, n->as.call.args[i].name.span, "last takes no named arguments");
-    EVal x = {0}, count = {0};
+    ExprValue x = {0}, count = {0};
     if (!eval_expr(ev, n->as.call.args[0].value, st, -1, &x))
         return false;
     bool ok = x.tensor || eval_fail(ev, n->as.call.args[0].value->span, "last takes a tensor, "
@@ -1877,18 +1877,18 @@ static bool eval_last(Eval *ev, const Node *n, StmtState *st, EVal *out)
 
 /* min(a, b) and max(a, b) of two numbers (a the first, evaluated): what a block's
  * default can take of its arguments, as moe's active experts, min(E, B·T·k). */
-static bool eval_extremum(Eval *ev, const Node *n, StmtState *st, const char *fn, EVal *a,
-                          EVal *out)
+static bool eval_extremum(Eval *ev, const Node *n, StmtState *st, const char *fn, ExprValue *a,
+                          ExprValue *out)
 {
-    EVal b = {0};
+    ExprValue b = {0};
     double va = 0, vb = 0;
     const Node *first = n->as.call.args[0].value, *second = n->as.call.args[1].value;
     bool ok = eval_expr(ev, second, st, -1, &b);
     if (ok && (a->tensor || b.tensor))
         ok = eval_fail(ev, (a->tensor ? first : second)->span, "%s(a, b) takes two numbers%s",
                        fn, strcmp(fn, "max") == 0 ? "; max(x, DIM) reduces a tensor" : "");
-    ok = ok && number_now(ev, a->scalar, first->span, &va) &&
-         number_now(ev, b.scalar, second->span, &vb);
+    ok = ok && eval_number_now(ev, a->scalar, first->span, &va) &&
+         eval_number_now(ev, b.scalar, second->span, &vb);
     if (ok) {
         bool keep_a = strcmp(fn, "min") == 0 ? va <= vb : va >= vb;
         out->scalar = poly_const(keep_a ? va : vb);
@@ -1899,9 +1899,9 @@ static bool eval_extremum(Eval *ev, const Node *n, StmtState *st, const char *fn
     return ok;
 }
 
-SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int out_dtype, ExprValue *out)
 {
-    const char *fn = spelling(ev, n->as.call.callee.name);
+    const char *fn = eval_spelling(ev, n->as.call.callee.name);
     if (strcmp(fn, "lookup") == 0)
         return eval_lookup(ev, n, st, out);
     if (strcmp(fn, "last") == 0)
@@ -1915,7 +1915,7 @@ SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int o
     for (int i = 0; i < want; i++)
         if (n->as.call.args[i].name.name >= 0)
             return eval_fail(ev, n->as.call.args[i].name.span, "%s takes no named arguments", fn);
-    EVal x = {0};
+    ExprValue x = {0};
     if (!eval_expr(ev, n->as.call.args[0].value, st, -1, &x))
         return false;
     bool extremum = strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0;
@@ -1932,7 +1932,7 @@ SEPARATE static bool eval_function(Eval *ev, const Node *n, StmtState *st, int o
         CostError e = unary ? cost_unary(x.tensor, &opt, &out->tensor, &st->cost)
                       : strcmp(fn, "gather") == 0 ? gather_dim(x.tensor, dim, &opt, out, st)
                       : cost_reduce(x.tensor, dim, &opt, &out->tensor, &st->cost);
-        ok = e.status == COST_OK || finite_poly(ev, NULL, n->span);
+        ok = e.status == COST_OK || eval_finite_poly(ev, NULL, n->span);
     } else {
         ok = false;
     }
@@ -1945,10 +1945,10 @@ static bool unknown_block(Eval *ev, const NameRef *callee)
 {
     if (!world_library(ev->world))
         return false;
-    const char *name = spelling(ev, callee->name);
+    const char *name = eval_spelling(ev, callee->name);
     SpellNear near = spell_begin(name);
     for (int i = 0; i < ev->world->nblocks; i++)
-        spell_offer(&near, spelling(ev, ev->world->blocks[i].name));
+        spell_offer(&near, eval_spelling(ev, ev->world->blocks[i].name));
     for (int i = 0; UNARY_FUNCTIONS[i]; i++)
         spell_offer(&near, UNARY_FUNCTIONS[i]);
     for (int i = 0; REDUCTIONS[i]; i++)
@@ -1963,9 +1963,9 @@ static bool unknown_block(Eval *ev, const NameRef *callee)
     return false;
 }
 
-SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, EVal *out)
+SEPARATE static bool eval_call(Eval *ev, const Node *n, StmtState *st, int out_dtype, ExprValue *out)
 {
-    const BlockDef *b = call_target(ev, n);
+    const BlockDef *b = arch_call_target(ev, n);
     if (!b && is_function(ev, n->as.call.callee.name))
         return eval_function(ev, n, st, out_dtype, out);
     if (!b)
@@ -2014,7 +2014,7 @@ static bool eval_step_stmt(Eval *ev, const Stmt *s)
     const Chip *chip = NULL;
     Layout layout;
     LayoutEnv lx = eval_layout(ev);
-    if (!statement_chip(ev, c, &chip) || !layout_from_clauses(&lx, c, chip, s->span, &layout))
+    if (!stmt_chip(ev, c, &chip) || !layout_from_clauses(&lx, c, chip, s->span, &layout))
         return false;
     Op *op = op_new(stmt_label(ev, s, label, sizeof label));
     if (!op)
@@ -2038,10 +2038,10 @@ bool eval_expr_stmt(Eval *ev, const Stmt *s)
         ev->world->step_tokens.block = -1;
     }
     StmtState st;
-    stmt_state_init(ev, &st);
+    eval_stmt_state_init(ev, &st);
     LayoutEnv lx = eval_layout(ev);
     const Chip *chip = NULL;
-    EVal want = {0}, v = {0};
+    ExprValue want = {0}, v = {0};
     st.span = s->span;
     st.stmt = s;
     bool ok = prepare_clauses(ev, c, &st, &chip, &want) && eval_value(ev, s, &st, &want, &v) &&
@@ -2054,16 +2054,16 @@ bool eval_expr_stmt(Eval *ev, const Stmt *s)
     if (ok && s->kind == STMT_ASSIGN && st.nothing && s->as.expr.value->kind == NODE_CALL)
         ok = eval_fail(ev, s->as.expr.value->span, "%s returns nothing to bind to %s; end the "
                        "block with `return ...`",
-                       spelling(ev, s->as.expr.value->as.call.callee.name),
-                       spelling(ev, s->as.expr.target.name));
+                       eval_spelling(ev, s->as.expr.value->as.call.callee.name),
+                       eval_spelling(ev, s->as.expr.target.name));
     /* A name is bound to a number or a tensor, never to a formula. */
-    Value val = {.kind = v.scalar ? VAL_NUMBER : VAL_TENSOR};
+    BoundValue val = {.kind = v.scalar ? VAL_NUMBER : VAL_TENSOR};
     if (ok && s->kind == STMT_ASSIGN && v.scalar)
-        ok = number_now(ev, v.scalar, s->as.expr.value->span, &val.number);
+        ok = eval_number_now(ev, v.scalar, s->as.expr.value->span, &val.number);
     if (ok && ev->fusion)
-        ok = fusion_take(ev, s, &st);
+        ok = fuse_take(ev, s, &st);
     else if (ok && ev->collect && st.cost.ops > 0)
-        ok = collect_leaf(ev, s, &st, ev->collect);
+        ok = eval_collect_leaf(ev, s, &st, ev->collect);
     else if (ok && st.root)
         ok = report_calls(ev, s, &st);
     else if (ok && st.cost.ops > 0)
@@ -2073,7 +2073,7 @@ bool eval_expr_stmt(Eval *ev, const Stmt *s)
     if (ok && s->kind == STMT_ASSIGN) {
         val.tensor = v.tensor;
         v.tensor = NULL;
-        ok = bind(ev, s->as.expr.target.name, val);
+        ok = eval_bind(ev, s->as.expr.target.name, val);
     }
     op_free(st.root);
     eval_free(&v);
@@ -2084,12 +2084,12 @@ bool eval_expr_stmt(Eval *ev, const Stmt *s)
 
 bool eval_work_quietly(Eval *ev, const Stmt *s, Op *root)
 {
-    Frame frame = frame_begin(ev->world);
+    Frame frame = world_frame_begin(ev->world);
     Eval quiet = *ev;
     quiet.collect = root;
     quiet.frame = &frame;
     bool ok = eval_expr_stmt(&quiet, s);
-    frame_restore(ev->world, &frame);
+    world_frame_restore(ev->world, &frame);
     return ok;
 }
 
@@ -2104,17 +2104,17 @@ bool eval_quietly(Eval *ev, const Stmt *s, Op *root)
 const Chip *eval_chip_of(Eval *ev, const Stmt *s)
 {
     const Chip *chip = NULL;
-    return statement_chip(ev, &s->as.expr.clauses, &chip) ? chip : NULL;
+    return stmt_chip(ev, &s->as.expr.clauses, &chip) ? chip : NULL;
 }
 
 bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
 {
     const Clauses *c = &s->as.expr.clauses;
     StmtState st;
-    stmt_state_init(ev, &st);
+    eval_stmt_state_init(ev, &st);
     LayoutEnv lx = eval_layout(ev);
     memset(out, 0, sizeof *out);
-    EVal want = {0}, v = {0};
+    ExprValue want = {0}, v = {0};
     st.span = s->span;
     st.stmt = s; /* a block call makes a root; it is refused below */
     OpenDims *outer = ev->open;
@@ -2135,7 +2135,7 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
     if (ok && !out->chip)
         ok = eval_fail(ev, s->as.expr.value->span, "this needs a chip: add `on v5e` or `use v5e`");
     if (ok && ev->world->training && !train_cost(ev, &st.cost))
-        ok = finite_poly(ev, NULL, s->span);
+        ok = eval_finite_poly(ev, NULL, s->span);
     RoofError e = {ROOF_OK, DT_BF16, NULL};
     if (ok)
         layout_note_padding(&lx, &st.layout.uses);
@@ -2151,11 +2151,11 @@ bool eval_costed(Eval *ev, const Stmt *s, Costed *out)
     eval_free(&v);
     eval_free(&want);
     if (!ok)
-        costed_free(out);
+        eval_costed_free(out);
     return ok;
 }
 
-void costed_free(Costed *c)
+void eval_costed_free(Costed *c)
 {
     cost_free(&c->cost);
     roof_free(&c->roof);
@@ -2174,15 +2174,15 @@ bool eval_return(Eval *ev, const Stmt *s)
     if (ev->depth == 0)
         return eval_fail(ev, s->span, "return is for the end of a block");
     StmtState st;
-    stmt_state_init(ev, &st);
+    eval_stmt_state_init(ev, &st);
     st.stmt = s;
     st.span = s->span;
-    Value v;
-    bool ok = statement_chip(ev, &(Clauses){.chip.name.name = -1, .compute = -1}, &st.chip) &&
-              bindable_value(ev, s->as.repeat.value, &st, &v);
+    BoundValue v;
+    bool ok = stmt_chip(ev, &(Clauses){.chip.name.name = -1, .compute = -1}, &st.chip) &&
+              call_bindable_value(ev, s->as.repeat.value, &st, &v);
     /* `return a *_D b`: the operation is the block's too. */
-    if (ok && (ev->fusion ? !fusion_take(ev, s, &st)
-                          : st.cost.ops > 0 && !collect_leaf(ev, s, &st, ev->collect))) {
+    if (ok && (ev->fusion ? !fuse_take(ev, s, &st)
+                          : st.cost.ops > 0 && !eval_collect_leaf(ev, s, &st, ev->collect))) {
         tensor_free(v.tensor);
         ok = false;
     }
@@ -2232,14 +2232,14 @@ static bool report_step(Eval *ev, const Stmt *s, Op **step, const Chip *chip, co
     r.mesh = mesh;
     r.training = ev->world->training;
     report_block(&r, op);
-    remember_block(ev, s, op, chip, mesh_chips(mesh));
+    check_remember_block(ev, s, op, chip, mesh_chips(mesh));
     return true;
 }
 
 static bool report_repeat(Eval *ev, const Stmt *s, Op **step)
 {
     const Chip *chip = ev->world->use_chip >= 0
-                           ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
+                           ? chip_find(&ev->world->chips, eval_spelling(ev, ev->world->use_chip))
                            : NULL;
     return report_step(ev, s, step, chip, &ev->world->mesh);
 }
@@ -2274,7 +2274,7 @@ bool eval_repeat(Eval *ev, const Stmt *s)
     inner.collect = op;
     inner.repeats = ev->repeats + 1;
     inner.stages = ev->stages * pipe.stages;
-    bool ok = run_body(&inner, s->as.repeat.body);
+    bool ok = call_run_body(&inner, s->as.repeat.body);
     ev->returned = inner.returned;
     ev->result = inner.result;
     if (ok && pipe.stages > 1 && !(op = pipeline_node(ev, s, op, &pipe)))

@@ -24,7 +24,7 @@
 #include "caps.h"
 #include "layout.h"
 #include "mesh.h"
-#include "model.h"
+#include "op.h"
 #include "report.h"
 #include "roof.h"
 
@@ -69,7 +69,7 @@ typedef enum { SCHEDULE_1F1B, SCHEDULE_GPIPE } Schedule;
 
 typedef struct World {
     Intern *names;
-    Value *values; /* by interned id; grows with names */
+    BoundValue *values; /* by interned id; grows with names */
     unsigned *local_in; /* by interned id: the Frame.id the name is local to, 0 if none */
     int nvalues;
     unsigned frames;    /* the last frame id given (ids wrap, skipping 0) */
@@ -136,12 +136,12 @@ typedef struct Eval Eval;
 const BlockDef *world_block(const World *w, int name);
 /* The block a call runs: its callee's, or the one a model passed first names in its
  * place (`model(mixtral_8x7b, ...)` runs moe_model); NULL when there is none. */
-const BlockDef *call_target(const Eval *ev, const Node *call);
+const BlockDef *arch_call_target(const Eval *ev, const Node *call);
 /* "attention(x: [B, T, D], keys: [...], N, G = N / K, tp = {})": the parameters as
  * written, defaults and shapes from the block's source. */
-void block_signature(const World *w, const BlockDef *b, char *buf, size_t size);
+void call_block_signature(const World *w, const BlockDef *b, char *buf, size_t size);
 /* A parameter whose default is a set of mesh axes, `tp = {}`, takes axes. */
-bool block_axis_param(const Binding *param);
+bool call_block_axis_param(const Binding *param);
 
 /* Room to keep one more source, reserved before a source runs (an include inside it
  * reserves its own): once its blocks are defined, keeping their tree must not fail, or
@@ -156,14 +156,14 @@ void world_keep_unneeded(World *w);
 bool world_init(World *w);
 void world_free(World *w);
 /* Frees a chart point's label and chip name. */
-void chart_point_free(ChartPoint *p);
+void world_chart_point_free(ChartPoint *p);
 /* The value bound to a name (VAL_UNBOUND if none). */
-const Value *world_value(const World *w, int name);
+const BoundValue *world_value(const World *w, int name);
 /* Gives a name a value for a while (a sweep's points, solve's free dim) and returns
  * what it held; world_restore puts that back. The world takes v's tensor, the caller
  * the returned one. False from world_swap if memory ran out. */
-bool world_swap(World *w, int name, Value v, Value *old);
-void world_restore(World *w, int name, Value old);
+bool world_swap(World *w, int name, BoundValue v, BoundValue *old);
+void world_restore(World *w, int name, BoundValue old);
 /* PolyLookup over the bound numbers of a world (and the padded shards of those). */
 bool world_lookup(int sym, double *value, void *world);
 /* ShardPadding's ceil_symbol: the name ceil(D/chips), made once, for the padded shard
@@ -201,7 +201,7 @@ typedef bool (*RowsFn)(void *ctx);
 typedef struct {
     unsigned id;   /* World.local_in marks the names local to this frame with it */
     int *names;
-    Value *saved;
+    BoundValue *saved;
     unsigned *marks; /* the names' local_in before */
     int n, cap;
 } Frame;
@@ -214,7 +214,7 @@ struct Eval {
     int depth;         /* block calls under way */
     int repeats;       /* repeat bodies under way, through calls too */
     bool returned;     /* a `return` ran; its value is in result */
-    Value result;
+    BoundValue result;
     const Source *src;
     Diag *diag;
     bool exact;
@@ -249,7 +249,7 @@ typedef struct {
 } Costed;
 /* False after reporting an error; the statement needs an operation and a chip. */
 bool eval_costed(Eval *ev, const Stmt *s, Costed *out);
-void costed_free(Costed *c);
+void eval_costed_free(Costed *c);
 
 /* Why a dim's value v is not one: below 1 or with a fraction, or above 2^53, where a
  * double no longer holds every whole number (exactness matters for a size; costs are
@@ -271,8 +271,8 @@ bool eval_work_quietly(Eval *ev, const Stmt *s, Op *root);
 const Chip *eval_chip_of(Eval *ev, const Stmt *s);
 
 /* solve, fit and sweep (explore.c). */
-bool eval_solve(Eval *ev, const Stmt *s);
-bool eval_fit(Eval *ev, const Stmt *s);
+bool explore_solve(Eval *ev, const Stmt *s);
+bool explore_fit(Eval *ev, const Stmt *s);
 /* The largest whole value of an unbound dim at which the memory per chip of n
  * statements together fits in hbm bytes, what a chip holds there, and at one more.
  * False after reporting an error (at the first statement: even 1 does not fit; it fits
@@ -280,28 +280,28 @@ bool eval_fit(Eval *ev, const Stmt *s);
 typedef struct {
     double largest, memory, next_memory;
 } FitResult;
-bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm,
+bool explore_fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm,
                  FitResult *out);
-bool eval_sweep(Eval *ev, const Stmt *s);
-bool eval_plot(Eval *ev, const Stmt *s);
+bool explore_sweep(Eval *ev, const Stmt *s);
+bool explore_plot(Eval *ev, const Stmt *s);
 /* search (search.c). */
-bool eval_search(Eval *ev, const Stmt *s);
+bool search_run(Eval *ev, const Stmt *s);
 /* serve (serve.c): the largest batch, TTFT, TPOT, tokens/s and cost of a request mix. */
-bool eval_serve(Eval *ev, const Stmt *s);
+bool serve_run(Eval *ev, const Stmt *s);
 /* `send T from (0, 0) to (3, 3) on v5e 4x4` (transfer.c). */
-bool eval_send(Eval *ev, const Stmt *s);
+bool transfer_run(Eval *ev, const Stmt *s);
 /* A send's figures for `expect`: comm_bytes, t_comm (= t_lower = t_upper), hops. */
-void remember_transfer(Eval *ev, const Stmt *s, double bytes, double t, double hops,
+void check_remember_transfer(Eval *ev, const Stmt *s, double bytes, double t, double hops,
                        double chips);
 
-void remember_statement(Eval *ev, const Stmt *s, const Roofline *r);
-void remember_block(Eval *ev, const Stmt *s, const Op *op, const Chip *chip, double chips);
-bool eval_expect(Eval *ev, const Stmt *s);
+void check_remember_statement(Eval *ev, const Stmt *s, const Roofline *r);
+void check_remember_block(Eval *ev, const Stmt *s, const Op *op, const Chip *chip, double chips);
+bool check_expect(Eval *ev, const Stmt *s);
 
 /* A number from an expression (dims bound, finite); false after reporting why not. */
 bool eval_number(Eval *ev, const Node *n, double *out);
 /* Evaluates one statement; false after reporting an error. */
-bool eval_stmt(Eval *ev, const Stmt *s);
+bool stmt_run(Eval *ev, const Stmt *s);
 
 /* What layout (layout.h) needs of ev: its errors' frame, the world's names, mesh and
  * values, ev's numbers; made afresh each time, as ev changes. */
@@ -317,7 +317,7 @@ bool eval_interrupted(Eval *ev);
 /* The stack is nearly used up (stack.h): reported at span, with how many block calls
  * down the recursion is. Always false. */
 bool eval_stack_fail(Eval *ev, Span span);
-const char *spelling(const Eval *ev, int name);
+const char *eval_spelling(const Eval *ev, int name);
 /* After a sweep's rows: passes them on (Eval.rows_written); false after an error. */
 bool eval_rows_written(Eval *ev);
 /* A long statement's progress line (progress.h), cleared by any error it reports. */

@@ -31,7 +31,7 @@ typedef enum {
     FIELD_COUNT
 } ExpectField;
 /* Their names as `expect` spells them, by ExpectField; NULL-terminated (check.c). */
-extern const char *const expect_fields[FIELD_COUNT + 1];
+extern const char *const check_expect_fields[FIELD_COUNT + 1];
 
 /* The figures of the last reported statement or block, for `expect`. */
 typedef struct {

@@ -63,7 +63,7 @@ static bool bound_here(const Fusion *f, int name)
     return false;
 }
 
-bool fusion_read(Eval *ev, int name, Tensor *t)
+bool fuse_read(Eval *ev, int name, Tensor *t)
 {
     Fusion *f = ev->fusion;
     if (ev->depth != f->depth) /* a called block's names: its arguments carry on_chip */
@@ -84,7 +84,7 @@ bool fusion_read(Eval *ev, int name, Tensor *t)
     return true;
 }
 
-bool fusion_take(Eval *ev, const Stmt *s, StmtState *st)
+bool fuse_take(Eval *ev, const Stmt *s, StmtState *st)
 {
     Fusion *f = ev->fusion;
     if (f->nstmts == f->cap) {
@@ -113,7 +113,7 @@ bool fusion_take(Eval *ev, const Stmt *s, StmtState *st)
                      COST_MAX_COLLECTIVES);
 }
 
-void fusion_adopt(Eval *ev, Op *op)
+void fuse_adopt(Eval *ev, Op *op)
 {
     for (int i = 0; i < OWN_COUNT; i++)
         ev->fusion->own[i] += op->own[i];
@@ -143,8 +143,8 @@ static bool escapes(const AstList *body, const Stmt *region, int name)
  * training *kept says whether the backward pass keeps it (remat), and f->kept counts it. */
 static bool write_out(Eval *ev, Fusion *f, const FusedStmt *one, const Mesh *mesh, bool *kept)
 {
-    const Value *v = world_value(ev->world, one->name);
-    *kept = !ev->world->training || remat_keeps(ev, one->name, one->contraction);
+    const BoundValue *v = world_value(ev->world, one->name);
+    *kept = !ev->world->training || training_remat_keeps(ev, one->name, one->contraction);
     if (v->kind != VAL_TENSOR)
         return true;
     v->tensor->on_chip = false;
@@ -238,10 +238,10 @@ static bool fusion_begin(Eval *ev, const Stmt *s)
 static bool fusion_leaf(Eval *ev, const Stmt *s, Fusion *f)
 {
     StmtState st;
-    stmt_state_init(ev, &st);
+    eval_stmt_state_init(ev, &st);
     st.stmt = s;
     st.span = s->span;
-    bool ok = statement_chip(ev, &(Clauses){.chip.name.name = -1, .compute = -1}, &st.chip) &&
+    bool ok = stmt_chip(ev, &(Clauses){.chip.name.name = -1, .compute = -1}, &st.chip) &&
               tile_fits(ev, s, f, st.chip);
     ok = ok && (settle_outputs(ev, f, s, &st.layout.mesh) || eval_oom(ev, s->span));
     ok = ok && (cost_absorb(&st.cost, &f->cost) || eval_oom(ev, s->span));
@@ -249,7 +249,7 @@ static bool fusion_leaf(Eval *ev, const Stmt *s, Fusion *f)
     st.kept = f->kept;
     layout_merge_uses(&st.layout.uses, &f->uses);
     int before = ev->collect->nchildren;
-    ok = ok && (st.cost.ops == 0 || collect_leaf(ev, s, &st, ev->collect));
+    ok = ok && (st.cost.ops == 0 || eval_collect_leaf(ev, s, &st, ev->collect));
     if (ok && ev->collect->nchildren > before) /* the region's row holds what it called */
         for (int i = 0; i < OWN_COUNT; i++)
             if (i != OWN_ACTIVATIONS) /* the region's own: what it keeps */
@@ -260,10 +260,10 @@ static bool fusion_leaf(Eval *ev, const Stmt *s, Fusion *f)
 
 /* `fused off`: each statement of a region is a row of its own again, reading its
  * operands from HBM and writing its result (what flash attention saves, for teaching). */
-bool fusion_switch(Eval *ev, const Stmt *s)
+bool fuse_switch(Eval *ev, const Stmt *s)
 {
     bool on = s->as.mode.name.name < 0;
-    if (!on && strcmp(spelling(ev, s->as.mode.name.name), "off") != 0)
+    if (!on && strcmp(eval_spelling(ev, s->as.mode.name.name), "off") != 0)
         return eval_fail(ev, s->as.mode.name.span, "fused takes a region, `fused { ... }`, or "
                          "`fused off` / `fused on` to run the regions as their operations or "
                          "as kernels");
@@ -271,21 +271,21 @@ bool fusion_switch(Eval *ev, const Stmt *s)
     return true;
 }
 
-bool fusion_run(Eval *ev, const Stmt *s)
+bool fuse_run(Eval *ev, const Stmt *s)
 {
     if (!fusion_begin(ev, s))
         return false;
     if (ev->fusion || ev->world->unfused) { /* part of the region under way; or `fused off` */
         Eval inner = *ev;
-        return run_body(&inner, s->as.repeat.body);
+        return call_run_body(&inner, s->as.repeat.body);
     }
     Fusion f = {.depth = ev->depth, .uses.values = &ev->world->padding};
     cost_init(&f.cost);
     Eval inner = *ev;
     inner.fusion = &f;
-    bool ok = run_body(&inner, s->as.repeat.body) && fusion_leaf(ev, s, &f);
+    bool ok = call_run_body(&inner, s->as.repeat.body) && fusion_leaf(ev, s, &f);
     for (int i = 0; i < f.nstmts; i++) { /* nothing stays marked past the region */
-        const Value *v = f.stmts[i].name >= 0 ? world_value(ev->world, f.stmts[i].name) : NULL;
+        const BoundValue *v = f.stmts[i].name >= 0 ? world_value(ev->world, f.stmts[i].name) : NULL;
         if (v && v->kind == VAL_TENSOR)
             v->tensor->on_chip = false;
     }

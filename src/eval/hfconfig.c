@@ -235,11 +235,11 @@ static bool read_config(Reading *r)
     return false;
 }
 
-bool arch_from_config(Eval *ev, const Stmt *s, Arch *a)
+bool hfconfig_arch(Eval *ev, const Stmt *s, Arch *a)
 {
-    if (strcmp(spelling(ev, s->as.arch.from.name), "from") != 0)
+    if (strcmp(eval_spelling(ev, s->as.arch.from.name), "from") != 0)
         return eval_fail(ev, s->as.arch.from.span, "a model from a file is written `arch %s "
-                         "from \"config.json\"`", spelling(ev, s->as.arch.name.name));
+                         "from \"config.json\"`", eval_spelling(ev, s->as.arch.name.name));
     char *path = source_resolve(ev->src, s->as.arch.path);
     const char *why = "out of memory";
     size_t len = 0;

@@ -56,7 +56,7 @@ bool pipeline_stages(Eval *ev, const Stmt *repeat, double layers, Pipeline *out)
     if (fmod(layers, out->stages) != 0)
         return eval_fail(ev, repeat->as.repeat.value->span, "%g layers do not split evenly "
                          "into %g pipeline stages over %s", layers, out->stages,
-                         spelling(ev, over->name));
+                         eval_spelling(ev, over->name));
     return true;
 }
 
@@ -66,7 +66,7 @@ static bool result_bytes(Eval *ev, const Stmt *s, const Pipeline *p, double *out
 {
     const AstList *body = s->as.repeat.body;
     const Stmt *last = body && body->n ? body->items[body->n - 1] : NULL;
-    const Value *v = last && last->kind == STMT_ASSIGN
+    const BoundValue *v = last && last->kind == STMT_ASSIGN
                          ? world_value(ev->world, last->as.expr.target.name) : NULL;
     if (!v || !v->tensor)
         return eval_fail(ev, s->span, "a pipeline stage sends its result to the next one: "
@@ -108,7 +108,7 @@ static double net_fraction(const Chip *chip)
 static bool fill_send(Eval *ev, const Stmt *s, const Pipeline *p, Op *send)
 {
     const Chip *chip = ev->world->use_chip >= 0
-                           ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
+                           ? chip_find(&ev->world->chips, eval_spelling(ev, ev->world->use_chip))
                            : NULL;
     double bytes, bandwidth = 0, latency = 0;
     send->leaf = true;

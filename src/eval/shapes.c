@@ -10,7 +10,7 @@
 
 static const char *block_name(const Eval *ev, const Stmt *def)
 {
-    return spelling(ev, def->as.block.name.name);
+    return eval_spelling(ev, def->as.block.name.name);
 }
 
 /* The name of a shape's dim: B, or K of K_{tp}. */
@@ -60,36 +60,36 @@ static int param_named(const Stmt *def, int name)
 static bool check_shape(Eval *ev, const Stmt *def, const Binding *p, const IdSet *params)
 {
     IdSet seen;
-    if (!idset_init(&seen, p->rank))
+    if (!intern_set_init(&seen, p->rank))
         return eval_oom(ev, p->name.span);
     bool ok = true;
     for (int k = 0; ok && k < p->rank; k++) {
         int name = dim_name(p->shape[k]);
         Span at = p->shape[k]->span;
-        if (!idset_add(&seen, name))
+        if (!intern_set_add(&seen, name))
             ok = eval_fail(ev, at, "%s appears twice in the shape of %s; give each dim a name "
-                           "of its own", spelling(ev, name), spelling(ev, p->name.name));
-        else if (idset_has(params, name))
+                           "of its own", eval_spelling(ev, name), eval_spelling(ev, p->name.name));
+        else if (intern_set_has(params, name))
             ok = eval_fail(ev, at, "%s is a parameter of %s, so the shape of %s cannot bind "
-                           "it; drop one of the two", spelling(ev, name), block_name(ev, def),
-                           spelling(ev, p->name.name));
+                           "it; drop one of the two", eval_spelling(ev, name), block_name(ev, def),
+                           eval_spelling(ev, p->name.name));
     }
-    idset_free(&seen);
+    intern_set_free(&seen);
     return ok;
 }
 
 bool shapes_check_def(Eval *ev, const Stmt *def)
 {
     IdSet params;
-    if (!idset_init(&params, def->as.block.nparams))
+    if (!intern_set_init(&params, def->as.block.nparams))
         return eval_oom(ev, def->span);
     for (int i = 0; i < def->as.block.nparams; i++)
-        idset_add(&params, def->as.block.params[i].name.name);
+        intern_set_add(&params, def->as.block.params[i].name.name);
     bool ok = true;
     for (int i = 0; ok && i < def->as.block.nparams; i++)
         if (def->as.block.params[i].shaped)
             ok = check_shape(ev, def, &def->as.block.params[i], &params);
-    idset_free(&params);
+    intern_set_free(&params);
     return ok;
 }
 
@@ -107,7 +107,7 @@ static size_t slot_of(const ShapeBinds *sb, int name)
 {
     size_t i = (size_t)name * 2654435761u & (sb->nslots - 1);
     for (; sb->slots[i] && sb->items[sb->slots[i] - 1].name != name; i = (i + 1) & (sb->nslots - 1))
-        name_probes++;
+        intern_name_probes++;
     return i;
 }
 
@@ -167,33 +167,33 @@ static bool dim_number(Eval *ev, const Stmt *def, const Binding *p, const Tensor
         return eval_oom(ev, where);
     char buf[256], want[128];
     eval_fail(ev, where, "%s binds %s from this tensor's dim %d, which is not a number: %s",
-              block_name(ev, def), spelling(ev, dim_name(p->shape[k])), k + 1,
+              block_name(ev, def), eval_spelling(ev, dim_name(p->shape[k])), k + 1,
               tensor_text(ev, t, buf, sizeof buf));
     diag_note(ev->diag, "%s: %s; bind the caller's dims first, e.g. `let %s = 256`",
-              spelling(ev, p->name.name), pattern(ev, p, want, sizeof want),
-              t->dims[k].name >= 0 ? spelling(ev, t->dims[k].name) : "B");
+              eval_spelling(ev, p->name.name), pattern(ev, p, want, sizeof want),
+              t->dims[k].name >= 0 ? eval_spelling(ev, t->dims[k].name) : "B");
     return false;
 }
 
 /* Two arguments give one name two numbers. */
-static bool disagree(Eval *ev, const Stmt *def, const Value *vals, int name, int first,
+static bool disagree(Eval *ev, const Stmt *def, const BoundValue *vals, int name, int first,
                      double a, int second, double b, Span where)
 {
     char ta[256], tb[256], pa[128], pb[128], na[64], nb[64];
     const Binding *p = def->as.block.params;
-    const char *dim = spelling(ev, name);
+    const char *dim = eval_spelling(ev, name);
     return eval_fail(ev, where, "the shapes of %s disagree on %s: %s: %s is %s (%s = %s), "
                      "%s: %s is %s (%s = %s)", block_name(ev, def), dim,
-                     spelling(ev, p[first].name.name), pattern(ev, &p[first], pa, sizeof pa),
+                     eval_spelling(ev, p[first].name.name), pattern(ev, &p[first], pa, sizeof pa),
                      tensor_text(ev, vals[first].tensor, ta, sizeof ta), dim,
-                     num_format_plain(a, na, sizeof na), spelling(ev, p[second].name.name),
+                     num_format_plain(a, na, sizeof na), eval_spelling(ev, p[second].name.name),
                      pattern(ev, &p[second], pb, sizeof pb),
                      tensor_text(ev, vals[second].tensor, tb, sizeof tb), dim,
                      num_format_plain(b, nb, sizeof nb));
 }
 
 /* One shaped parameter's argument: a tensor of the shape's rank, each name one number. */
-static bool match(Eval *ev, const Stmt *def, int i, const Value *vals, Span where,
+static bool match(Eval *ev, const Stmt *def, int i, const BoundValue *vals, Span where,
                   ShapeBinds *sb, int *from)
 {
     const Binding *p = &def->as.block.params[i];
@@ -201,10 +201,10 @@ static bool match(Eval *ev, const Stmt *def, int i, const Value *vals, Span wher
     char want[128], got[256];
     if (vals[i].kind != VAL_TENSOR)
         return eval_fail(ev, where, "%s's %s takes a tensor %s, not a number", block_name(ev, def),
-                         spelling(ev, p->name.name), pattern(ev, p, want, sizeof want));
+                         eval_spelling(ev, p->name.name), pattern(ev, p, want, sizeof want));
     if (t->ndims != p->rank)
         return eval_fail(ev, where, "%s's %s is %s, %d dim%s; this tensor has %d: %s",
-                         block_name(ev, def), spelling(ev, p->name.name),
+                         block_name(ev, def), eval_spelling(ev, p->name.name),
                          pattern(ev, p, want, sizeof want), p->rank, p->rank == 1 ? "" : "s",
                          t->ndims, tensor_text(ev, t, got, sizeof got));
     for (int k = 0; k < p->rank; k++) {
@@ -230,7 +230,7 @@ static bool match(Eval *ev, const Stmt *def, int i, const Value *vals, Span wher
 
 /* The axes one name in a shape's braces stands for: those of the callee's axis parameter
  * as the call gives them (or its default), or the axis named. */
-static bool named_axes(Eval *ev, const Stmt *def, const Value *vals, const NameRef *ref,
+static bool named_axes(Eval *ev, const Stmt *def, const BoundValue *vals, const NameRef *ref,
                        int *axes, int *n)
 {
     int i = param_named(def, ref->name);
@@ -243,14 +243,14 @@ static bool named_axes(Eval *ev, const Stmt *def, const Value *vals, const NameR
             axes[(*n)++] = dflt->as.axes.names[k].name;
     else if (i >= 0)
         return eval_fail(ev, ref->span, "%s is not an axis parameter of %s",
-                         spelling(ev, ref->name), block_name(ev, def));
+                         eval_spelling(ev, ref->name), block_name(ev, def));
     else
         axes[(*n)++] = ref->name;
     return true;
 }
 
 /* The union of the axes of `count` names, each once. */
-static bool union_axes(Eval *ev, const Stmt *def, const Value *vals, const NameRef *refs,
+static bool union_axes(Eval *ev, const Stmt *def, const BoundValue *vals, const NameRef *refs,
                        int count, int *axes, int *n)
 {
     *n = 0;
@@ -273,7 +273,7 @@ static bool union_axes(Eval *ev, const Stmt *def, const Value *vals, const NameR
 }
 
 /* The axes a shape's dim K_{tp} wants; C_{dp, -ep}: those of dp that ep does not name. */
-static bool wanted_axes(Eval *ev, const Stmt *def, const Value *vals, const Node *d, int *axes,
+static bool wanted_axes(Eval *ev, const Stmt *def, const BoundValue *vals, const Node *d, int *axes,
                         int *n)
 {
     *n = 0;
@@ -307,7 +307,7 @@ static bool same_axes(const Dim *d, const int *axes, int n)
 
 /* A dim the block wants over some axes: a whole one is sliced (free: each chip keeps
  * its part); one split some other way is an error. */
-static bool lay_out(Eval *ev, const Stmt *def, const Value *vals, int i, int k, Span where)
+static bool lay_out(Eval *ev, const Stmt *def, const BoundValue *vals, int i, int k, Span where)
 {
     const Binding *p = &def->as.block.params[i];
     Dim *dim = &vals[i].tensor->dims[k];
@@ -324,7 +324,7 @@ static bool lay_out(Eval *ev, const Stmt *def, const Value *vals, int i, int k, 
     char want[128], got[256];
     return eval_fail(ev, where, "%s's %s is %s, and this tensor's dim %d is split another way: "
                      "%s; pass it whole or split as the block wants", block_name(ev, def),
-                     spelling(ev, p->name.name), pattern(ev, p, want, sizeof want), k + 1,
+                     eval_spelling(ev, p->name.name), pattern(ev, p, want, sizeof want), k + 1,
                      tensor_text(ev, vals[i].tensor, got, sizeof got));
 }
 
@@ -342,7 +342,7 @@ static bool rename_dims(const Binding *p, Tensor *t)
     return true;
 }
 
-bool shapes_bind(Eval *ev, const Stmt *def, Value *vals, const Span *where, ShapeBinds *out)
+bool shapes_bind(Eval *ev, const Stmt *def, BoundValue *vals, const Span *where, ShapeBinds *out)
 {
     int names = 0;
     for (int i = 0; i < def->as.block.nparams; i++)

@@ -44,7 +44,7 @@ bool shapes_bind_name(const Stmt *def, int name);
 /* At the call, with vals by parameter and `where` the span of each argument: every
  * shaped parameter got a tensor of its rank, and a name bound twice got one number.
  * Renames those tensors' dims to the shape's names. False (reported) when not. */
-bool shapes_bind(Eval *ev, const Stmt *def, Value *vals, const Span *where, ShapeBinds *out);
+bool shapes_bind(Eval *ev, const Stmt *def, BoundValue *vals, const Span *where, ShapeBinds *out);
 /* The returned tensor's dims named by a shape go back to the caller's. */
 bool shapes_give_back(const ShapeBinds *sb, Tensor *t);
 void shapes_free(ShapeBinds *sb);

@@ -15,18 +15,18 @@
 
 static const Chip *find_chip(Eval *ev, const NameRef *ref)
 {
-    const Chip *c = chip_find(&ev->world->chips, spelling(ev, ref->name));
-    const Value *v = world_value(ev->world, ref->name);
+    const Chip *c = chip_find(&ev->world->chips, eval_spelling(ev, ref->name));
+    const BoundValue *v = world_value(ev->world, ref->name);
     if (!c && v->kind == VAL_CHIP) /* `on c` in a sweep over chips */
         c = v->chip;
     if (!c) {
-        SpellNear near = spell_begin(spelling(ev, ref->name));
+        SpellNear near = spell_begin(eval_spelling(ev, ref->name));
         for (int i = 0; i < ev->world->chips.n; i++)
             spell_offer(&near, ev->world->chips.chips[i]->name);
-        const Chip *by_memory = chip_by_memory(&ev->world->chips, spelling(ev, ref->name));
+        const Chip *by_memory = chip_by_memory(&ev->world->chips, eval_spelling(ev, ref->name));
         if (by_memory)
             near.best = by_memory->name;
-        eval_fail(ev, ref->span, "unknown chip %s", spelling(ev, ref->name));
+        eval_fail(ev, ref->span, "unknown chip %s", eval_spelling(ev, ref->name));
         if (near.best)
             diag_note(ev->diag, "did you mean %s?", near.best);
         diag_note(ev->diag, "`chips` in the REPL lists them; define one with "
@@ -60,7 +60,7 @@ static bool eval_mesh(Eval *ev, const Stmt *s)
     if (!layout_mesh_from(&lx, s->as.mesh.axes, s->as.mesh.n, &mesh))
         return false;
     const Chip *chip = ev->world->use_chip >= 0
-                           ? chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip))
+                           ? chip_find(&ev->world->chips, eval_spelling(ev, ev->world->use_chip))
                            : NULL;
     if (!layout_check_fit(&lx, &mesh, chip, s->span))
         return false;
@@ -70,7 +70,7 @@ static bool eval_mesh(Eval *ev, const Stmt *s)
 
 static bool set_field(Eval *ev, Chip *c, const Binding *b)
 {
-    const char *field = spelling(ev, b->name.name);
+    const char *field = eval_spelling(ev, b->name.name);
     int f = chip_field_lookup(field);
     if (f < 0) {
         eval_fail(ev, b->name.span, "a chip has no field %s", field);
@@ -109,7 +109,7 @@ static bool eval_chip(Eval *ev, const Stmt *s)
     const Chip *parent = NULL;
     if (s->as.chip.parent.name >= 0 && !(parent = find_chip(ev, &s->as.chip.parent)))
         return false;
-    Chip *c = chip_new(spelling(ev, s->as.chip.name.name), parent);
+    Chip *c = chip_new(eval_spelling(ev, s->as.chip.name.name), parent);
     if (!c)
         return eval_oom(ev, s->span);
     for (int i = 0; i < s->as.chip.nfields; i++) {
@@ -118,7 +118,7 @@ static bool eval_chip(Eval *ev, const Stmt *s)
         for (int j = 0; j < i && !again; j++)
             again = s->as.chip.fields[j].name.name == f->name.name;
         if (again ? !eval_fail(ev, f->name.span, "field %s given twice; keep one",
-                               spelling(ev, f->name.name))
+                               eval_spelling(ev, f->name.name))
                   : !set_field(ev, c, f)) {
             chip_free(c);
             return false;
@@ -133,13 +133,13 @@ static bool eval_chip(Eval *ev, const Stmt *s)
 }
 
 /* The chip a statement runs on: `on CHIP`, else the one in `use`, else none. */
-bool statement_chip(Eval *ev, const Clauses *c, const Chip **chip)
+bool stmt_chip(Eval *ev, const Clauses *c, const Chip **chip)
 {
     *chip = NULL;
     if (c->chip.name.name >= 0)
         return (*chip = find_chip(ev, &c->chip.name)) != NULL;
     if (ev->world->use_chip >= 0)
-        *chip = chip_find(&ev->world->chips, spelling(ev, ev->world->use_chip));
+        *chip = chip_find(&ev->world->chips, eval_spelling(ev, ev->world->use_chip));
     return true;
 }
 
@@ -157,7 +157,7 @@ typedef struct {
 /* The value of an option that takes a word: its index in `words`, or -1 (reported). */
 static int option_word(Eval *ev, const Binding *o, const char *const *words, const char *says)
 {
-    const char *value = o->value->kind == NODE_NAME ? spelling(ev, o->value->as.name) : "";
+    const char *value = o->value->kind == NODE_NAME ? eval_spelling(ev, o->value->as.name) : "";
     for (int i = 0; words[i]; i++)
         if (strcmp(value, words[i]) == 0)
             return i;
@@ -249,7 +249,7 @@ static bool mode_tokens(Eval *ev, const Binding *o, ModeSetting *set)
 
 static bool mode_option(Eval *ev, const Binding *o, ModeSetting *set)
 {
-    const char *word = spelling(ev, o->name.name);
+    const char *word = eval_spelling(ev, o->name.name);
     bool (*const take[])(Eval *, const Binding *, ModeSetting *) = {
         mode_overlap, mode_microbatches, mode_schedule, mode_axes, mode_launch, mode_tokens,
         mode_sends};
@@ -275,7 +275,7 @@ static bool mode_option(Eval *ev, const Binding *o, ModeSetting *set)
 
 static bool eval_mode(Eval *ev, const Stmt *s)
 {
-    const char *name = spelling(ev, s->as.mode.name.name);
+    const char *name = eval_spelling(ev, s->as.mode.name.name);
     if (strcmp(name, "training") != 0 && strcmp(name, "inference") != 0)
         return eval_fail(ev, s->as.mode.name.span, "the modes are training and inference");
     ModeSetting set = {strcmp(name, "training") == 0 ? COST_TRAIN_PASS : COST_INFERENCE, 1,
@@ -293,7 +293,7 @@ static bool eval_mode(Eval *ev, const Stmt *s)
     return true;
 }
 
-bool eval_stmt(Eval *ev, const Stmt *s)
+bool stmt_run(Eval *ev, const Stmt *s)
 {
     switch (s->kind) {
     case STMT_LET:
@@ -313,19 +313,19 @@ bool eval_stmt(Eval *ev, const Stmt *s)
     case STMT_COLLECTIVE:
         return eval_expr_stmt(ev, s);
     case STMT_SOLVE:
-        return eval_solve(ev, s);
+        return explore_solve(ev, s);
     case STMT_FIT:
-        return eval_fit(ev, s);
+        return explore_fit(ev, s);
     case STMT_SEARCH:
-        return eval_search(ev, s);
+        return search_run(ev, s);
     case STMT_SERVE:
-        return eval_serve(ev, s);
+        return serve_run(ev, s);
     case STMT_SEND:
-        return eval_send(ev, s);
+        return transfer_run(ev, s);
     case STMT_SWEEP:
-        return eval_sweep(ev, s);
+        return explore_sweep(ev, s);
     case STMT_PLOT:
-        return eval_plot(ev, s);
+        return explore_plot(ev, s);
     case STMT_BLOCK:
         return call_define(ev, s);
     case STMT_RETURN:
@@ -333,15 +333,15 @@ bool eval_stmt(Eval *ev, const Stmt *s)
     case STMT_REPEAT:
         return eval_repeat(ev, s);
     case STMT_FUSED:
-        return fusion_run(ev, s);
+        return fuse_run(ev, s);
     case STMT_FUSED_SWITCH:
-        return fusion_switch(ev, s);
+        return fuse_switch(ev, s);
     case STMT_REMAT:
-        return eval_remat(ev, s);
+        return training_remat(ev, s);
     case STMT_OPTIMIZER:
-        return eval_optimizer(ev, s);
+        return training_optimizer(ev, s);
     case STMT_EXPECT:
-        return eval_expect(ev, s);
+        return check_expect(ev, s);
     case STMT_MODE:
         return eval_mode(ev, s);
     case STMT_COMMAND:

@@ -28,7 +28,7 @@ static Binding *one_chip_args(const Eval *ev, const BlockDef *b, const Node *cal
         int at = i < first ? -1 : call_arg_param(b, &call->as.call.args[i], &next);
         if (at >= def->as.block.nparams)
             at = -1;
-        if (at >= 0 && block_axis_param(&def->as.block.params[at])) {
+        if (at >= 0 && call_block_axis_param(&def->as.block.params[at])) {
             shifted = shifted || call->as.call.args[i].name.name < 0;
             continue;
         }
@@ -38,7 +38,7 @@ static Binding *one_chip_args(const Eval *ev, const BlockDef *b, const Node *cal
         ++*n;
     }
     for (int i = 0; args && i < def->as.block.nparams; i++)
-        if (block_axis_param(&def->as.block.params[i]))
+        if (call_block_axis_param(&def->as.block.params[i]))
             args[(*n)++] = (Binding){.name = def->as.block.params[i].name, .value = (Node *)none};
     return args;
 }
@@ -104,7 +104,7 @@ static bool cost_alone(Eval *ev, const Stmt *probe, ModelFlops *out)
 bool summary_model_flops(Eval *ev, const Stmt *s, const Mesh *mesh, ModelFlops *out)
 {
     const Node *call = s->as.expr.value;
-    const BlockDef *b = call->kind == NODE_CALL ? call_target(ev, call)
+    const BlockDef *b = call->kind == NODE_CALL ? arch_call_target(ev, call)
                                                 : NULL;
     *out = (ModelFlops){NAN, DT_BF16};
     if (!b)
@@ -159,7 +159,7 @@ bool summary_measure(Eval *ev, const Stmt *s, const Op *root, const Chip *chip, 
     const Node *call = s->as.expr.value;
     StepTokens st = w->step_tokens;
     memset(out, 0, sizeof *out);
-    const BlockDef *target = call->kind == NODE_CALL ? call_target(ev, call) : NULL;
+    const BlockDef *target = call->kind == NODE_CALL ? arch_call_target(ev, call) : NULL;
     if (!chip || !root->known || !target || st.block < 0 || st.block != target->name)
         return true;
     Op all = op_scaled(root);

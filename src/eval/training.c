@@ -57,14 +57,14 @@ static bool check_path(Eval *ev, const AstList *path)
         const NameRef *b = path->items[i];
         if (!world_block(ev->world, b->name))
             return eval_fail(ev, b->span, "remat save: there is no block %s",
-                             spelling(ev, b->name));
+                             eval_spelling(ev, b->name));
     }
     const NameRef *owner = path->items[path->n - 2];
     const BlockDef *b = world_block(ev->world, owner->name);
     if (!body_binds(b->def->as.block.body, last->name))
         return eval_fail(ev, last->span, "remat save: block %s binds no %s (see `help %s`)",
-                         spelling(ev, owner->name), spelling(ev, last->name),
-                         spelling(ev, owner->name));
+                         eval_spelling(ev, owner->name), eval_spelling(ev, last->name),
+                         eval_spelling(ev, owner->name));
     return true;
 }
 
@@ -87,10 +87,10 @@ static bool copy_paths(Eval *ev, const AstList *list, Remat *r)
     return true;
 }
 
-bool eval_remat(Eval *ev, const Stmt *s)
+bool training_remat(Eval *ev, const Stmt *s)
 {
     static const char *const policies[] = {"none", "full", "selective", "save", NULL};
-    const char *word = spelling(ev, s->as.setting.name.name);
+    const char *word = eval_spelling(ev, s->as.setting.name.name);
     int policy = 0;
     while (policies[policy] && strcmp(policies[policy], word) != 0)
         policy++;
@@ -128,7 +128,7 @@ static bool path_matches(const Eval *ev, const RematPath *p, int name)
     return true;
 }
 
-bool remat_keeps(const Eval *ev, int name, bool contraction)
+bool training_remat_keeps(const Eval *ev, int name, bool contraction)
 {
     const Remat *r = &ev->world->remat;
     switch (r->policy) {
@@ -144,7 +144,7 @@ bool remat_keeps(const Eval *ev, int name, bool contraction)
     return true;
 }
 
-bool remat_keeps_call(const Eval *ev)
+bool training_remat_keeps_call(const Eval *ev)
 {
     return ev->world->remat.policy == REMAT_FULL && ev->depth == 1;
 }
@@ -157,7 +157,7 @@ static bool word_bytes(Eval *ev, const Word *w, bool none_ok, double *bytes)
         *bytes = dtype_bytes((DType)w->dtype);
         return true;
     }
-    if (none_ok && w->name.name >= 0 && strcmp(spelling(ev, w->name.name), "none") == 0) {
+    if (none_ok && w->name.name >= 0 && strcmp(eval_spelling(ev, w->name.name), "none") == 0) {
         *bytes = 0;
         return true;
     }
@@ -167,7 +167,7 @@ static bool word_bytes(Eval *ev, const Word *w, bool none_ok, double *bytes)
 
 static bool set_option(Eval *ev, const Word *key, const Word *value, Optimizer *o)
 {
-    const char *k = key->name.name >= 0 ? spelling(ev, key->name.name) : "";
+    const char *k = key->name.name >= 0 ? eval_spelling(ev, key->name.name) : "";
     if (strcmp(k, "moments") == 0)
         return word_bytes(ev, value, false, &o->moment_bytes);
     if (strcmp(k, "master") == 0)
@@ -188,9 +188,9 @@ static bool set_option(Eval *ev, const Word *key, const Word *value, Optimizer *
     return true;
 }
 
-bool eval_optimizer(Eval *ev, const Stmt *s)
+bool training_optimizer(Eval *ev, const Stmt *s)
 {
-    const char *name = spelling(ev, s->as.setting.name.name);
+    const char *name = eval_spelling(ev, s->as.setting.name.name);
     int kind = 0;
     while (kind <= OPT_NONE && strcmp(optimizer_name((OptKind)kind), name) != 0)
         kind++;
@@ -225,7 +225,7 @@ static double state_elements(const Optimizer *o, const Tensor *t, const Mesh *m,
         poly_free(p);
         if (!known)
             return NAN;
-        n /= mesh_span(m, dim_axes(&t->dims[i], m));
+        n /= mesh_span(m, tensor_dim_axes(&t->dims[i], m));
         if (i == 0)
             first = n;
         else
@@ -234,7 +234,7 @@ static double state_elements(const Optimizer *o, const Tensor *t, const Mesh *m,
     return t->ndims > 1 ? first + rest : first;
 }
 
-bool train_param_state(Eval *ev, const Tensor *t, const Mesh *m, double all, double count,
+bool training_param_state(Eval *ev, const Tensor *t, const Mesh *m, double all, double count,
                        Op *op)
 {
     const Optimizer *o = &ev->world->optimizer;
@@ -263,7 +263,7 @@ static double update_flops(OptKind k)
     return flops[k];
 }
 
-bool train_optimizer_step(Eval *ev, Op *root, const Chip *chip)
+bool training_optimizer_step(Eval *ev, Op *root, const Chip *chip)
 {
     const Optimizer *o = &ev->world->optimizer;
     if (o->kind == OPT_NONE || !chip || root->local_params <= 0 ||

@@ -222,17 +222,17 @@ static void report_send(Eval *ev, const Stmt *s, const Chip *chip, const Transfe
     records_send(ev->out, &r, ev->json);
 }
 
-bool eval_send(Eval *ev, const Stmt *s)
+bool transfer_run(Eval *ev, const Stmt *s)
 {
     StmtState st;
-    stmt_state_init(ev, &st);
+    eval_stmt_state_init(ev, &st);
     const Clauses *c = &s->as.send.clauses;
     const Chip *chip = NULL;
-    EVal v = {0};
+    ExprValue v = {0};
     End from = {0}, to = {0};
     Transfer t = {.share = 1};
     LayoutEnv lx = eval_layout(ev);
-    bool ok = statement_chip(ev, c, &chip) &&
+    bool ok = stmt_chip(ev, c, &chip) &&
               layout_from_clauses(&lx, c, chip, s->span, &st.layout);
     if (ok && !chip)
         ok = eval_fail(ev, s->span, "send needs a chip and its slice: ... on v5e 4x4");
@@ -259,7 +259,7 @@ bool eval_send(Eval *ev, const Stmt *s)
     }
     if (ok) {
         report_send(ev, s, chip, &t);
-        remember_transfer(ev, s, t.share * t.bytes, t.t, t.hops, mesh_chips(m));
+        check_remember_transfer(ev, s, t.share * t.bytes, t.t, t.hops, mesh_chips(m));
     }
     eval_free(&v);
     cost_free(&st.cost);

@@ -34,11 +34,11 @@ enum {
 };
 
 /* Frees the dim for a while: it stays a symbol while the statement is costed. */
-static bool free_dim(Eval *ev, int dim, Span span, Value *saved)
+static bool free_dim(Eval *ev, int dim, Span span, BoundValue *saved)
 {
     if (world_value(ev->world, dim)->kind == VAL_TENSOR)
-        return eval_fail(ev, span, "%s is a tensor, not a dim", spelling(ev, dim));
-    if (!world_swap(ev->world, dim, (Value){.kind = VAL_UNBOUND}, saved))
+        return eval_fail(ev, span, "%s is a tensor, not a dim", eval_spelling(ev, dim));
+    if (!world_swap(ev->world, dim, (BoundValue){.kind = VAL_UNBOUND}, saved))
         return eval_oom(ev, span);
     return true;
 }
@@ -90,7 +90,7 @@ static bool along_build(Eval *ev, const Stmt *s, const Costed *c, int dim, Along
     if (c->cost.choices > 1)
         return eval_fail(ev, s->span, "%d contractions here may each gather an operand or "
                          "make partial sums, and which is faster changes with %s: sweep or "
-                         "solve them one statement each", c->cost.choices, spelling(ev, dim));
+                         "solve them one statement each", c->cost.choices, eval_spelling(ev, dim));
     if (c->cost.choices == 0) {
         out->n = 1;
         return roof_curve(&c->roof, &c->cost, dim, layout_lookup, (void *)&c->uses,
@@ -118,7 +118,7 @@ static void along_free(Along *a)
     for (int k = 0; k < a->n; k++) {
         roof_curve_free(&a->plan[k]);
         if (a->forced[k].chip)
-            costed_free(&a->forced[k]);
+            eval_costed_free(&a->forced[k]);
     }
     a->n = 0;
     for (int i = 0; i < a->nopen; i++)
@@ -237,11 +237,11 @@ static bool only_dim(Eval *ev, const Stmt *s, const Costed *c, int dim)
     for (int i = 0; i < n; i++)
         if (syms[i] != dim)
             return eval_fail(ev, s->as.expr.value->span, "%s is not bound; bind every dim but %s "
-                             "(`let %s = ...`)", spelling(ev, syms[i]), spelling(ev, dim),
-                             spelling(ev, syms[i]));
+                             "(`let %s = ...`)", eval_spelling(ev, syms[i]), eval_spelling(ev, dim),
+                             eval_spelling(ev, syms[i]));
     if (n == 0)
         return eval_fail(ev, s->as.expr.value->span, "the figures do not depend on %s",
-                         spelling(ev, dim));
+                         eval_spelling(ev, dim));
     return true;
 }
 
@@ -426,7 +426,7 @@ static bool asymptote(const PolyRatio *formula, int dim, PolyRatio *out)
 static void segments_text(Eval *ev, int dim, const Segment *seg, int n, char *buf,
                           size_t size)
 {
-    const char *x = spelling(ev, dim);
+    const char *x = eval_spelling(ev, dim);
     size_t used = 0;
     buf[0] = '\0';
     for (int i = 0; i < n && used < size; i++) {
@@ -462,7 +462,7 @@ static void other_dims(Eval *ev, const Poly *p, int dim, const PolyRatio *lead, 
     for (int i = 0; i < n && used < size; i++)
         if (syms[i] != dim && !has_symbol(lead->num, syms[i]) && !has_symbol(lead->den, syms[i]))
             used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
-                                     spelling(ev, syms[i]));
+                                     eval_spelling(ev, syms[i]));
 }
 
 /* The lead with the values of its bound names put in, when it holds dim and other names
@@ -533,7 +533,7 @@ static void asymptote_row(Eval *ev, const PolyRatio *formula, double ridge, cons
     bool has_dim = poly_degree_in(formula->num, dim) > 0 || poly_degree_in(formula->den, dim) > 0;
     bool lead_has_dims = poly_symbols(lead.num, syms, 16) + poly_symbols(lead.den, syms, 16) > 0;
     if (!has_dim && lead_has_dims)
-        fprintf(out, "  %-13s the intensity is %s whatever %s", label, text, spelling(ev, dim));
+        fprintf(out, "  %-13s the intensity is %s whatever %s", label, text, eval_spelling(ev, dim));
     else if (others[0])
         fprintf(out, "  %-13s as %s %s, the intensity → %s", label, others,
                 strchr(others, ',') ? "grow" : "grows", text);
@@ -541,7 +541,7 @@ static void asymptote_row(Eval *ev, const PolyRatio *formula, double ridge, cons
         fprintf(out, "  %-13s the intensity is %s whatever the other dims", label, text);
     /* The lead may not hold dim (the network's D/2 when solving for B): name its own. */
     if (roof_crossing(&lead, ridge, &cross) && (cross.sense == 1 || cross.sense == -1))
-        fprintf(out, ": compute-bound when %s %s %.5g", spelling(ev, cross.sym),
+        fprintf(out, ": compute-bound when %s %s %.5g", eval_spelling(ev, cross.sym),
                 cross.sense == 1 ? ">" : "<", cross.value);
     else if (roof_crossing(&lead, ridge, &cross))
         fprintf(out, ": %s", cross.sense ? "always compute-bound" : "never compute-bound");
@@ -580,11 +580,11 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     if (plans > 1)
         fprintf(out, "  %-13s at each %s, the faster of gathering the sharded operand and "
                 "partial sums + allreduce (the formulas here are the gather's)\n", "plan",
-                spelling(ev, dim));
+                eval_spelling(ev, dim));
     double limit; /* as the dim grows: none when the dims' sizes bound it */
     if (r->computes && !isfinite(seg[n - 1].to) && limit_of(&r->intensity_now, dim, &limit))
         fprintf(out, "  %-13s as %s grows, the intensity → %s FLOP/B (ridge %s)\n", "limit",
-                spelling(ev, dim),
+                eval_spelling(ev, dim),
                 num_format_unit(limit, UNIT_NONE, 0, b, sizeof b),
                 num_format_unit(r->ridge, UNIT_NONE, 0, line, sizeof line));
     if (r->computes)
@@ -648,7 +648,7 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     fputs("{\"stmt\":", out);
     json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     report_json_where(out, line, ev->src->name);
-    fprintf(out, ",\"solve\":\"%s\",\"chip\":\"%s\"", spelling(ev, dim), c->chip->name);
+    fprintf(out, ",\"solve\":\"%s\",\"chip\":\"%s\"", eval_spelling(ev, dim), c->chip->name);
     report_json_mode(out, ev->world->training);
     if (c->roof.computes)
         solve_json_ratios(ev, &c->roof);
@@ -692,7 +692,7 @@ static bool report_solve(Eval *ev, const Stmt *s, const Costed *c, int dim)
     along_free(&curve);
     if (n == 0)
         return eval_fail(ev, s->span, "no value of %s from 1 up gives every dim of this a size "
-                         "of at least 1", spelling(ev, dim));
+                         "of at least 1", eval_spelling(ev, dim));
     if (ev->json)
         solve_json(ev, s, c, dim, seg, n);
     else
@@ -714,10 +714,10 @@ static bool pick_dim(Eval *ev, const Stmt *s, const Costed *c, int *dim)
                      "solve for, `solve B: ...`, and bind the others");
 }
 
-bool eval_solve(Eval *ev, const Stmt *s)
+bool explore_solve(Eval *ev, const Stmt *s)
 {
     int dim = s->as.expr.target.name;
-    Value saved = {.kind = VAL_UNBOUND};
+    BoundValue saved = {.kind = VAL_UNBOUND};
     bool swapped = false;
     if (dim >= 0 && !(swapped = free_dim(ev, dim, s->as.expr.target.span, &saved)))
         return false;
@@ -728,7 +728,7 @@ bool eval_solve(Eval *ev, const Stmt *s)
              (!nomem_failed() || eval_oom(ev, s->span));
         bool mixed = ok && split_mixed(&c.uses, dim);
         ok = ok && (mixed ? scan_solve(ev, s, dim) : report_solve(ev, s, &c, dim));
-        costed_free(&c);
+        eval_costed_free(&c);
     }
     if (swapped)
         world_restore(ev->world, dim, saved);
@@ -785,7 +785,7 @@ static bool points_list(Eval *ev, const RangeSpec *r, Points *p)
 static bool points_range(Eval *ev, const RangeSpec *r, Points *p)
 {
     double from, to, how = 1;
-    const char *kind = r->how.name >= 0 ? spelling(ev, r->how.name) : "step";
+    const char *kind = r->how.name >= 0 ? eval_spelling(ev, r->how.name) : "step";
     if (!range_number(ev, r->from, &from, "a dim's value") ||
         !range_number(ev, r->to, &to, "a dim's value") ||
         (r->how.name >= 0 && !range_number(ev, r->how_value, &how, strcmp(kind, "log") == 0
@@ -848,7 +848,7 @@ typedef struct {
 static void curve_label(Eval *ev, const Stmt *s, char *buf, size_t size)
 {
     if (s->kind == STMT_ASSIGN)
-        snprintf(buf, size, "%s", spelling(ev, s->as.expr.target.name));
+        snprintf(buf, size, "%s", eval_spelling(ev, s->as.expr.target.name));
     else
         snprintf(buf, size, "%.*s", s->span.end - s->span.begin, ev->src->text + s->span.begin);
 }
@@ -864,7 +864,7 @@ static bool cost_curve(Eval *ev, const Stmt *s, int dim, Curve *c)
     bool ok = only_dim(ev, s, &c->costed, dim) && along_build(ev, s, &c->costed, dim, &c->along);
     if (!ok) {
         along_free(&c->along);
-        costed_free(&c->costed);
+        eval_costed_free(&c->costed);
     }
     return ok;
 }
@@ -893,7 +893,7 @@ static void header_text(Eval *ev, const Curve *c, int dim)
     report_text_line(ev->out, c->label, strlen(c->label));
     fprintf(ev->out, "%s\n  %12s %12s %12s %10s %12s %12s",
             report_step_tag(ev->world->training, ev->world->microbatches, tag, sizeof tag),
-            spelling(ev, dim),
+            eval_spelling(ev, dim),
             "flops", "bytes", "intensity", "t_math", "t_hbm");
     if (comm)
         fprintf(ev->out, " %12s", "t_comm");
@@ -913,7 +913,7 @@ static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoin
     else
         num_format_json(x, buf, sizeof buf);
     SweepPoint point = {
-        .stmt = c->label, .dim = spelling(ev, dim), .at = buf, .line = line,
+        .stmt = c->label, .dim = eval_spelling(ev, dim), .at = buf, .line = line,
         .file = ev->src->name, .chip = c->costed.chip->name, .mode = ev->world->training,
         .roof = true, .chips = r->chips, .flops = p->flops, .bytes = p->bytes,
         .intensity = p->intensity, .ridge = r->ridge, .t_math = p->t_math, .t_hbm = p->t_hbm,
@@ -959,7 +959,7 @@ static bool finite_block(Eval *ev, const Curve *c, int dim, const RoofBlock *b)
         return true;
     char at[32];
     return eval_fail(ev, c->stmt->span, "at %s = %s the cost overflows: a figure is too "
-                     "large for a double", spelling(ev, dim),
+                     "large for a double", eval_spelling(ev, dim),
                      num_format_plain(b->x[bad], at, sizeof at));
 }
 
@@ -967,7 +967,7 @@ static bool dim_error(Eval *ev, const OpenDim *d, int dim, double x, double size
 {
     char at[32], value[32], formula[256];
     poly_format(d->size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
-    return eval_fail(ev, d->span, "at %s = %s the dim %s is %s; %s", spelling(ev, dim),
+    return eval_fail(ev, d->span, "at %s = %s the dim %s is %s; %s", eval_spelling(ev, dim),
                      num_format_plain(x, at, sizeof at), formula,
                      num_format_plain(size, value, sizeof value), eval_dim_rule(size));
 }
@@ -1048,7 +1048,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
             RoofPoint p = roof_block_point(&b, i);
             if (!isfinite(p.t_derated))
                 return eval_fail(ev, c->stmt->span, "at %s = %.17g the derated time overflows: "
-                                 "a figure is too large for a double", spelling(ev, dim), b.x[i]);
+                                 "a figure is too large for a double", eval_spelling(ev, dim), b.x[i]);
             if (ev->json) /* --csv too: session.c turns the records into rows */
                 row_json(ev, c, dim, b.x[i], &p);
             else
@@ -1093,14 +1093,14 @@ static bool option_range(Eval *ev, const PlotOption *o, bool logscale, double ra
                          "not", range[0], range[1]);
     if (logscale && !(range[0] > 0))
         return eval_fail(ev, o->from->span, "a log axis starts above 0; `%s linear` "
-                         "draws from %g", spelling(ev, o->what.name), range[0]);
+                         "draws from %g", eval_spelling(ev, o->what.name), range[0]);
     return true;
 }
 
 /* `x log` or `y linear`: true, with *logscale set; or false (reported). */
 static bool option_scale(Eval *ev, const PlotOption *o, bool *logscale)
 {
-    const char *word = o->scale->kind == NODE_NAME ? spelling(ev, o->scale->as.name) : "";
+    const char *word = o->scale->kind == NODE_NAME ? eval_spelling(ev, o->scale->as.name) : "";
     if (strcmp(word, "log") != 0 && strcmp(word, "linear") != 0)
         return eval_fail(ev, o->scale->span, "an axis is `log` or `linear`, or takes a range "
                          "`LOW .. HIGH`");
@@ -1123,7 +1123,7 @@ static bool options_once(Eval *ev, const AstList *options)
             const PlotOption *a = options->items[j], *b = options->items[i];
             if (a->what.name == b->what.name && strcmp(option_sets(a), option_sets(b)) == 0)
                 return eval_fail(ev, b->span, "`%s` already has its %s in this chart's "
-                                 "options; give it once", spelling(ev, b->what.name),
+                                 "options; give it once", eval_spelling(ev, b->what.name),
                                  option_sets(b));
         }
     return true;
@@ -1137,7 +1137,7 @@ static bool apply_options(Eval *ev, const AstList *options, Plot *p)
         return false;
     for (int i = 0; options && i < options->n; i++) {
         const PlotOption *o = options->items[i];
-        const char *what = spelling(ev, o->what.name);
+        const char *what = eval_spelling(ev, o->what.name);
         bool is_x = strcmp(what, "x") == 0, is_y = strcmp(what, "y") == 0;
         if (strcmp(what, "title") == 0 && o->text)
             p->title = o->text;
@@ -1152,7 +1152,7 @@ static bool apply_options(Eval *ev, const AstList *options, Plot *p)
     }
     for (int i = 0; options && i < options->n; i++) { /* ranges after the scales */
         const PlotOption *o = options->items[i];
-        bool is_x = strcmp(spelling(ev, o->what.name), "x") == 0;
+        bool is_x = strcmp(eval_spelling(ev, o->what.name), "x") == 0;
         if (o->from && !option_range(ev, o, is_x ? p->logx : p->logy,
                                      is_x ? p->xrange : p->yrange))
             return false;
@@ -1186,16 +1186,16 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
 
 enum { SWEEP_MAX_SERIES = 64 };
 
-bool sweep_chart_begin(Eval *ev, const Stmt *sweep, bool logx, SweepChart *c)
+bool explore_sweep_chart_begin(Eval *ev, const Stmt *sweep, bool logx, SweepChart *c)
 {
-    const char *dim = spelling(ev, sweep->as.sweep.dim.name);
+    const char *dim = eval_spelling(ev, sweep->as.sweep.dim.name);
     snprintf(c->title, sizeof c->title, "attained FLOP/s against %s", dim);
     c->plot = (Plot){.title = c->title, .xlabel = dim, .ylabel = "attained FLOP/s",
                      .logx = logx};
     return apply_options(ev, sweep->as.sweep.plot_options, &c->plot);
 }
 
-bool sweep_chart_draw(Eval *ev, const Stmt *sweep, SweepChart *c, const PlotSeries *series,
+bool explore_sweep_chart_draw(Eval *ev, const Stmt *sweep, SweepChart *c, const PlotSeries *series,
                       int n)
 {
     /* With --json or --csv stdout stays data: a chart goes only to a file. */
@@ -1213,13 +1213,13 @@ static bool draw_chart(Eval *ev, const Stmt *s, SweepChart *chart, const Curve *
     for (int i = 0; i < n && i < SWEEP_MAX_SERIES; i++)
         series[i] = (PlotSeries){curves[i].label, curves[i].chart.x, curves[i].chart.y,
                                  curves[i].chart.n};
-    return sweep_chart_draw(ev, s, chart, series, n);
+    return explore_sweep_chart_draw(ev, s, chart, series, n);
 }
 
 static void free_curves(Curve *curves, int n)
 {
     for (int i = 0; i < n; i++) {
-        costed_free(&curves[i].costed);
+        eval_costed_free(&curves[i].costed);
         along_free(&curves[i].along);
         plot_thin_free(&curves[i].chart);
     }
@@ -1254,7 +1254,7 @@ static bool run_sweep(Eval *ev, const Stmt *s, int dim, const Points *pts)
     }
     SweepChart chart;
     if (ok && s->as.sweep.plot)
-        ok = sweep_chart_begin(ev, s, pts->log, &chart);
+        ok = explore_sweep_chart_begin(ev, s, pts->log, &chart);
     for (int i = 0; ok && i < n; i++)
         ok = check_points(ev, &curves[i], dim, pts);
     Progress progress;
@@ -1285,11 +1285,11 @@ static bool scan_points(Eval *ev, const Stmt *s, int dim, const Points *pts)
     if (rows > LIMIT_SWEEP_ROWS)
         return eval_fail(ev, s->as.sweep.range.span, "a sweep prints at most %d rows (points × "
                          "statements), not %lld", LIMIT_SWEEP_ROWS, rows);
-    Value *x = malloc(sizeof *x * (size_t)(pts->n + 1));
+    BoundValue *x = malloc(sizeof *x * (size_t)(pts->n + 1));
     if (!x)
         return eval_oom(ev, s->span);
     for (int i = 0; i < pts->n; i++)
-        x[i] = (Value){.kind = VAL_NUMBER, .number = point_at(pts, i)};
+        x[i] = (BoundValue){.kind = VAL_NUMBER, .number = point_at(pts, i)};
     bool ok = scan_sweep(ev, s, dim, x, pts->n, pts->log);
     free(x);
     return ok;
@@ -1297,14 +1297,14 @@ static bool scan_points(Eval *ev, const Stmt *s, int dim, const Points *pts)
 
 /* A sweep over chips, `sweep c in [v5e, v5p, H100] { ... on c }`: a list of chip
  * names. The points as chips, or *n = 0 when the list is not one. */
-static bool chip_points(Eval *ev, const RangeSpec *r, Value **out, int *n)
+static bool chip_points(Eval *ev, const RangeSpec *r, BoundValue **out, int *n)
 {
     *n = 0;
     const AstList *list = r->list;
     int chips = 0, other = -1;
     for (int i = 0; list && i < list->n; i++) {
         const Node *item = list->items[i];
-        if (item->kind == NODE_NAME && chip_find(&ev->world->chips, spelling(ev, item->as.name)))
+        if (item->kind == NODE_NAME && chip_find(&ev->world->chips, eval_spelling(ev, item->as.name)))
             chips++;
         else if (other < 0)
             other = i;
@@ -1318,8 +1318,8 @@ static bool chip_points(Eval *ev, const RangeSpec *r, Value **out, int *n)
         return !list || eval_oom(ev, r->span);
     for (int i = 0; i < list->n; i++) {
         const Node *item = list->items[i];
-        (*out)[i] = (Value){.kind = VAL_CHIP,
-                            .chip = chip_find(&ev->world->chips, spelling(ev, item->as.name))};
+        (*out)[i] = (BoundValue){.kind = VAL_CHIP,
+                            .chip = chip_find(&ev->world->chips, eval_spelling(ev, item->as.name))};
     }
     *n = list->n;
     return true;
@@ -1327,9 +1327,9 @@ static bool chip_points(Eval *ev, const RangeSpec *r, Value **out, int *n)
 
 /* Each chip of the list costed whole: the statements name it with `on` and the sweep's
  * name. */
-static bool sweep_chips(Eval *ev, const Stmt *s, int dim, const Value *chips, int n)
+static bool sweep_chips(Eval *ev, const Stmt *s, int dim, const BoundValue *chips, int n)
 {
-    Value saved;
+    BoundValue saved;
     if (!free_dim(ev, dim, s->as.sweep.dim.span, &saved))
         return false;
     bool ok = scan_sweep(ev, s, dim, chips, n, false);
@@ -1337,11 +1337,11 @@ static bool sweep_chips(Eval *ev, const Stmt *s, int dim, const Value *chips, in
     return ok;
 }
 
-bool eval_sweep(Eval *ev, const Stmt *s)
+bool explore_sweep(Eval *ev, const Stmt *s)
 {
     int dim = s->as.sweep.dim.name;
     Points pts;
-    Value saved, *chips = NULL;
+    BoundValue saved, *chips = NULL;
     int nchips;
     if (!chip_points(ev, &s->as.sweep.range, &chips, &nchips))
         return false;
@@ -1416,7 +1416,7 @@ static void chart_roofs(const World *w, Roofs *r)
     }
 }
 
-bool eval_plot(Eval *ev, const Stmt *s)
+bool explore_plot(Eval *ev, const Stmt *s)
 {
     const World *w = ev->world;
     if (w->nchart == 0)
@@ -1468,18 +1468,18 @@ static const double FIT_LIMIT = 0x1p41;
 static int memory_of(Eval *ev, const Stmt *s, int dim, double x, double *memory)
 {
     Op *root = op_new("fit");
-    ev->world->values[dim] = (Value){.kind = VAL_NUMBER, .number = x};
+    ev->world->values[dim] = (BoundValue){.kind = VAL_NUMBER, .number = x};
     int result = root && eval_quietly(ev, s, root) ? 1 : -1;
-    ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
+    ev->world->values[dim] = (BoundValue){.kind = VAL_UNBOUND};
     if (result == 1) {
         op_total(root);
         /* A statement alone needs what its report's memory row counts, its operands
          * and result; a call or a repeat, what a block holds (params, cache, ...). */
         bool alone = root->nchildren == 1 && root->children[0]->leaf;
-        *memory = alone ? root->children[0]->held : block_memory(root, ev->world->training);
+        *memory = alone ? root->children[0]->held : op_block_memory(root, ev->world->training);
         if (!root->known)
             result = eval_fail(ev, s->span, "its memory is not a number with %s set (every other "
-                               "dim must be bound)", spelling(ev, dim)) ? 1 : 0;
+                               "dim must be bound)", eval_spelling(ev, dim)) ? 1 : 0;
     }
     op_free(root);
     return result;
@@ -1507,7 +1507,7 @@ static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_b
     FitRecord r = {
         .stmt = ev->src->text + s->span.begin,
         .stmt_len = (size_t)(s->span.end - s->span.begin), .line = line,
-        .file = ev->src->name, .dim = spelling(ev, dim), .mode = ev->world->training,
+        .file = ev->src->name, .dim = eval_spelling(ev, dim), .mode = ev->world->training,
         .largest = best, .memory = m_best, .hbm = hbm, .next_memory = m_next,
     };
     records_fit(ev->out, &r, ev->json);
@@ -1527,9 +1527,9 @@ static bool fits_always(Eval *ev, const Stmt *const *stmts, int n, int dim, doub
         named = named || ast_expr_mentions_dim(stmts[i]->as.expr.value, dim);
     if (m_x <= m_1 && !named)
         return eval_fail(ev, s->span, "it fits for every %s: its memory does not grow with %s",
-                         spelling(ev, dim), spelling(ev, dim));
+                         eval_spelling(ev, dim), eval_spelling(ev, dim));
     return eval_fail(ev, s->span, "it fits for every %s up to %s, where a chip holds %s of %s",
-                     spelling(ev, dim), num_format_plain(x, at, sizeof at),
+                     eval_spelling(ev, dim), num_format_plain(x, at, sizeof at),
                      num_format_unit(m_x, UNIT_BYTES, 0, held, sizeof held),
                      num_format_unit(hbm, UNIT_BYTES, 0, cap, sizeof cap));
 }
@@ -1560,7 +1560,7 @@ static double fit_predicted(double m_1, double m_2, double hbm)
 /* Tries values until one does not fit (fit_next: an affine memory takes four costings),
  * then bisection on whole numbers between the last that fitted and it. Memory is taken
  * to grow with the dim; one that still fits at FIT_LIMIT fits always. */
-bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm, FitResult *out)
+bool explore_fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm, FitResult *out)
 {
     const Stmt *s = stmts[0];
     double lo = 1, hi = 2, m_lo, m_hi = 0, m, predicted = FIT_LIMIT;
@@ -1569,7 +1569,7 @@ bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm,
     double first = m_lo;
     if (m_lo > hbm)
         return eval_fail(ev, s->span, "even %s = 1 does not fit: %.4g GB of %.4g GB per chip",
-                         spelling(ev, dim), m_lo / 1e9, hbm / 1e9);
+                         eval_spelling(ev, dim), m_lo / 1e9, hbm / 1e9);
     int got;
     for (int tries = 1; (got = memory_at(ev, stmts, n, dim, hi, &m_hi)) == 1 && m_hi <= hbm;
          tries++) {
@@ -1596,19 +1596,19 @@ bool fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm,
     return true;
 }
 
-bool eval_fit(Eval *ev, const Stmt *s)
+bool explore_fit(Eval *ev, const Stmt *s)
 {
     int dim = s->as.expr.target.name;
     const Chip *chip = eval_chip_of(ev, s);
     if (!chip || !chip->set[CHIP_HBM_BYTES])
         return eval_fail(ev, s->span, "fit needs a chip with an HBM capacity (hbm_bytes): add `on "
                          "v5e` or `use v5e`");
-    Value saved;
+    BoundValue saved;
     if (!free_dim(ev, dim, s->as.expr.target.span, &saved))
         return false;
     FitResult fit;
     const Stmt *one[1] = {s};
-    bool ok = fit_largest(ev, one, 1, dim, chip->value[CHIP_HBM_BYTES], &fit);
+    bool ok = explore_fit_largest(ev, one, 1, dim, chip->value[CHIP_HBM_BYTES], &fit);
     if (ok)
         fit_report(ev, s, dim, fit.largest, fit.memory, fit.next_memory,
                    chip->value[CHIP_HBM_BYTES]);

@@ -77,7 +77,7 @@ static void figures_of(const Op *root, bool training, Figures *f)
     bool alone = root->nchildren == 1 && root->children[0]->leaf;
     *f = (Figures){root->flops, root->bytes, root->comm_bytes, root->t_math, root->t_hbm,
                    root->t_comm, root->t_lower, root->t_upper, root->t_derated,
-                   alone ? root->children[0]->held : block_memory(root, training), 0,
+                   alone ? root->children[0]->held : op_block_memory(root, training), 0,
                    root->bound, {0, 0, 0, 0}, alone};
     if (alone) {
         f->decides[BOUND_COMPUTE] = root->t_math;
@@ -89,7 +89,7 @@ static void figures_of(const Op *root, bool training, Figures *f)
 }
 
 /* A value the dim takes, as a row shows it: a number, or a chip's name. */
-static const char *point_text(const Value *at, char *buf, size_t size)
+static const char *point_text(const BoundValue *at, char *buf, size_t size)
 {
     if (at->kind == VAL_CHIP)
         return at->chip->name;
@@ -98,7 +98,7 @@ static const char *point_text(const Value *at, char *buf, size_t size)
 
 /* Costs the statement with the dim at `at`. False after an error (reported to ev's
  * diag). */
-static bool cost_at_value(Eval *ev, const Stmt *s, int dim, Value at, Figures *f)
+static bool cost_at_value(Eval *ev, const Stmt *s, int dim, BoundValue at, Figures *f)
 {
     Op *root = op_new("scan");
     if (!root)
@@ -106,7 +106,7 @@ static bool cost_at_value(Eval *ev, const Stmt *s, int dim, Value at, Figures *f
     ev->world->values[dim] = at;
     bool ok = eval_quietly(ev, s, root);
     const Chip *chip = ok ? eval_chip_of(ev, s) : NULL; /* the point's, in a sweep over chips */
-    ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
+    ev->world->values[dim] = (BoundValue){.kind = VAL_UNBOUND};
     if (ok) {
         op_total(root);
         figures_of(root, ev->world->training, f);
@@ -115,10 +115,10 @@ static bool cost_at_value(Eval *ev, const Stmt *s, int dim, Value at, Figures *f
         char buf[32];
         if (!root->known || root->bound == BOUND_UNKNOWN)
             ok = eval_fail(ev, s->span, "with %s = %s its times are not numbers: every other "
-                           "dim must be bound, and it needs a chip", spelling(ev, dim),
+                           "dim must be bound, and it needs a chip", eval_spelling(ev, dim),
                            point_text(&at, buf, sizeof buf));
         else if (!op_finite(root))
-            ok = eval_fail(ev, s->span, "with %s = %s a figure overflows", spelling(ev, dim),
+            ok = eval_fail(ev, s->span, "with %s = %s a figure overflows", eval_spelling(ev, dim),
                            point_text(&at, buf, sizeof buf));
     }
     op_free(root);
@@ -127,7 +127,7 @@ static bool cost_at_value(Eval *ev, const Stmt *s, int dim, Value at, Figures *f
 
 static bool cost_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f)
 {
-    return cost_at_value(ev, s, dim, (Value){.kind = VAL_NUMBER, .number = x}, f);
+    return cost_at_value(ev, s, dim, (BoundValue){.kind = VAL_NUMBER, .number = x}, f);
 }
 
 /* ---- sweep ------------------------------------------------------------------------ */
@@ -135,7 +135,7 @@ static bool cost_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f)
 static void label_of(Eval *ev, const Stmt *s, char *buf, size_t size)
 {
     if (s->kind == STMT_ASSIGN)
-        snprintf(buf, size, "%s", spelling(ev, s->as.expr.target.name));
+        snprintf(buf, size, "%s", eval_spelling(ev, s->as.expr.target.name));
     else
         snprintf(buf, size, "%.*s", s->span.end - s->span.begin, ev->src->text + s->span.begin);
 }
@@ -145,11 +145,11 @@ static void header_text(Eval *ev, const char *label, int dim)
     report_text_line(ev->out, label, strlen(label));
     fprintf(ev->out, "%s  [costed whole at each %s]\n  %12s %12s %12s %12s %12s %12s %12s "
             "%-8s %12s\n", ev->world->training ? "  [training: forward + backward]" : "",
-            spelling(ev, dim), spelling(ev, dim), "flops", "bytes", "t_math", "t_hbm", "t_comm",
+            eval_spelling(ev, dim), eval_spelling(ev, dim), "flops", "bytes", "t_math", "t_hbm", "t_comm",
             "t_lower", "bound", "memory");
 }
 
-static void row_text(FILE *out, const Value *at, const Figures *f)
+static void row_text(FILE *out, const BoundValue *at, const Figures *f)
 {
     char b[8][32];
     fprintf(out, "  %12s %12s %12s",
@@ -168,7 +168,7 @@ static void row_text(FILE *out, const Value *at, const Figures *f)
     fputc('\n', out);
 }
 
-static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const Value *at,
+static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const BoundValue *at,
                      const Figures *f)
 {
     int line, col;
@@ -178,7 +178,7 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
     ev->world->values[dim] = *at; /* the chip of `on c` */
     const Chip *chip = eval_chip_of(ev, s);
     SweepPoint point = {
-        .stmt = label, .dim = spelling(ev, dim), .at_chip = on_chip ? at->chip->name : NULL,
+        .stmt = label, .dim = eval_spelling(ev, dim), .at_chip = on_chip ? at->chip->name : NULL,
         .at = on_chip ? NULL : num_format_json(at->number, buf, sizeof buf),
         .line = line, .file = ev->src->name, .chip = chip ? chip->name : NULL,
         .mode = ev->world->training, .memory = true, .flops = f->flops, .bytes = f->bytes,
@@ -188,7 +188,7 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
         .hbm = f->hbm, .fits = fits_of(f),
     };
     records_sweep_point(ev->out, &point);
-    ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
+    ev->world->values[dim] = (BoundValue){.kind = VAL_UNBOUND};
 }
 
 /* Attained FLOP/s, as a statement's report and a sweep's chart give it: flops / t_lower. */
@@ -205,7 +205,7 @@ typedef struct {
 
 /* Costs s at every x: a table, JSON lines, and the chart's points, as asked; with a
  * chart, text mode draws instead of printing a table, as a sweep of statements does. */
-static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const Value *x, int n,
+static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const BoundValue *x, int n,
                             ScanCurve *c, Progress *progress)
 {
     label_of(ev, s, c->label, sizeof c->label);
@@ -248,7 +248,7 @@ static void free_scan_curves(ScanCurve *curves, int n)
 
 /* Every statement at every x, then their curves on one chart. The chart's options are
  * checked first: a model per point takes a while. */
-static bool sweep_plotted(Eval *ev, const Stmt *sweep, int dim, const Value *x, int n,
+static bool sweep_plotted(Eval *ev, const Stmt *sweep, int dim, const BoundValue *x, int n,
                           bool logx)
 {
     const AstList *body = sweep->as.sweep.body;
@@ -257,7 +257,7 @@ static bool sweep_plotted(Eval *ev, const Stmt *sweep, int dim, const Value *x, 
                          "draw: its points are names, not numbers; without `plot` it prints "
                          "its table");
     SweepChart chart;
-    if (!sweep_chart_begin(ev, sweep, logx, &chart))
+    if (!explore_sweep_chart_begin(ev, sweep, logx, &chart))
         return false;
     ScanCurve *curves = calloc((size_t)body->n + 1, sizeof *curves);
     PlotSeries *series = calloc((size_t)body->n + 1, sizeof *series);
@@ -276,13 +276,13 @@ static bool sweep_plotted(Eval *ev, const Stmt *sweep, int dim, const Value *x, 
         series[i] = (PlotSeries){curves[i].label, curves[i].x, curves[i].y, n};
     }
     eval_progress_end(ev, &progress);
-    ok = ok && sweep_chart_draw(ev, sweep, &chart, series, body->n);
+    ok = ok && explore_sweep_chart_draw(ev, sweep, &chart, series, body->n);
     free_scan_curves(curves, body->n);
     free(series);
     return ok;
 }
 
-bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const Value *x, int n, bool logx)
+bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const BoundValue *x, int n, bool logx)
 {
     const AstList *body = sweep->as.sweep.body;
     for (int i = 0; i < body->n; i++) {
@@ -477,7 +477,7 @@ static const char *decider_name(Bound b, bool alone)
 /* "compute = comm at n = 7.412 (t_math 234.4 ms/n, t_comm 23.86 ms − 23.86 ms/n; ...)" */
 static void crossings_text(Eval *ev, int dim, const MeshCrossing *c, int m)
 {
-    const char *d = spelling(ev, dim);
+    const char *d = eval_spelling(ev, dim);
     for (int i = 0; i < m; i++) {
         char lf[96], lt[96], a[32], b[32];
         fprintf(ev->out, "\n  %-13s %s = %s at %s = %.6g (%s %s, %s %s; each a + b·%s + c/%s "
@@ -506,7 +506,7 @@ static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
                        double hbm, const char *why, const MeshCrossing *c, int m)
 {
     FILE *out = ev->out;
-    const char *d = spelling(ev, dim);
+    const char *d = eval_spelling(ev, dim);
     char a[32];
     fprintf(out, "%.*s%s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin,
             ev->world->training ? "  [training: forward + backward]" : "");
@@ -538,7 +538,7 @@ static void solve_json_head(Eval *ev, const Stmt *s, int dim, const Run *runs, i
     fputs("{\"stmt\":", out);
     json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     report_json_where(out, line, ev->src->name);
-    fprintf(out, ",\"solve\":\"%s\"", spelling(ev, dim));
+    fprintf(out, ",\"solve\":\"%s\"", eval_spelling(ev, dim));
     report_json_mode(out, ev->world->training);
     if (hbm > 0)
         json_write_field(out, "hbm", hbm);
@@ -594,7 +594,7 @@ static const FigureField *figure_named(Eval *ev, NameRef ref)
 {
     if (ref.name < 0)
         return &figure_fields[0];
-    const char *name = spelling(ev, ref.name);
+    const char *name = eval_spelling(ev, ref.name);
     SpellNear near = spell_begin(name);
     for (int i = 0; i < FIGURE_FIELDS; i++) {
         if (strcmp(name, figure_fields[i].name) == 0)
@@ -681,7 +681,7 @@ static void equal_row(Eval *ev, const Equal *q, double x)
     char at[32], ta[32], tb[32];
     if (!gap_at(ev, q, x, &a, &b, &gap))
         return;
-    fprintf(ev->out, "%s = %s (%s against %s)", spelling(ev, q->dim),
+    fprintf(ev->out, "%s = %s (%s against %s)", eval_spelling(ev, q->dim),
             num_format_plain(x, at, sizeof at),
             num_format_unit(figure_of(&a, q->figure), q->figure->unit, 0, ta, 32),
             num_format_unit(figure_of(&b, q->figure), q->figure->unit, 0, tb, 32));
@@ -718,7 +718,7 @@ static void meets_json(Eval *ev, const Meet *meets, int n)
 static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *meets, int n,
                          double top, int first_side, const char *why)
 {
-    const char *d = spelling(ev, q->dim);
+    const char *d = eval_spelling(ev, q->dim);
     char a[32];
     if (ev->json) {
         int line, col;
@@ -851,11 +851,11 @@ static bool mesh_sizes_at(Eval *ev, const Stmt *s, int dim, double x, double *si
     if (!diag_hold(&hold))
         return false;
     Diag *loud = hold_quiet(ev, &hold);
-    ev->world->values[dim] = (Value){.kind = VAL_NUMBER, .number = x};
+    ev->world->values[dim] = (BoundValue){.kind = VAL_NUMBER, .number = x};
     bool ok = true;
     for (int i = 0; ok && i < c->nmesh; i++)
         ok = eval_number(ev, c->mesh[i].size, &sizes[i]);
-    ev->world->values[dim] = (Value){.kind = VAL_UNBOUND};
+    ev->world->values[dim] = (BoundValue){.kind = VAL_UNBOUND};
     char *why = NULL;
     hold_end(ev, &hold, loud, ok, &why);
     free(why);
@@ -1058,7 +1058,7 @@ static void split_text(Eval *ev, const Stmt *s, int dim, const Split *sp, const 
                        int nruns)
 {
     FILE *out = ev->out;
-    const char *d = spelling(ev, dim);
+    const char *d = eval_spelling(ev, dim);
     char a[32], b[32], c[32];
     const SplitPoint *best = &sp->points[sp->best];
     fprintf(out, "%.*s%s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin,

@@ -23,14 +23,14 @@ bool scan_wanted(const Eval *ev, const Stmt *s);
 /* The sweep's statements at each of the n values of the dim: numbers, or chips (a
  * sweep over chips, `sweep c in [v5e, v5p] { ... on c }`). With `plot`, the chart of
  * the numbers (logx: on a log axis, as a log range is). */
-bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const Value *x, int n, bool logx);
+bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const BoundValue *x, int n, bool logx);
 /* Where the statement's bound changes as the dim grows. */
 bool scan_solve(Eval *ev, const Stmt *s, int dim);
 
 /* A sweep's chart (explore.c), for both kinds of sweep: attained FLOP/s against the
  * swept dim, a series per statement of the body, labelled as its table is.
- * sweep_chart_begin sets it up and applies the options after `plot`, so that a wrong
- * option stops the sweep before a point is costed; sweep_chart_draw draws the series
+ * explore_sweep_chart_begin sets it up and applies the options after `plot`, so that a wrong
+ * option stops the sweep before a point is costed; explore_sweep_chart_draw draws the series
  * (at most 64) in the terminal or into the SVG file, and with --json or --csv only into
  * a file. False after an error (reported). A SweepChart points into itself: it is
  * not copied. */
@@ -38,8 +38,8 @@ typedef struct {
     Plot plot;
     char title[160];
 } SweepChart;
-bool sweep_chart_begin(Eval *ev, const Stmt *sweep, bool logx, SweepChart *c);
-bool sweep_chart_draw(Eval *ev, const Stmt *sweep, SweepChart *c, const PlotSeries *series,
+bool explore_sweep_chart_begin(Eval *ev, const Stmt *sweep, bool logx, SweepChart *c);
+bool explore_sweep_chart_draw(Eval *ev, const Stmt *sweep, SweepChart *c, const PlotSeries *series,
                       int n);
 
 #endif

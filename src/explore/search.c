@@ -148,13 +148,13 @@ static bool pipelines_over(const AstList *body, int param)
 static bool open_params(Eval *ev, Search *z)
 {
     const Node *call = z->stmt->as.expr.value;
-    const BlockDef *b = call_target(ev, call);
+    const BlockDef *b = arch_call_target(ev, call);
     if (!b)
         return eval_fail(ev, call->span, "search takes a call of a block, e.g. `search model(...) "
                          "on v5p over 256`");
     const Stmt *def = b->def;
     for (int i = 0; i < def->as.block.nparams; i++) {
-        if (!block_axis_param(&def->as.block.params[i]))
+        if (!call_block_axis_param(&def->as.block.params[i]))
             continue;
         bool pipeline = pipelines_over(def->as.block.body, def->as.block.params[i].name.name);
         const Binding *arg = given(call, def, i);
@@ -172,7 +172,7 @@ static bool open_params(Eval *ev, Search *z)
     }
     if (z->nparams == 0)
         return eval_fail(ev, call->span, "%s has no axis parameter left to search: it takes none, "
-                         "or the call gives them all", spelling(ev, def->as.block.name.name));
+                         "or the call gives them all", eval_spelling(ev, def->as.block.name.name));
     return true;
 }
 
@@ -252,8 +252,8 @@ static int plans_of(const Search *z, const Config *c)
 {
     int n = 0;
     PlanPick k;
-    for (int i = 0, all = plan_count(&z->plan); i < all; i++)
-        n += plan_pick(&z->plan, i, c->pipelined, &k);
+    for (int i = 0, all = searchplan_count(&z->plan); i < all; i++)
+        n += searchplan_pick(&z->plan, i, c->pipelined, &k);
     return n;
 }
 
@@ -263,8 +263,8 @@ static bool add_plans(Eval *ev, Search *z, Configs *c)
     Configs out = {0};
     for (int k = 0; k < c->n; k++) {
         Config x = c->items[k];
-        for (int i = 0, n = plan_count(&z->plan); i < n; i++) {
-            if (!plan_pick(&z->plan, i, x.pipelined, &x.plan))
+        for (int i = 0, n = searchplan_count(&z->plan); i < n; i++) {
+            if (!searchplan_pick(&z->plan, i, x.pipelined, &x.plan))
                 continue;
             x.order = out.n;
             if (out.n == SEARCH_MAX_CONFIGS || !add_config(&out, x)) {
@@ -432,7 +432,7 @@ static void set_probe(Search *z, const Config *c)
 static bool cost_config(Eval *ev, Search *z, Config *c)
 {
     set_probe(z, c);
-    if (!plan_apply(ev, &z->plan, c->plan))
+    if (!searchplan_apply(ev, &z->plan, c->plan))
         return false;
     Op *root = op_new("search");
     DiagHold hold;
@@ -458,7 +458,7 @@ static bool cost_config(Eval *ev, Search *z, Config *c)
         c->t_step = root->t_lower;
         c->t_derated = root->t_derated;
         c->flops = root->flops;
-        c->memory = block_memory(root, ev->world->training);
+        c->memory = op_block_memory(root, ev->world->training);
         c->fits = !chip->set[CHIP_HBM_BYTES] || c->memory <= chip->value[CHIP_HBM_BYTES];
         double model = z->model[c->plan.at[PLAN_MICROBATCHES]].flops;
         c->mfu = c->t_derated > 0 ? model / (c->chips * z->peak * c->t_derated) : NAN;
@@ -547,7 +547,7 @@ static void strategy_text(Eval *ev, const Search *z, const Config *c, char *buf,
         axes[n] = '\0';
         if (n)
             used += (size_t)snprintf(buf + used, size - used, "%s%s=%s", used ? " " : "",
-                                     spelling(ev, z->params[p]), axes);
+                                     eval_spelling(ev, z->params[p]), axes);
     }
 }
 
@@ -556,7 +556,7 @@ static void strategy_text(Eval *ev, const Search *z, const Config *c, char *buf,
  * is none, `{}`. */
 static void call_axes_text(Eval *ev, const Search *z, const Config *c, bool comma, FILE *out)
 {
-    const Stmt *def = call_target(ev, z->stmt->as.expr.value)->def;
+    const Stmt *def = arch_call_target(ev, z->stmt->as.expr.value)->def;
     for (int p = 0; p < z->nparams; p++) {
         int n = 0;
         for (int a = 0; a < c->naxes; a++)
@@ -567,7 +567,7 @@ static void call_axes_text(Eval *ev, const Search *z, const Config *c, bool comm
                 fallback = def->as.block.params[i].value;
         if (n == 0 && fallback && fallback->kind == NODE_AXES && fallback->as.axes.n == 0)
             continue;
-        fprintf(out, "%s%s = %s", comma ? ", " : "", spelling(ev, z->params[p]),
+        fprintf(out, "%s%s = %s", comma ? ", " : "", eval_spelling(ev, z->params[p]),
                 n == 1 ? "" : "{");
         comma = true;
         for (int a = 0, k = 0; a < c->naxes; a++)
@@ -582,13 +582,13 @@ static void call_axes_text(Eval *ev, const Search *z, const Config *c, bool comm
 static void reproduce_text(Eval *ev, const Search *z, const Config *c, FILE *out)
 {
     const Node *call = z->stmt->as.expr.value;
-    plan_settings_text(ev, &z->plan, c->plan, out);
-    fprintf(out, "%s(", spelling(ev, call->as.call.callee.name));
+    searchplan_settings_text(ev, &z->plan, c->plan, out);
+    fprintf(out, "%s(", eval_spelling(ev, call->as.call.callee.name));
     for (int i = 0; i < call->as.call.nargs; i++) {
         const Binding *arg = &call->as.call.args[i];
         fputs(i ? ", " : "", out);
         if (arg->name.name >= 0)
-            fprintf(out, "%s = ", spelling(ev, arg->name.name));
+            fprintf(out, "%s = ", eval_spelling(ev, arg->name.name));
         if (i == z->plan.batch_arg)
             fprintf(out, "%.17g", z->plan.global_batch /
                                       z->plan.microbatches[c->plan.at[PLAN_MICROBATCHES]]);
@@ -617,7 +617,7 @@ static void row_text(Eval *ev, const Search *z, const Config *c)
     num_format_unit(c->t_derated, UNIT_SECONDS, 0, t[0], 32);
     fprintf(ev->out, "  %4d %5.0f %-9s %-17s", c->rank, c->chips, mesh, strategy);
     if (ev->world->training)
-        plan_columns(&z->plan, c->plan, c->pipelined, ev->out);
+        searchplan_columns(&z->plan, c->plan, c->pipelined, ev->out);
     fprintf(ev->out, " %*s %6s %9s %9s %-7s %s%s\n", num_columns(t[0], 9), t[0], mfu,
             num_format_unit(c->memory, UNIT_BYTES, 0, t[1], 32),
             isnan(hbm) ? "-" : num_format_unit(hbm - c->memory, UNIT_BYTES, 0, t[2], 32),
@@ -657,7 +657,7 @@ static void oversplit_text(Eval *ev, const Oversplit *o, char *buf, size_t size)
     char n[32];
     num_format_plain(o->size, n, sizeof n);
     if (o->dim >= 0)
-        snprintf(buf, size, "%s = %s over %.0f chips", spelling(ev, o->dim), n, o->chips);
+        snprintf(buf, size, "%s = %s over %.0f chips", eval_spelling(ev, o->dim), n, o->chips);
     else
         snprintf(buf, size, "a dim of %s over %.0f chips", n, o->chips);
 }
@@ -699,7 +699,7 @@ static void header_text(Eval *ev, const Search *z, const Configs *c, int fit, in
                 "not listed", z->twins);
     fputc('\n', ev->out);
     if (ev->world->training)
-        plan_header(&z->plan, ev->out);
+        searchplan_header(&z->plan, ev->out);
 }
 
 static void column_heads(Eval *ev, const Search *z)
@@ -708,7 +708,7 @@ static void column_heads(Eval *ev, const Search *z)
             ? "t_step derated; " : "", "* on the Pareto front", "rank", "chips", "mesh",
             "strategy");
     if (ev->world->training)
-        plan_column_heads(ev->out);
+        searchplan_column_heads(ev->out);
     fprintf(ev->out, " %9s %6s %9s %9s %-7s %s\n", "t_step", "mfu", "memory", "headroom",
             "bound", "collective");
 }
@@ -790,7 +790,7 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
         fprintf(out, "%s\"%c\":%d", a ? "," : "", letters[a], c->sizes[a]);
     fputs("},\"strategy\":{", out);
     for (int p = 0; p < z->nparams; p++) {
-        fprintf(out, "%s\"%s\":[", p ? "," : "", spelling(ev, z->params[p]));
+        fprintf(out, "%s\"%s\":[", p ? "," : "", eval_spelling(ev, z->params[p]));
         for (int a = 0, n = 0; a < c->naxes; a++)
             if (c->owner[a] == p)
                 fprintf(out, "%s\"%c\"", n++ ? "," : "", letters[a]);
@@ -798,7 +798,7 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
     }
     fputc('}', out);
     if (ev->world->training)
-        plan_json(&z->plan, c->plan, out);
+        searchplan_json(&z->plan, c->plan, out);
     json_write_field(out, "chips", c->chips);
     json_write_field(out, "t_step", c->t_step);
     json_write_field(out, "t_derated", c->t_derated);
@@ -840,7 +840,7 @@ static bool model_flops(Eval *ev, Search *z)
     set_probe(z, &alone);
     for (int m = 0; m < z->plan.n[PLAN_MICROBATCHES]; m++) {
         alone.plan.at[PLAN_MICROBATCHES] = (unsigned char)m;
-        if (!plan_apply(ev, &z->plan, alone.plan) ||
+        if (!searchplan_apply(ev, &z->plan, alone.plan) ||
             !summary_model_flops(ev, &z->probe, NULL, &z->model[m]))
             return false;
     }
@@ -1034,7 +1034,7 @@ static bool run_search(Eval *ev, Search *z, Configs *c)
     return true;
 }
 
-bool eval_search(Eval *ev, const Stmt *s)
+bool search_run(Eval *ev, const Stmt *s)
 {
     Search z = {.stmt = s, .chip = eval_chip_of(ev, s)};
     if (!z.chip)
@@ -1044,9 +1044,9 @@ bool eval_search(Eval *ev, const Stmt *s)
                          "slices after `over`, not a slice, mesh or shard clause");
     Configs c = {0};
     bool ok = open_params(ev, &z) &&
-              plan_read(ev, s, call_target(ev, s->as.expr.value), &z.plan) &&
+              searchplan_read(ev, s, arch_call_target(ev, s->as.expr.value), &z.plan) &&
               build_probe(ev, &z) && run_search(ev, &z, &c);
-    plan_restore(ev, &z.plan);
+    searchplan_restore(ev, &z.plan);
     free((void *)z.call.as.call.args);
     free(z.why);
     free(c.items);

@@ -22,7 +22,7 @@ static void remat_text(const Eval *ev, const Remat *r, char *buf, size_t size)
         for (int k = 0; k < r->paths[i].n && used < size; k++)
             used += (size_t)snprintf(buf + used, size - used, "%s%s",
                                      k ? "." : i ? ", " : " ",
-                                     spelling(ev, r->paths[i].names[k]));
+                                     eval_spelling(ev, r->paths[i].names[k]));
 }
 
 /* ---- Reading the clause ------------------------------------------------------------ */
@@ -54,8 +54,8 @@ static bool find_batch(Eval *ev, const SearchRange *r, const Node *call, const B
     if (p->batch_arg < 0)
         return eval_fail(ev, r->dim.span, "microbatches keeps the step's batch: the call "
                          "must give %s's batch B, as %s(B = 256, ...)",
-                         spelling(ev, b->def->as.block.name.name),
-                         spelling(ev, b->def->as.block.name.name));
+                         eval_spelling(ev, b->def->as.block.name.name),
+                         eval_spelling(ev, b->def->as.block.name.name));
     const Node *value = call->as.call.args[p->batch_arg].value;
     double batch;
     if (!eval_number(ev, value, &batch))
@@ -104,7 +104,7 @@ static bool remat_statement(Eval *ev, const SearchChoice *c, Stmt *out)
         *out = *c->remat;
         return true;
     }
-    const char *word = c->value->kind == NODE_NAME ? spelling(ev, c->value->as.name) : "";
+    const char *word = c->value->kind == NODE_NAME ? eval_spelling(ev, c->value->as.name) : "";
     if (strcmp(word, "none") != 0 && strcmp(word, "selective") != 0 &&
         strcmp(word, "full") != 0)
         return eval_fail(ev, c->span, "remat takes none, selective, full and save with the "
@@ -120,7 +120,7 @@ static bool read_remat(Eval *ev, const SearchRange *r, Plan *p)
     World *w = ev->world;
     for (int i = 0; i < r->choices->n; i++) {
         if (!remat_statement(ev, r->choices->items[i], &p->remat[i]) ||
-            !eval_stmt(ev, &p->remat[i]))
+            !stmt_run(ev, &p->remat[i]))
             return false;
         p->remat_in_force = i;
         p->policy[i] = w->remat.policy;
@@ -138,7 +138,7 @@ static bool read_schedule(Eval *ev, const SearchRange *r, Plan *p)
     for (int i = 0; i < r->choices->n; i++) {
         const SearchChoice *c = r->choices->items[i];
         const char *word = c->value && c->value->kind == NODE_NAME
-                               ? spelling(ev, c->value->as.name) : "";
+                               ? eval_spelling(ev, c->value->as.name) : "";
         int s = strcmp(word, SCHEDULE_WORDS[0]) == 0 ? SCHEDULE_1F1B
                 : strcmp(word, SCHEDULE_WORDS[1]) == 0 ? SCHEDULE_GPIPE : -1;
         if (s < 0)
@@ -174,7 +174,7 @@ static bool read_zero(Eval *ev, const SearchRange *r, Plan *p)
 static bool read_range(Eval *ev, const SearchRange *r, const Node *call, const BlockDef *b,
                        Plan *p)
 {
-    const char *word = spelling(ev, r->dim.name);
+    const char *word = eval_spelling(ev, r->dim.name);
     int d = 0;
     while (d < PLAN_DIMS && strcmp(word, DIM_NAMES[d]) != 0)
         d++;
@@ -207,7 +207,7 @@ static bool read_range(Eval *ev, const SearchRange *r, const Node *call, const B
     }
 }
 
-bool plan_read(Eval *ev, const Stmt *search, const BlockDef *b, Plan *p)
+bool searchplan_read(Eval *ev, const Stmt *search, const BlockDef *b, Plan *p)
 {
     World *w = ev->world;
     *p = (Plan){.batch_arg = -1, .remat_in_force = -1, .saved = true};
@@ -230,7 +230,7 @@ bool plan_read(Eval *ev, const Stmt *search, const BlockDef *b, Plan *p)
 
 /* ---- Setting a plan ---------------------------------------------------------------- */
 
-bool plan_apply(Eval *ev, Plan *p, PlanPick k)
+bool searchplan_apply(Eval *ev, Plan *p, PlanPick k)
 {
     World *w = ev->world;
     w->microbatches = p->microbatches[k.at[PLAN_MICROBATCHES]];
@@ -242,10 +242,10 @@ bool plan_apply(Eval *ev, Plan *p, PlanPick k)
     if (!p->listed[PLAN_REMAT] || p->remat_in_force == remat)
         return true;
     p->remat_in_force = remat;
-    return eval_stmt(ev, &p->remat[remat]);
+    return stmt_run(ev, &p->remat[remat]);
 }
 
-void plan_restore(Eval *ev, Plan *p)
+void searchplan_restore(Eval *ev, Plan *p)
 {
     World *w = ev->world;
     if (!p->saved)
@@ -260,7 +260,7 @@ void plan_restore(Eval *ev, Plan *p)
     p->saved = false;
 }
 
-int plan_count(const Plan *p)
+int searchplan_count(const Plan *p)
 {
     int n = 1;
     for (int d = 0; d < PLAN_DIMS; d++)
@@ -268,7 +268,7 @@ int plan_count(const Plan *p)
     return n;
 }
 
-bool plan_pick(const Plan *p, int i, bool pipelined, PlanPick *k)
+bool searchplan_pick(const Plan *p, int i, bool pipelined, PlanPick *k)
 {
     for (int d = PLAN_DIMS - 1; d >= 0; d--) {
         k->at[d] = (unsigned char)(i % p->n[d]);
@@ -300,7 +300,7 @@ static void optimizer_text(const Optimizer *o, int zero, FILE *out)
     fprintf(out, " zero %d; ", zero);
 }
 
-void plan_settings_text(const Eval *ev, const Plan *p, PlanPick k, FILE *out)
+void searchplan_settings_text(const Eval *ev, const Plan *p, PlanPick k, FILE *out)
 {
     const World *w = ev->world;
     if (!w->training)
@@ -326,12 +326,12 @@ void plan_settings_text(const Eval *ev, const Plan *p, PlanPick k, FILE *out)
         optimizer_text(&w->optimizer, p->zero[k.at[PLAN_ZERO]], out);
 }
 
-void plan_column_heads(FILE *out)
+void searchplan_column_heads(FILE *out)
 {
     fprintf(out, " %3s %-9s %-5s %4s", "mb", "remat", "sched", "zero");
 }
 
-void plan_columns(const Plan *p, PlanPick k, bool pipelined, FILE *out)
+void searchplan_columns(const Plan *p, PlanPick k, bool pipelined, FILE *out)
 {
     fprintf(out, " %3.0f %-9s %-5s %4d", p->microbatches[k.at[PLAN_MICROBATCHES]],
             remat_name(p->policy[k.at[PLAN_REMAT]]),
@@ -340,7 +340,7 @@ void plan_columns(const Plan *p, PlanPick k, bool pipelined, FILE *out)
             p->zero[k.at[PLAN_ZERO]]);
 }
 
-void plan_json(const Plan *p, PlanPick k, FILE *out)
+void searchplan_json(const Plan *p, PlanPick k, FILE *out)
 {
     fprintf(out, ",\"plan\":{\"microbatches\":%.17g,\"remat\":",
             p->microbatches[k.at[PLAN_MICROBATCHES]]);
@@ -369,7 +369,7 @@ static void header_dim(const Plan *p, int d, FILE *out)
         fprintf(out, " (a step of %g sequences)", p->global_batch);
 }
 
-void plan_header(const Plan *p, FILE *out)
+void searchplan_header(const Plan *p, FILE *out)
 {
     fputs("  plan: ", out);
     for (int d = 0; d < PLAN_DIMS; d++)

@@ -25,7 +25,7 @@ typedef struct {
 } PlanPick;
 
 /* The choices, and the world's settings they stand in for while the search runs
- * (put back by plan_restore, which frees the remat settings the choices made). */
+ * (put back by searchplan_restore, which frees the remat settings the choices made). */
 typedef struct {
     int n[PLAN_DIMS];
     bool listed[PLAN_DIMS];                 /* given in `with` */
@@ -49,28 +49,28 @@ typedef struct {
 } Plan;
 
 /* Reads the search's `with` clause against the call's block b (errors located at the
- * clause), and takes the world's settings over. Call plan_restore whatever it returns. */
-bool plan_read(Eval *ev, const Stmt *search, const BlockDef *b, Plan *p);
+ * clause), and takes the world's settings over. Call searchplan_restore whatever it returns. */
+bool searchplan_read(Eval *ev, const Stmt *search, const BlockDef *b, Plan *p);
 /* The world set to plan k, and the batch argument to its microbatches' batch. */
-bool plan_apply(Eval *ev, Plan *p, PlanPick k);
-void plan_restore(Eval *ev, Plan *p);
+bool searchplan_apply(Eval *ev, Plan *p, PlanPick k);
+void searchplan_restore(Eval *ev, Plan *p);
 /* Plans of the pick that all count: the product of the dimensions' choices. */
-int plan_count(const Plan *p);
+int searchplan_count(const Plan *p);
 /* The i-th pick, the last dimension fastest; `pipelined` false leaves the schedule at
  * its first choice (it changes nothing without a pipeline). False when the pick is one
  * of those left out that way. */
-bool plan_pick(const Plan *p, int i, bool pipelined, PlanPick *k);
+bool searchplan_pick(const Plan *p, int i, bool pipelined, PlanPick *k);
 
 /* "mode training microbatches 4; remat full; " (and the optimizer with its ZeRO stage
  * when the search ranges over it): the settings that re-cost plan k. Nothing in
  * inference. */
-void plan_settings_text(const Eval *ev, const Plan *p, PlanPick k, FILE *out);
+void searchplan_settings_text(const Eval *ev, const Plan *p, PlanPick k, FILE *out);
 /* The columns of a row: microbatches, remat, schedule ("-" without a pipeline), zero. */
-void plan_columns(const Plan *p, PlanPick k, bool pipelined, FILE *out);
-void plan_column_heads(FILE *out);
+void searchplan_columns(const Plan *p, PlanPick k, bool pipelined, FILE *out);
+void searchplan_column_heads(FILE *out);
 /* ,"plan":{...} */
-void plan_json(const Plan *p, PlanPick k, FILE *out);
+void searchplan_json(const Plan *p, PlanPick k, FILE *out);
 /* "  plan: microbatches 1, 2, 4 (a step 256 sequences); remat none, full; ...\n" */
-void plan_header(const Plan *p, FILE *out);
+void searchplan_header(const Plan *p, FILE *out);
 
 #endif

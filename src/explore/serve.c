@@ -90,7 +90,7 @@ static bool option_count(Eval *ev, const Binding *b, double *out)
         return false;
     if (!(*out >= 1) || *out != floor(*out) || *out > 0x1p53)
         return eval_fail(ev, b->value->span, "%s must be a whole number of tokens of at least 1, "
-                         "not %.17g", spelling(ev, b->name.name), *out);
+                         "not %.17g", eval_spelling(ev, b->name.name), *out);
     return true;
 }
 
@@ -113,7 +113,7 @@ static bool read_option(Eval *ev, const Binding *b, Mix *mix, bool *seen)
 {
     static const char *const names[OPT_COUNT] = {"prompt", "output", "batch", "draft", "k",
                                                  "accept"};
-    const char *name = spelling(ev, b->name.name);
+    const char *name = eval_spelling(ev, b->name.name);
     int which = -1;
     for (int i = 0; i < OPT_COUNT; i++)
         if (strcmp(name, names[i]) == 0)
@@ -167,7 +167,7 @@ static bool check_names(Eval *ev, const Stmt *s, const Mix *mix)
 static bool check_call(Eval *ev, const Stmt *s, const Node *call, const Mix *mix)
 {
     const char *what = call == s->as.expr.value ? "call" : "draft";
-    const BlockDef *b = call_target(ev, call);
+    const BlockDef *b = arch_call_target(ev, call);
     if (!b)
         return eval_fail(ev, call->span, "serve takes a call of a decode block, such as the "
                          "stdlib's decode(B, S, D, F, N, K, H, L, V, tp = Y)");
@@ -176,7 +176,7 @@ static bool check_call(Eval *ev, const Stmt *s, const Node *call, const Mix *mix
         takes_t |= b->def->as.block.params[i].name.name == mix->t_name;
     if (!takes_t)
         return eval_fail(ev, call->span, "serve prices the prefill as %s with T = prompt, and %s "
-                         "takes no T", spelling(ev, b->name), spelling(ev, b->name));
+                         "takes no T", eval_spelling(ev, b->name), eval_spelling(ev, b->name));
     for (int i = 0; i < call->as.call.nargs; i++)
         if (call->as.call.args[i].name.name == mix->t_name)
             return eval_fail(ev, call->as.call.args[i].name.span, "serve sets T itself (1 to "
@@ -185,7 +185,7 @@ static bool check_call(Eval *ev, const Stmt *s, const Node *call, const Mix *mix
     for (int k = 0; k < 2; k++)
         if (!ast_expr_mentions_dim(call, names[k]))
             return eval_fail(ev, k == 0 ? s->as.expr.target.span : s->as.expr.context.span,
-                             "the %s never uses %s: pass it as the %s", what, spelling(ev, names[k]),
+                             "the %s never uses %s: pass it as the %s", what, eval_spelling(ev, names[k]),
                              k == 0 ? "batch" : "context length (S)");
     return true;
 }
@@ -194,18 +194,18 @@ static bool check_call(Eval *ev, const Stmt *s, const Node *call, const Mix *mix
 static bool step_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ctx, Step *out)
 {
     Op *root = op_new("serve");
-    ev->world->values[mix->batch_name] = (Value){.kind = VAL_NUMBER, .number = b};
-    ev->world->values[mix->context_name] = (Value){.kind = VAL_NUMBER, .number = ctx};
+    ev->world->values[mix->batch_name] = (BoundValue){.kind = VAL_NUMBER, .number = b};
+    ev->world->values[mix->context_name] = (BoundValue){.kind = VAL_NUMBER, .number = ctx};
     bool ok = root && eval_quietly(ev, s, root);
     if (ok) {
         op_total(root);
         Op all = op_scaled(root);
-        *out = (Step){all.t_lower, block_memory(&all, false), all.cache_bytes, all.params,
+        *out = (Step){all.t_lower, op_block_memory(&all, false), all.cache_bytes, all.params,
                       all.param_bytes, root->bound};
         if (!root->known || root->bound == BOUND_UNKNOWN)
             ok = eval_fail(ev, s->span, "its times are not numbers: every dim but %s and %s "
-                           "must be bound", spelling(ev, mix->batch_name),
-                           spelling(ev, mix->context_name));
+                           "must be bound", eval_spelling(ev, mix->batch_name),
+                           eval_spelling(ev, mix->context_name));
         else if (!op_finite(root))
             ok = eval_fail(ev, s->span, "a figure overflows");
     } else if (!root) {
@@ -325,8 +325,8 @@ static bool pick_batch(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
     Stmt draft = *s;
     draft.as.expr.value = (Node *)mix->draft;
     const Stmt *both[2] = {s, &draft};
-    ev->world->values[mix->context_name] = (Value){.kind = VAL_NUMBER, .number = v->context};
-    if (!fit_largest(ev, both, mix->draft ? 2 : 1, mix->batch_name, v->hbm, &fit))
+    ev->world->values[mix->context_name] = (BoundValue){.kind = VAL_NUMBER, .number = v->context};
+    if (!explore_fit_largest(ev, both, mix->draft ? 2 : 1, mix->batch_name, v->hbm, &fit))
         return false;
     v->batch = fit.largest;
     v->next_memory = fit.next_memory;
@@ -414,7 +414,7 @@ static void row(Eval *ev, const char *name, const char *how, const char *value)
 static void batch_row(Eval *ev, const Mix *mix, const Served *v)
 {
     char how[96], val[160], a[32], b[32], c[32];
-    const char *bn = spelling(ev, mix->batch_name);
+    const char *bn = eval_spelling(ev, mix->batch_name);
     fmt(v->hbm, UNIT_BYTES, b, sizeof b);
     records_bytes_beside(v->at_batch.memory, b, a, sizeof a);
     snprintf(how, sizeof how, "%s, %s at S = %.17g", bn, v->largest ? "the largest that fits"
@@ -592,16 +592,16 @@ static void remember_served(Eval *ev, const Stmt *s, const Served *v)
 /* Frees the two names for the statement, costs, and puts them back. */
 static bool serve_with_names(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
 {
-    Value saved_b, saved_s;
+    BoundValue saved_b, saved_s;
     for (int k = 0; k < 2; k++) {
         int name = k == 0 ? mix->batch_name : mix->context_name;
         if (world_value(ev->world, name)->kind == VAL_TENSOR)
             return eval_fail(ev, k == 0 ? s->as.expr.target.span : s->as.expr.context.span,
-                             "%s is a tensor, not a dim", spelling(ev, name));
+                             "%s is a tensor, not a dim", eval_spelling(ev, name));
     }
-    if (!world_swap(ev->world, mix->batch_name, (Value){.kind = VAL_UNBOUND}, &saved_b))
+    if (!world_swap(ev->world, mix->batch_name, (BoundValue){.kind = VAL_UNBOUND}, &saved_b))
         return eval_oom(ev, s->span);
-    if (!world_swap(ev->world, mix->context_name, (Value){.kind = VAL_UNBOUND}, &saved_s)) {
+    if (!world_swap(ev->world, mix->context_name, (BoundValue){.kind = VAL_UNBOUND}, &saved_s)) {
         world_restore(ev->world, mix->batch_name, saved_b);
         return eval_oom(ev, s->span);
     }
@@ -645,7 +645,7 @@ static bool serve_mix(Eval *ev, const Stmt *s, Mix mix, const Served *base)
     return true;
 }
 
-bool eval_serve(Eval *ev, const Stmt *s)
+bool serve_run(Eval *ev, const Stmt *s)
 {
     Mix mix = {.batch_name = s->as.expr.target.name, .context_name = s->as.expr.context.name,
                .of = s->as.expr.nmixes, .t_name = intern_id(ev->world->names, "T", 1),

@@ -171,13 +171,13 @@ static void print_table(const Table *t, FILE *out)
 }
 
 /* A dim's shard on one chip, with the world's values: size / the chips of its axes,
- * padded as the figures pad it (dim_shard_size). NULL when out of memory. */
+ * padded as the figures pad it (tensor_dim_shard_size). NULL when out of memory. */
 static Poly *local_dim(const Report *r, const Dim *d)
 {
     Poly *now = poly_subst(d->size, r->values, r->ctx);
     if (!now)
         return NULL;
-    Poly *shard = dim_shard_size(now, mesh_span(r->mesh, dim_axes(d, r->mesh)), NULL);
+    Poly *shard = tensor_dim_shard_size(now, mesh_span(r->mesh, tensor_dim_axes(d, r->mesh)), NULL);
     poly_free(now);
     return shard;
 }
@@ -1513,7 +1513,7 @@ static void training_memory(const Report *r, const Op *op, double memory, double
 static void memory_rows(const Report *r, const Op *op)
 {
     char a[64], b[64], c[64];
-    double memory = block_memory(op, r->training);
+    double memory = op_block_memory(op, r->training);
     if (op->params > 0)
         fprintf(r->out, "  %-12s %s parameters, %s per chip\n", "params",
                 num_format_unit(op->params, UNIT_NONE, 0, a, sizeof a),
@@ -1588,7 +1588,7 @@ static void text_block(const Report *r, const Op *one)
                 num_format_percent(100 * by[1] / sum, c, sizeof c),
                 num_format_percent(100 * by[2] / sum, m, sizeof m),
                 num_format_percent(100 * by[3] / sum, n, sizeof n));
-    summary_text(r->out, r->summary);
+    summary_rows_text(r->out, r->summary);
     memory_rows(r, op);
     note_rows(r, 12);
     fputc('\n', r->out);
@@ -1666,9 +1666,9 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     json_or_null(r->out, "t_derated", op->known, op->t_derated);
     json_op_prediction(r, op);
     json_or_null(r->out, "params", op->known, op->params);
-    json_or_null(r->out, "memory", op->known, block_memory(op, r->training));
+    json_or_null(r->out, "memory", op->known, op_block_memory(op, r->training));
     if (root) {
-        summary_json(r->out, r->summary);
+        summary_rows_json(r->out, r->summary);
         json_memory_parts(r, op);
         json_notes(r);
         json_unset(r->out, op->latency_unset);

@@ -13,7 +13,7 @@
 #include "chip.h"
 #include "cost.h"
 #include "mesh.h"
-#include "model.h"
+#include "op.h"
 #include "roof.h"
 #include "poly.h"
 #include "summary_rows.h"

@@ -67,7 +67,7 @@ static void run_row(FILE *out, const Summary *sm)
     row(out, "run", how, val);
 }
 
-void summary_text(FILE *out, const Summary *sm)
+void summary_rows_text(FILE *out, const Summary *sm)
 {
     char val[160], a[32], b[32];
     if (!sm || !sm->whole)
@@ -86,7 +86,7 @@ void summary_text(FILE *out, const Summary *sm)
     }
 }
 
-void summary_json(FILE *out, const Summary *sm)
+void summary_rows_json(FILE *out, const Summary *sm)
 {
     if (!sm || !sm->whole)
         return;

@@ -31,7 +31,7 @@ typedef struct {
 
 /* Its rows in the text report, and its keys in the statement's JSON object; nothing
  * when sm is NULL or not a whole-model statement's. */
-void summary_text(FILE *out, const Summary *sm);
-void summary_json(FILE *out, const Summary *sm);
+void summary_rows_text(FILE *out, const Summary *sm);
+void summary_rows_json(FILE *out, const Summary *sm);
 
 #endif

@@ -66,7 +66,7 @@ oom tensor_copy 1 "$tour"
 # a figure missing from a solve's report: a null ratio printed
 oom poly_alloc 30 "$root/examples/explore.roof"
 # fused regions: "more than 16 collectives"; block calls: a failure that said nothing
-oom fusion_take 1 "$root/examples/model_llama3_8b.roof"
+oom fuse_take 1 "$root/examples/model_llama3_8b.roof"
 oom op_new 1 "$root/examples/model_llama3_8b.roof"
 oom world_grow 1 "$tour"
 # a chart in the terminal that could not be drawn said nothing

@@ -36,9 +36,9 @@ static unsigned long long probes_to_drop(int keep, int drop)
     Intern *t = intern_new();
     intern_many(t, "k", keep);
     intern_many(t, "d", drop);
-    unsigned long long before = name_probes;
+    unsigned long long before = intern_name_probes;
     intern_truncate(t, keep);
-    unsigned long long used = name_probes - before;
+    unsigned long long used = intern_name_probes - before;
     intern_free(t);
     return used;
 }

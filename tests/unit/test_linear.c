@@ -1,5 +1,5 @@
 /* test_linear.c — the paths that once scanned a list per insert stay linear: each runs
- * at n and 4n, and the name-table probes it makes (name_probes, intern.h) must grow at
+ * at n and 4n, and the name-table probes it makes (intern_name_probes, intern.h) must grow at
  * most 1.5 × 4 times, where a scan per insert grows 16 times. Memory the same way: the
  * arenas' high-water mark (arena.h) of long statements at n and 4n, and a parse's
  * arena stops at its limit. Counts, not seconds, so a loaded machine cannot fail it.
@@ -35,9 +35,9 @@ static unsigned long long probes_of_run(Writer write, int n)
     fclose(buf);
     FILE *sink = fopen("/dev/null", "w");
     Session *s = quiet_session(sink);
-    unsigned long long before = name_probes;
+    unsigned long long before = intern_name_probes;
     session_run(s, "linear.roof", text, len, false);
-    unsigned long long used = name_probes - before;
+    unsigned long long used = intern_name_probes - before;
     session_free(s);
     fclose(sink);
     free(text);
@@ -105,9 +105,9 @@ static unsigned long long probes_of_tab(int n)
     fprintf(buf, "chip n0 : v5e { hbm_bw = 1 }\n"); /* a chip and a binding share n0 */
     fclose(buf);
     session_run(s, "names.roof", text, len, true);
-    unsigned long long before = name_probes;
+    unsigned long long before = intern_name_probes;
     char **m = repl_complete(s, "n", "n", 0);
-    unsigned long long used = name_probes - before;
+    unsigned long long used = intern_name_probes - before;
     size_t count = 0;
     bool sorted = m != NULL;
     for (size_t i = 1; m && m[i]; i++, count++)

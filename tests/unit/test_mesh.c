@@ -157,7 +157,7 @@ static void link_is(const char *file, int line, CollKind kind, const Mesh *m, Ax
                     double floor_s, const char *network)
 {
     LinkCost c = {0};
-    LinkStatus s = coll_link_cost(kind, m, axes, sharded, chip, &c);
+    LinkStatus s = mesh_coll_link_cost(kind, m, axes, sharded, chip, &c);
     char what[160], got[160];
     snprintf(what, sizeof what, "%s over %#x: factor %.6g, bandwidth %.6g, floor %.6g, %s",
              coll_name(kind), axes, factor, bw, floor_s, network);
@@ -172,7 +172,7 @@ static void link_fails(const char *file, int line, CollKind kind, const Mesh *m,
                        const Chip *chip, LinkStatus want)
 {
     LinkCost c = {0};
-    LinkStatus s = coll_link_cost(kind, m, axes, 0, chip, &c);
+    LinkStatus s = mesh_coll_link_cost(kind, m, axes, 0, chip, &c);
     char what[96];
     snprintf(what, sizeof what, "%s over %#x is %s", coll_name(kind), axes, status_name(want));
     check_got(s == want, file, line, what, status_name(s));
@@ -206,7 +206,7 @@ static void test_two_chips(void)
     LINK(COLL_ALLREDUCE, &m, A0, v5e, 2, 9e10, 2e-6, "ICI ring");
     LinkCost c;
     double v = 2.0 * 512 * 16384;
-    CHECK(coll_link_cost(COLL_ALLREDUCE, &m, A0, 0, v5e, &c) == LINK_OK);
+    CHECK(mesh_coll_link_cost(COLL_ALLREDUCE, &m, A0, 0, v5e, &c) == LINK_OK);
     double t = c.factor * v / c.bandwidth;
     CHECK(fabs(t * 1e6 - 372.8) < 0.05);
     CHECK(near(t, 2 * 512 * 16384 / 4.5e10));
@@ -406,9 +406,9 @@ static void test_gpu_alltoall_levels(void)
 {
     Mesh g8 = MESH(0, 8), x16 = MESH(0, 16);
     LinkCost c;
-    CHECK(coll_link_cost(COLL_ALLTOALL, &g8, A0, 0, h100, &c) == LINK_OK &&
+    CHECK(mesh_coll_link_cost(COLL_ALLTOALL, &g8, A0, 0, h100, &c) == LINK_OK &&
           near(c.bandwidth / c.factor, 450e9 * 64 / 7));
-    CHECK(coll_link_cost(COLL_ALLTOALL, &x16, A0, 0, h100, &c) == LINK_OK &&
+    CHECK(mesh_coll_link_cost(COLL_ALLTOALL, &x16, A0, 0, h100, &c) == LINK_OK &&
           near(c.bandwidth / c.factor, 1.6e12));
     Chip *wide = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 4e13});
     LINK(COLL_ALLTOALL, &x16, A0, wide, 7.0 / 256, 450e9, 0, "NVLink");
@@ -425,7 +425,7 @@ static void test_gpu_latency(void)
     LINK(COLL_ALLGATHER, &m, A0 | A1, slow, 7.0 / 8, 450e9, 5.1e-5, "NVLink");
     LINK(COLL_ALLREDUCE, &m, A0 | A1, slow, 7.0 / 4, 450e9, 1.02e-4, "NVLink");
     LinkCost c;
-    CHECK(coll_link_cost(COLL_ALLREDUCE, &m, A0 | A1, 0, slow, &c) == LINK_OK && c.hops == 20);
+    CHECK(mesh_coll_link_cost(COLL_ALLREDUCE, &m, A0 | A1, 0, slow, &c) == LINK_OK && c.hops == 20);
     free(slow);
 }
 
@@ -435,21 +435,21 @@ static void test_latency_unset(void)
 {
     Mesh x8 = MESH(0, 8), m = MESH(0, 4, 8), pods = MESH(A0, 4, 16);
     LinkCost c;
-    CHECK(coll_link_cost(COLL_ALLREDUCE, &x8, A0, 0, v5e, &c) == LINK_OK && c.unset == 0);
-    CHECK(coll_link_cost(COLL_ALLREDUCE, &x8, A0, 0, v5p, &c) == LINK_OK &&
+    CHECK(mesh_coll_link_cost(COLL_ALLREDUCE, &x8, A0, 0, v5e, &c) == LINK_OK && c.unset == 0);
+    CHECK(mesh_coll_link_cost(COLL_ALLREDUCE, &x8, A0, 0, v5p, &c) == LINK_OK &&
           c.unset == CHIP_FIELD_BIT(CHIP_HOP_LATENCY));
-    CHECK(coll_link_cost(COLL_ALLGATHER, &pods, A0, 0, v5e, &c) == LINK_OK &&
+    CHECK(mesh_coll_link_cost(COLL_ALLGATHER, &pods, A0, 0, v5e, &c) == LINK_OK &&
           c.unset == CHIP_FIELD_BIT(CHIP_DCN_LATENCY));
-    CHECK(coll_link_cost(COLL_ALLGATHER, &x8, A0, 0, h100, &c) == LINK_OK &&
+    CHECK(mesh_coll_link_cost(COLL_ALLGATHER, &x8, A0, 0, h100, &c) == LINK_OK &&
           c.unset == CHIP_FIELD_BIT(CHIP_NVLINK_LATENCY));
-    CHECK(coll_link_cost(COLL_ALLGATHER, &m, A0 | A1, 0, h100, &c) == LINK_OK &&
+    CHECK(mesh_coll_link_cost(COLL_ALLGATHER, &m, A0 | A1, 0, h100, &c) == LINK_OK &&
           c.unset == (CHIP_FIELD_BIT(CHIP_NVLINK_LATENCY) | CHIP_FIELD_BIT(CHIP_NODE_LATENCY)));
     /* over the nodes only: NVLink is not crossed */
-    CHECK(coll_link_cost(COLL_ALLGATHER, &m, A0, 0, h100, &c) == LINK_OK &&
+    CHECK(mesh_coll_link_cost(COLL_ALLGATHER, &m, A0, 0, h100, &c) == LINK_OK &&
           c.unset == CHIP_FIELD_BIT(CHIP_NODE_LATENCY));
     Chip *nv = CHIP({CHIP_NVLINK_BW, 450e9}, {CHIP_NODE_GPUS, 8}, {CHIP_NODE_BW, 400e9},
                     {CHIP_NVLINK_LATENCY, 6e-7});
-    CHECK(coll_link_cost(COLL_ALLGATHER, &m, A0 | A1, 0, nv, &c) == LINK_OK &&
+    CHECK(mesh_coll_link_cost(COLL_ALLGATHER, &m, A0 | A1, 0, nv, &c) == LINK_OK &&
           c.unset == CHIP_FIELD_BIT(CHIP_NODE_LATENCY) && near(c.floor, 7 * 6e-7));
     free(nv);
 }
