@@ -174,14 +174,15 @@ static void page_free(Page *pg)
 
 static SectionKind kind_of(const Json *r)
 {
+    /* a solve's record holds a formula too (its intensity's), as a statement's does */
     return json_get(r, "ops")       ? SEC_MODEL
            : json_get(r, "at")      ? SEC_SWEEP
            : json_get(r, "rank")    ? SEC_SEARCH
+           : json_string(r, "solve") ? SEC_SOLVE
            : json_get(r, "formula") ? SEC_STATEMENTS
            : json_get(r, "fields") && json_string(r, "chip") ? SEC_CHIP
            : json_get(r, "ttft") && json_get(r, "tpot") ? SEC_SERVE
            : json_string(r, "fit")  ? SEC_FIT
-           : json_string(r, "solve") ? SEC_SOLVE
                                     : SEC_OTHER;
 }
 
@@ -1539,7 +1540,7 @@ static void segments_cell(FILE *o, const char *dim, const Json *v)
 
 static bool skipped_key(const char *key)
 {
-    return strcmp(key, "stmt") == 0 || strcmp(key, "line") == 0;
+    return strcmp(key, "stmt") == 0 || strcmp(key, "line") == 0 || strcmp(key, "file") == 0;
 }
 
 static void other_cell(FILE *o, const Json *r, int k)
@@ -1800,16 +1801,38 @@ static void write_serve(const Section *s, int id, FILE *o)
 static void write_fit(const Section *s, int id, FILE *o)
 {
     const Json *r = s->records[0];
-    char how[128], d[192], a[32], b[32];
+    char how[128], d[256], a[32], b[32], c[32];
     const char *dim = json_string(r, "fit");
     section_head(o, id, "fit", r);
     fputs("<table class=\"totals report\">\n", o);
     snprintf(how, sizeof how, "the largest %s whose memory per chip fits its HBM", dim);
     human(number_or_nan(r, "hbm"), UNIT_BYTES, b, sizeof b);
-    snprintf(d, sizeof d, "fits: %s of %s HBM per chip", bytes_near(number_or_nan(r, "memory"),
-                                                                     b, a, sizeof a), b);
+    int n = snprintf(d, sizeof d, "fits: %s of %s HBM per chip",
+                     bytes_near(number_or_nan(r, "memory"), b, a, sizeof a), b);
+    if (isfinite(number_or_nan(r, "next_memory")) && n > 0 && (size_t)n < sizeof d)
+        snprintf(d + n, sizeof d - (size_t)n, "; %s = %.17g needs %s", dim,
+                 number_or_nan(r, "largest") + 1,
+                 bytes_near(number_or_nan(r, "next_memory"), b, c, sizeof c));
     report_row(o, "largest", how, r, (Shown){"largest", UNIT_NONE, NULL, NULL}, d);
     fputs("</table>\n</section>\n", o);
+}
+
+/* A solve's intensity (or its network one) against its ridge, as the text's two rows:
+ * its formula in the dim when it is not a number. None in a record without them. */
+static void ratio_row(FILE *o, const Json *r, const char *key, const char *how,
+                      const char *ridge)
+{
+    const Json *formula = json_get(r, "formula");
+    const char *text = formula ? json_string(formula, key) : NULL;
+    if (!json_get(r, key) || !isfinite(number_or_nan(r, ridge)))
+        return;
+    if (isfinite(number_or_nan(r, key)))
+        report_row(o, key, how, r, (Shown){key, UNIT_NONE, NULL, " FLOP/B"}, "");
+    else
+        words_row(o, key, text ? text : "?");
+    report_row(o, ridge, strcmp(ridge, "ridge") == 0 ? "peak / HBM bandwidth"
+                                                     : "peak / link bandwidth",
+               r, (Shown){ridge, UNIT_NONE, NULL, " FLOP/B"}, "");
 }
 
 /* A solve's ranges of the dim by bound and, when it has one, the intensity's limit. */
@@ -1821,6 +1844,8 @@ static void write_solve(const Section *s, int id, FILE *o)
     const Json *segments = json_get(r, "segments");
     section_head(o, id, "solve", r);
     fputs("<table class=\"totals report\">\n", o);
+    ratio_row(o, r, "intensity", "flops / bytes", "ridge");
+    ratio_row(o, r, "net_intensity", "flops / comm_bytes", "net_ridge");
     if (segments && segments->kind == JSON_ARRAY) {
         snprintf(how, sizeof how, "what bounds the statement, by %s", dim);
         fputs("<tr><th>bound</th><td class=\"f\">", o);

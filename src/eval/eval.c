@@ -978,6 +978,8 @@ static void report_init(Eval *ev, const Stmt *s, Report *r)
         .stmt = ev->src->text + s->span.begin,
         .stmt_len = (size_t)(s->span.end - s->span.begin),
         .line = line,
+        .file = ev->src->name,
+        .training = ev->world->training, /* every record states the mode it ran in */
         .lookup = world_lookup,
         .lookup_ctx = ev->world,
         .namer = world_namer,

@@ -138,8 +138,6 @@ typedef struct {
 } FitResult;
 bool explore_fit_largest(Eval *ev, const Stmt *const *stmts, int n, int dim, double hbm,
                  FitResult *out);
-/* Bytes in four digits ("15.99 GB"), or in full when those read the same as `beside`. */
-char *explore_bytes_beside(double v, const char *beside, char *buf, size_t size);
 bool explore_sweep(Eval *ev, const Stmt *s);
 bool explore_plot(Eval *ev, const Stmt *s);
 /* search (search.c). */

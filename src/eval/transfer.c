@@ -24,8 +24,7 @@
 #include <string.h>
 
 #include "evalparts.h"
-#include "json.h"
-#include "num.h"
+#include "records.h"
 
 typedef enum { END_CHIP, END_ALL, END_HOST } EndKind;
 
@@ -207,51 +206,20 @@ static double tensor_size(Eval *ev, const Tensor *x, const Mesh *m, Span span, b
     return v;
 }
 
-static void report_text(Eval *ev, const Stmt *s, const Transfer *t)
+/* The record the report writes: the transfer, and where and how it was costed. */
+static void report_send(Eval *ev, const Stmt *s, const Chip *chip, const Transfer *t)
 {
-    char a[48], b[48], c[48];
-    FILE *out = ev->out;
-    fprintf(out, "%.*s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin);
-    fprintf(out, "  bytes      %s", num_format_unit(t->bytes, UNIT_BYTES, 0, a, sizeof a));
-    if (t->whole != t->bytes)
-        fprintf(out, ", the shard the chip holds of %s",
-                num_format_unit(t->whole, UNIT_BYTES, 0, b, sizeof b));
-    if (t->share != 1)
-        fprintf(out, ", %s of it moves", num_format_unit(t->share * t->bytes, UNIT_BYTES, 0, b,
-                                                         sizeof b));
-    fprintf(out, "\n  path       %s over %s: %g %s\n", t->path, t->network, t->hops,
-            t->hops == 1 ? "hop" : "hops");
-    fprintf(out, "  bandwidth  %g link%s × %s = %s\n", t->links, t->links == 1 ? "" : "s",
-            num_format_unit(t->bandwidth, UNIT_BW, 0, a, sizeof a),
-            num_format_unit(t->links * t->bandwidth, UNIT_BW, 0, b, sizeof b));
-    fprintf(out, "  t_first    %g %s × %s = %s\n", t->hops, t->hops == 1 ? "hop" : "hops",
-            num_format_unit(t->latency, UNIT_SECONDS, 0, a, sizeof a),
-            num_format_unit(t->hops * t->latency, UNIT_SECONDS, 0, b, sizeof b));
-    fprintf(out, "  t_comm     bytes moved / bandwidth + t_first = %s + %s = %s\n",
-            num_format_unit(t->t - t->hops * t->latency, UNIT_SECONDS, 0, a, sizeof a),
-            num_format_unit(t->hops * t->latency, UNIT_SECONDS, 0, b, sizeof b),
-            num_format_unit(t->t, UNIT_SECONDS, 0, c, sizeof c));
-    fprintf(out, "  bound      comm (a transfer alone)\n\n");
-}
-
-static void report_json(Eval *ev, const Stmt *s, const Chip *chip, const Transfer *t)
-{
-    FILE *out = ev->out;
-    fputs("{\"stmt\":", out);
-    json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
     int line, col;
     source_position(ev->src, s->span.begin, &line, &col);
-    fprintf(out, ",\"line\":%d,\"chip\":", line);
-    json_write_string(out, chip->name, strlen(chip->name));
-    fprintf(out, ",\"network\":\"%s\"", t->network);
-    json_write_field(out, "bytes", t->bytes);
-    json_write_field(out, "comm_bytes", t->share * t->bytes);
-    json_write_field(out, "hops", t->hops);
-    json_write_field(out, "links", t->links);
-    json_write_field(out, "bandwidth", t->links * t->bandwidth);
-    json_write_field(out, "t_latency", t->hops * t->latency);
-    json_write_field(out, "t_comm", t->t);
-    fputs(",\"bound\":\"comm\"}\n", out);
+    SendRecord r = {
+        .stmt = ev->src->text + s->span.begin,
+        .stmt_len = (size_t)(s->span.end - s->span.begin), .line = line,
+        .file = ev->src->name, .chip = chip->name, .mode = ev->world->training,
+        .bytes = t->bytes, .whole = t->whole, .share = t->share, .hops = t->hops,
+        .links = t->links, .bandwidth = t->bandwidth, .latency = t->latency, .t = t->t,
+        .network = t->network, .path = t->path,
+    };
+    records_send(ev->out, &r, ev->json);
 }
 
 bool transfer_run(Eval *ev, const Stmt *s)
@@ -290,10 +258,7 @@ bool transfer_run(Eval *ev, const Stmt *s)
             ok = eval_fail(ev, s->span, "the cost overflows: a figure is too large for a double");
     }
     if (ok) {
-        if (ev->json)
-            report_json(ev, s, chip, &t);
-        else
-            report_text(ev, s, &t);
+        report_send(ev, s, chip, &t);
         check_remember_transfer(ev, s, t.share * t.bytes, t.t, t.hops, mesh_chips(m));
     }
     eval_free(&v);

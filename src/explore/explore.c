@@ -23,6 +23,7 @@
 #include "num.h"
 #include "outfile.h"
 #include "plot.h"
+#include "records.h"
 #include "report.h"
 #include "scan.h"
 
@@ -592,6 +593,50 @@ static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     fputc('\n', out);
 }
 
+/* A ratio's value, null while it still depends on a dim (the solved one). */
+static double ratio_value(const PolyRatio *r)
+{
+    double num, den;
+    return poly_is_const(r->num, &num) && poly_is_const(r->den, &den) && den != 0 ? num / den
+                                                                                  : NAN;
+}
+
+/* The rows the text report gives above the bound: the ridge and the intensity (as a
+ * statement's record gives them: a number, or null with its formula under "formula"),
+ * and against the network, net_ridge and net_intensity. */
+static void solve_json_ratios(Eval *ev, const Roofline *r)
+{
+    json_write_field(ev->out, "ridge", r->ridge);
+    json_write_field(ev->out, "intensity", ratio_value(&r->intensity_now));
+    if (roof_has_network_ratio(r)) {
+        json_write_field(ev->out, "net_ridge", r->net_ridge);
+        json_write_field(ev->out, "net_intensity", ratio_value(&r->net_now));
+    }
+}
+
+/* A formula as a statement's record holds it: in its dims, the bound ones put in; the
+ * symbolic one when it is a number. */
+static void ratio_formula(Eval *ev, const char *key, const PolyRatio *formula,
+                          const PolyRatio *now)
+{
+    char buf[512]; /* as the text report's row */
+    const PolyRatio *shown = isnan(ratio_value(now)) ? now : formula;
+    fprintf(ev->out, "\"%s\":", key);
+    ratio_text(ev, shown, POLY_STYLE_ASCII, buf, sizeof buf);
+    json_write_string(ev->out, buf, strlen(buf));
+}
+
+static void solve_json_formulas(Eval *ev, const Roofline *r)
+{
+    fputs(",\"formula\":{", ev->out);
+    ratio_formula(ev, "intensity", &r->intensity_formula, &r->intensity_now);
+    if (roof_has_network_ratio(r)) {
+        fputc(',', ev->out);
+        ratio_formula(ev, "net_intensity", &r->net_formula, &r->net_now);
+    }
+    fputc('}', ev->out);
+}
+
 static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const Segment *seg,
                        int n)
 {
@@ -601,9 +646,11 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
     json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    fprintf(out, ",\"line\":%d,\"solve\":\"%s\",\"chip\":\"%s\"", line, eval_spelling(ev, dim),
-            c->chip->name);
+    report_json_where(out, line, ev->src->name);
+    fprintf(out, ",\"solve\":\"%s\",\"chip\":\"%s\"", eval_spelling(ev, dim), c->chip->name);
     report_json_mode(out, ev->world->training);
+    if (c->roof.computes)
+        solve_json_ratios(ev, &c->roof);
     fputs(",\"segments\":[", out);
     for (int i = 0; i < n; i++)
         fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\"}", i ? "," : "",
@@ -613,8 +660,11 @@ static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const 
     double limit;
     bool finite = c->roof.computes && !isfinite(seg[n - 1].to) &&
                   limit_of(&c->roof.intensity_now, dim, &limit);
-    fprintf(out, "],\"limit_intensity\":%s}\n",
+    fprintf(out, "],\"limit_intensity\":%s",
             finite ? num_format_json(limit, buf, sizeof buf) : "null");
+    if (c->roof.computes)
+        solve_json_formulas(ev, &c->roof);
+    fputs("}\n", out);
 }
 
 /* Whether a tensor splits dim over chips while another holds it whole or splits it
@@ -865,35 +915,24 @@ static void header_text(Eval *ev, const Curve *c, int dim)
  * `at` the swept dim's value. */
 static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoint *p)
 {
-    FILE *out = ev->out;
     const Roofline *r = &c->costed.roof;
     int line, col;
     source_position(ev->src, c->stmt->span.begin, &line, &col);
-    fputs("{\"stmt\":", out);
-    json_write_string(out, c->label, strlen(c->label));
     char buf[40];
     if (x == floor(x) && fabs(x) < 1e15) /* a dim's value in full: 1000000, not 1e6 */
         snprintf(buf, sizeof buf, "%.0f", x);
     else
         num_format_json(x, buf, sizeof buf);
-    fprintf(out, ",\"at\":{\"%s\":%s},\"line\":%d,\"chip\":", eval_spelling(ev, dim), buf, line);
-    json_write_string(out, c->costed.chip->name, strlen(c->costed.chip->name));
-    json_write_field(out, "chips", r->chips);
-    report_json_mode(out, ev->world->training);
-    json_write_field(out, "flops", p->flops);
-    json_write_field(out, "bytes", p->bytes);
-    json_write_field(out, "intensity", p->intensity);
-    json_write_field(out, "ridge", r->ridge);
-    json_write_field(out, "t_math", p->t_math);
-    json_write_field(out, "t_hbm", p->t_hbm);
-    json_write_field(out, "t_comm", p->t_comm);
-    json_write_field(out, "comm_bytes", p->comm_bytes);
-    json_write_field(out, "t_lower", p->t_lower);
-    json_write_field(out, "t_upper", p->t_upper);
-    json_write_field(out, "t_derated", p->t_derated);
-    fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(p->bound));
-    json_write_field(out, "attained", p->attained);
-    fputs("}\n", out);
+    SweepPoint point = {
+        .stmt = c->label, .dim = eval_spelling(ev, dim), .at = buf, .line = line,
+        .file = ev->src->name, .chip = c->costed.chip->name, .mode = ev->world->training,
+        .roof = true, .chips = r->chips, .flops = p->flops, .bytes = p->bytes,
+        .intensity = p->intensity, .ridge = r->ridge, .t_math = p->t_math, .t_hbm = p->t_hbm,
+        .t_comm = p->t_comm, .comm_bytes = p->comm_bytes, .t_lower = p->t_lower,
+        .t_upper = p->t_upper, .t_derated = p->t_derated, .bound = p->bound,
+        .attained = p->attained,
+    };
+    records_sweep_point(ev->out, &point);
 }
 
 /* Every point of one curve, in the chosen format; the attained FLOP/s kept for a chart
@@ -1484,40 +1523,18 @@ static int memory_at(Eval *ev, const Stmt *const *s, int n, int dim, double x, d
     return 1;
 }
 
-/* Bytes in four digits ("15.99 GB"), or in full when those read the same as `beside`
- * (the capacity), so "16 GB of 16 GB" does not hide which side of it they are. */
-char *explore_bytes_beside(double v, const char *beside, char *buf, size_t size)
-{
-    num_format_unit(v, UNIT_BYTES, 0, buf, size);
-    if (strcmp(buf, beside) == 0)
-        snprintf(buf, size, "%.0f B", v);
-    return buf;
-}
-
 static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_best,
                        double m_next, double hbm)
 {
-    char a[32], b[32], c[32];
     int line, col;
-    if (ev->json) {
-        source_position(ev->src, s->span.begin, &line, &col);
-        fputs("{\"stmt\":", ev->out);
-        json_write_string(ev->out, ev->src->text + s->span.begin,
-                           (size_t)(s->span.end - s->span.begin));
-        fprintf(ev->out, ",\"line\":%d,\"fit\":\"%s\"", line, eval_spelling(ev, dim));
-        report_json_mode(ev->out, ev->world->training);
-        json_write_field(ev->out, "largest", best);
-        json_write_field(ev->out, "memory", m_best);
-        json_write_field(ev->out, "hbm", hbm);
-        fputs("}\n", ev->out);
-        return;
-    }
-    num_format_unit(hbm, UNIT_BYTES, 0, b, sizeof b);
-    fprintf(ev->out,
-            "%.*s\n  %-13s %s = %.17g fits: %s of %s HBM per chip; %s = %.17g needs %s\n\n",
-            s->span.end - s->span.begin, ev->src->text + s->span.begin, "largest",
-            eval_spelling(ev, dim), best, explore_bytes_beside(m_best, b, a, sizeof a), b, eval_spelling(ev, dim),
-            best + 1, explore_bytes_beside(m_next, b, c, sizeof c));
+    source_position(ev->src, s->span.begin, &line, &col);
+    FitRecord r = {
+        .stmt = ev->src->text + s->span.begin,
+        .stmt_len = (size_t)(s->span.end - s->span.begin), .line = line,
+        .file = ev->src->name, .dim = eval_spelling(ev, dim), .mode = ev->world->training,
+        .largest = best, .memory = m_best, .hbm = hbm, .next_memory = m_next,
+    };
+    records_fit(ev->out, &r, ev->json);
 }
 
 /* No value up to x fits too much: the memory does not grow with the dim, or the HBM is

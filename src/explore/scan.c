@@ -11,6 +11,7 @@
 #include "interrupt.h"
 #include "json.h"
 #include "num.h"
+#include "records.h"
 #include "report.h"
 #include "spell.h"
 
@@ -167,53 +168,26 @@ static void row_text(FILE *out, const BoundValue *at, const Figures *f)
     fputc('\n', out);
 }
 
-/* "hbm" and "fits", null when the chip gives no capacity. */
-static void json_fits(FILE *out, const Figures *f)
-{
-    int fits = fits_of(f);
-    if (fits < 0) {
-        fputs(",\"hbm\":null,\"fits\":null", out);
-        return;
-    }
-    json_write_field(out, "hbm", f->hbm);
-    fprintf(out, ",\"fits\":%s", fits ? "true" : "false");
-}
-
 static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const BoundValue *at,
                      const Figures *f)
 {
-    FILE *out = ev->out;
     int line, col;
     char buf[40];
+    bool on_chip = at->kind == VAL_CHIP;
     source_position(ev->src, s->span.begin, &line, &col);
-    fputs("{\"stmt\":", out);
-    json_write_string(out, label, strlen(label));
-    fprintf(out, ",\"at\":{\"%s\":", eval_spelling(ev, dim));
-    if (at->kind == VAL_CHIP)
-        json_write_string(out, at->chip->name, strlen(at->chip->name));
-    else
-        fputs(num_format_json(at->number, buf, sizeof buf), out);
-    fprintf(out, "},\"line\":%d", line);
     ev->world->values[dim] = *at; /* the chip of `on c` */
     const Chip *chip = eval_chip_of(ev, s);
-    if (chip) {
-        fputs(",\"chip\":", out);
-        json_write_string(out, chip->name, strlen(chip->name));
-    }
-    report_json_mode(out, ev->world->training);
-    json_write_field(out, "flops", f->flops);
-    json_write_field(out, "bytes", f->bytes);
-    json_write_field(out, "t_math", f->t_math);
-    json_write_field(out, "t_hbm", f->t_hbm);
-    json_write_field(out, "t_comm", f->t_comm);
-    json_write_field(out, "comm_bytes", f->comm_bytes);
-    json_write_field(out, "t_lower", f->t_lower);
-    json_write_field(out, "t_upper", f->t_upper);
-    json_write_field(out, "t_derated", f->t_derated);
-    fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(f->bound));
-    json_write_field(out, "memory", f->memory);
-    json_fits(out, f);
-    fputs("}\n", out);
+    SweepPoint point = {
+        .stmt = label, .dim = eval_spelling(ev, dim), .at_chip = on_chip ? at->chip->name : NULL,
+        .at = on_chip ? NULL : num_format_json(at->number, buf, sizeof buf),
+        .line = line, .file = ev->src->name, .chip = chip ? chip->name : NULL,
+        .mode = ev->world->training, .memory = true, .flops = f->flops, .bytes = f->bytes,
+        .t_math = f->t_math, .t_hbm = f->t_hbm, .t_comm = f->t_comm,
+        .comm_bytes = f->comm_bytes, .t_lower = f->t_lower, .t_upper = f->t_upper,
+        .t_derated = f->t_derated, .bound = f->bound, .memory_bytes = f->memory,
+        .hbm = f->hbm, .fits = fits_of(f),
+    };
+    records_sweep_point(ev->out, &point);
     ev->world->values[dim] = (BoundValue){.kind = VAL_UNBOUND};
 }
 
@@ -563,7 +537,9 @@ static void solve_json_head(Eval *ev, const Stmt *s, int dim, const Run *runs, i
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", out);
     json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    fprintf(out, ",\"line\":%d,\"solve\":\"%s\"", line, eval_spelling(ev, dim));
+    report_json_where(out, line, ev->src->name);
+    fprintf(out, ",\"solve\":\"%s\"", eval_spelling(ev, dim));
+    report_json_mode(out, ev->world->training);
     if (hbm > 0)
         json_write_field(out, "hbm", hbm);
     else
@@ -750,8 +726,8 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *me
         fputs("{\"stmt\":", ev->out);
         json_write_string(ev->out, ev->src->text + s->span.begin,
                            (size_t)(s->span.end - s->span.begin));
-        fprintf(ev->out, ",\"line\":%d,\"solve\":\"%s\",\"figure\":\"%s\"", line, d,
-                q->figure->name);
+        report_json_where(ev->out, line, ev->src->name);
+        fprintf(ev->out, ",\"solve\":\"%s\",\"figure\":\"%s\"", d, q->figure->name);
         report_json_mode(ev->out, ev->world->training);
         meets_json(ev, meets, n);
         fputs("}\n", ev->out);

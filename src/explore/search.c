@@ -802,7 +802,8 @@ static void row_json(Eval *ev, const Search *z, const Config *c, int line)
     fputs("{\"stmt\":", out);
     json_write_string(out, ev->src->text + z->stmt->span.begin,
                        (size_t)(z->stmt->span.end - z->stmt->span.begin));
-    fprintf(out, ",\"line\":%d,\"chip\":", line);
+    report_json_where(out, line, ev->src->name);
+    fputs(",\"chip\":", out);
     json_write_string(out, z->chip->name, strlen(z->chip->name));
     report_json_mode(out, ev->world->training);
     fputs(",\"mesh\":{", out);

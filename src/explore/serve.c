@@ -38,6 +38,7 @@
 #include "json.h"
 #include "layout.h"
 #include "num.h"
+#include "records.h"
 #include "report.h"
 
 /* A request mix and the names it binds. */
@@ -415,12 +416,12 @@ static void batch_row(Eval *ev, const Mix *mix, const Served *v)
     char how[96], val[160], a[32], b[32], c[32];
     const char *bn = eval_spelling(ev, mix->batch_name);
     fmt(v->hbm, UNIT_BYTES, b, sizeof b);
-    explore_bytes_beside(v->at_batch.memory, b, a, sizeof a);
+    records_bytes_beside(v->at_batch.memory, b, a, sizeof a);
     snprintf(how, sizeof how, "%s, %s at S = %.17g", bn, v->largest ? "the largest that fits"
                                                                   : "as given", v->context);
     if (v->largest)
         snprintf(val, sizeof val, "%.17g: %s of %s per chip (%s = %.17g needs %s)", v->batch, a, b,
-                 bn, v->batch + 1, explore_bytes_beside(v->next_memory, b, c, sizeof c));
+                 bn, v->batch + 1, records_bytes_beside(v->next_memory, b, c, sizeof c));
     else
         snprintf(val, sizeof val, "%.17g: %s of %s per chip", v->batch, a, b);
     row(ev, "batch", how, val);
@@ -526,7 +527,8 @@ static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
     source_position(ev->src, s->span.begin, &line, &col);
     fputs("{\"stmt\":", ev->out);
     json_write_string(ev->out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    fprintf(ev->out, ",\"line\":%d,\"mix\":%d,\"chip\":", line, mix->number);
+    report_json_where(ev->out, line, ev->src->name);
+    fprintf(ev->out, ",\"mix\":%d,\"chip\":", mix->number);
     json_write_string(ev->out, v->chip->name, strlen(v->chip->name));
     report_json_mode(ev->out, COST_INFERENCE); /* serve costs the inference of each mix */
     const struct {

@@ -59,6 +59,9 @@ const char *const csv_columns[] = {
     "best", "optimum", "splits",
     /* a search's plan in training (JSON text) and the statement that costs a row alone */
     "plan", "reproduce",
+    /* the source a record's line is in; a fit's memory at largest + 1; a solve's ridge
+     * and intensity against the network (its HBM ones are the columns above) */
+    "file", "next_memory", "net_ridge", "net_intensity", "formula_net_intensity",
     NULL,
 };
 
@@ -302,6 +305,7 @@ static void write_ops(Convert *cv, const Json *top, const Json *ops, const char 
         put_members(cv, &row, op, skip);
         put(cv, &row, "stmt", json_get(top, "stmt"));
         put(cv, &row, "line", json_get(top, "line"));
+        put(cv, &row, "file", json_get(top, "file"));
         put(cv, &row, "chip", json_get(top, "chip"));
         put_text(&row, "path", path);
         put_text(&row, "depth", level);
@@ -313,7 +317,7 @@ static void write_ops(Convert *cv, const Json *top, const Json *ops, const char 
 /* A solve: one row per range it found (or one row when it found none). */
 static void write_solve(Convert *cv, const Json *r)
 {
-    static const char *const skip[] = {"segments", NULL};
+    static const char *const skip[] = {"segments", "formula", NULL};
     const Json *segments = json_get(r, "segments");
     int n = segments && segments->kind == JSON_ARRAY ? segments->n : 0;
     for (int i = 0; i < (n ? n : 1); i++) {
@@ -321,6 +325,7 @@ static void write_solve(Convert *cv, const Json *r)
         put_members(cv, &row, r, skip);
         if (n)
             put_members(cv, &row, &segments->items[i], NULL);
+        put_formulas(cv, &row, json_get(r, "formula"));
         write_row(cv, "solve", &row);
     }
 }

@@ -1193,7 +1193,7 @@ static void json_statement(const Report *r)
     bool chip = f->chip != NULL, times = chip && f->times_known;
     fputs("{\"stmt\":", r->out);
     json_write_string(r->out, r->stmt, r->stmt_len);
-    fprintf(r->out, ",\"line\":%d", r->line);
+    report_json_where(r->out, r->line, r->file);
     json_key(r->out, "chip");
     chip ? json_write_string(r->out, f->chip->name, strlen(f->chip->name)) : (void)fputs("null", r->out);
     fprintf(r->out, ",\"chips\":%.17g,\"dtype\":\"%s\"", f->chips,
@@ -1255,6 +1255,12 @@ void report_statement(const Report *r)
         json_statement(r);
     else
         text_statement(r);
+}
+
+void report_json_where(FILE *out, int line, const char *file)
+{
+    fprintf(out, ",\"line\":%d,\"file\":", line);
+    json_write_string(out, file, strlen(file));
 }
 
 void report_json_mode(FILE *out, CostMode mode)
@@ -1323,7 +1329,8 @@ static void number_json(const Report *r, const Poly *p)
         return;
     fputs("{\"stmt\":", r->out);
     json_write_string(r->out, r->stmt, r->stmt_len);
-    fprintf(r->out, ",\"line\":%d", r->line);
+    report_json_where(r->out, r->line, r->file);
+    report_json_mode(r->out, r->training);
     json_write_field(r->out, "value", v);
     fputs("}\n", r->out);
 }
@@ -1626,7 +1633,8 @@ static void json_op(const Report *r, const Op *one, bool root, double parent_run
     else
         json_write_string(r->out, op->label, strlen(op->label));
     if (root) {
-        fprintf(r->out, ",\"line\":%d,\"chip\":", r->line);
+        report_json_where(r->out, r->line, r->file);
+        json_key(r->out, "chip");
         r->chip ? json_write_string(r->out, r->chip->name, strlen(r->chip->name))
                 : (void)fputs("null", r->out);
         fprintf(r->out, ",\"chips\":%.17g", r->mesh ? mesh_chips(r->mesh) : 1);

@@ -30,6 +30,7 @@ typedef struct {
     const char *stmt; /* the statement's source text */
     size_t stmt_len;
     int line;
+    const char *file; /* the name of the source the statement is in */
     const Tensor *result;
     const Roofline *roof;
     const Cost *cost;  /* its collectives */
@@ -60,6 +61,10 @@ const char *report_mode_tag(CostMode mode);
 /* The JSON key `,"mode":"training"` (or "inference") of a record, as every record spells
  * it, so that the HTML page can state each section's configuration. */
 void report_json_mode(FILE *out, CostMode mode);
+/* The keys `,"line":N,"file":"NAME"` of a record: its statement's line and the source it
+ * is in (a path as given, <-e>, <stdin>), so that the records of two scripts of one run,
+ * or of a script and a file it includes, are told apart. */
+void report_json_where(FILE *out, int line, const char *file);
 /* The same with the step's microbatches when there are several:
  * "  [training: forward + backward, 8 microbatches]"; into buf, which it returns. */
 const char *report_step_tag(CostMode mode, double microbatches, char *buf, size_t size);

@@ -87,7 +87,7 @@ has "$tmp/explore.dom" "the serve's ttft in seconds" '>228.2 µs</td><td class="
 has "$tmp/explore.dom" "its tpot" '>541 µs</td>'
 has "$tmp/explore.dom" "its cost in dollars" '>$0.02687</td>'
 has "$tmp/explore.dom" "its throughput in tokens/s" '>37210 tokens/s</td>'
-has "$tmp/explore.dom" "the fit's bytes beside the HBM" '>fits: 16000000000 B of 16 GB HBM per chip</td>'
+has "$tmp/explore.dom" "the fit's bytes beside the HBM" '>fits: 16000000000 B of 16 GB HBM per chip; B = 3905739 needs 16000004096 B</td>'
 has "$tmp/explore.dom" "the solve's limit in FLOP/B" '>6372 FLOP/B</td>'
 first=$(grep -o 'data-first="[0-9]*"' "$tmp/explore.dom" | tr -dc 0-9)
 [ -n "$first" ] && [ "$first" -gt 1 ] && pass "sorting by t_step puts the slowest first" ||

@@ -55,6 +55,6 @@ titles=$(grep -o '<h2>.*</h2>' "$page" | sort | uniq -d)
 if [ -z "$titles" ]; then pass "the sections' titles differ"; else fail "titles" "twice: $titles"; fi
 for n in 1 2 3; do
     want=training; [ $n = 3 ] && want=inference
-    has "$tmp/json" "record $n has mode $want" "\"line\":$(json_value "$tmp/json" $n line),\"chip\":\"$(json_value "$tmp/json" $n chip | tr -d '"')\",\"chips\":$(json_value "$tmp/json" $n chips),\"mode\":\"$want\""
+    has "$tmp/json" "record $n has mode $want" "\"line\":$(json_value "$tmp/json" $n line),\"file\":$(json_value "$tmp/json" $n file),\"chip\":\"$(json_value "$tmp/json" $n chip | tr -d '"')\",\"chips\":$(json_value "$tmp/json" $n chips),\"mode\":\"$want\""
 done
 finish

@@ -18,9 +18,10 @@
 # A second mix of that serve, prompt 50 + output 20 at a batch of 4 as given: its
 # memory at S = 70 is 20,000 + 4 × 2·70·100 = 76,000 B.
 # fit (tests/explore/fit_statement.roof): 4096·B + 2,097,152 ≤ 16e9 at B = 3,905,738,
-# exactly 16e9 B, which prints in full beside the 16 GB it equals.
+# exactly 16e9 B, which prints in full beside the 16 GB it equals; B = 3,905,739 needs
+# 4096 B more, 16,000,004,096 B (in full too: its four digits read 16 GB as well).
 # solve: 2·B·D·F / (2·B·D + D·F + 2·B·F) with D = 8192, F = 28672 is 57344·B /
-# (9·B + 28672); the v5e ridge 1.97e14 / 8.2e11 = 240.24, crossed at 28672 × 240.24 /
+# (9·B + 28672) (over 4096); the v5e ridge 1.97e14 / 8.2e11 = 240.24, crossed at 28672 × 240.24 /
 # (57344 − 9 × 240.24) = 124.83; as B grows the intensity → 57344 / 9 = 6371.6.
 . tests/html/lib.shinc
 cat > "$tmp/reports.roof" <<'ROOF'
@@ -83,12 +84,14 @@ done
 
 has "$tmp/s3" "the fit's title" '<h2><code>fit B: bf16[B,D] *_D bf16[D,F] on v5e</code> <small>line 11</small></h2>'
 has "$tmp/s3" "the largest B in full, its bytes in full beside 16 GB" \
-    'data-v="3905738" title="largest = 3905738">3905738</td><td class="d">fits: 16000000000 B of 16 GB HBM per chip</td>'
+    'data-v="3905738" title="largest = 3905738">3905738</td><td class="d">fits: 16000000000 B of 16 GB HBM per chip; B = 3905739 needs 16000004096 B</td>'
 has "$tmp/s4" "the solve's title" '<h2><code>solve B: bf16[B,D] *_D int8[D,F] on v5e</code> <small>line 13</small></h2>'
 has "$tmp/s4" "its chip" '<p class="meta">solve · line 13 · v5e</p>'
 has "$tmp/s4" "its ranges" '>memory for B &lt; 124.83</span>; <span title="from 124.8'
 has "$tmp/s4" "compute past the ridge" '>compute for B &gt; 124.83</span>'
 has "$tmp/s4" "the limit in FLOP/B" '>6372 FLOP/B</td>'
+has "$tmp/s4" "the intensity in B, as the text's row" '<th>intensity</th><td class="d" colspan="3">57344*B / (9*B + 28672)</td>'
+has "$tmp/s4" "the ridge in FLOP/B" 'title="ridge = 240.2439024390244">240.2 FLOP/B</td>'
 has "$page" "the contents name each kind" '</code></a> <small>serve</small></li>'
 has "$page" "a fit in the contents" '</code></a> <small>fit</small></li>'
 has "$page" "a solve in the contents" '</code></a> <small>solve</small></li>'

@@ -1,0 +1,149 @@
+/* records.c — the JSON records of the explore statements, as records.h describes. */
+#include "records.h"
+
+#include <string.h>
+
+#include "json.h"
+#include "num.h"
+#include "report.h"
+
+/* "hbm" and "fits", null when the chip gives no capacity. */
+static void json_fits(FILE *out, const SweepPoint *p)
+{
+    if (p->fits < 0) {
+        fputs(",\"hbm\":null,\"fits\":null", out);
+        return;
+    }
+    json_write_field(out, "hbm", p->hbm);
+    fprintf(out, ",\"fits\":%s", p->fits ? "true" : "false");
+}
+
+void records_sweep_point(FILE *out, const SweepPoint *p)
+{
+    fputs("{\"stmt\":", out);
+    json_write_string(out, p->stmt, strlen(p->stmt));
+    fprintf(out, ",\"at\":{\"%s\":", p->dim);
+    if (p->at_chip)
+        json_write_string(out, p->at_chip, strlen(p->at_chip));
+    else
+        fputs(p->at, out);
+    fputc('}', out);
+    report_json_where(out, p->line, p->file);
+    if (p->chip) {
+        fputs(",\"chip\":", out);
+        json_write_string(out, p->chip, strlen(p->chip));
+    }
+    if (p->roof)
+        json_write_field(out, "chips", p->chips);
+    report_json_mode(out, p->mode);
+    json_write_field(out, "flops", p->flops);
+    json_write_field(out, "bytes", p->bytes);
+    if (p->roof) {
+        json_write_field(out, "intensity", p->intensity);
+        json_write_field(out, "ridge", p->ridge);
+    }
+    json_write_field(out, "t_math", p->t_math);
+    json_write_field(out, "t_hbm", p->t_hbm);
+    json_write_field(out, "t_comm", p->t_comm);
+    json_write_field(out, "comm_bytes", p->comm_bytes);
+    json_write_field(out, "t_lower", p->t_lower);
+    json_write_field(out, "t_upper", p->t_upper);
+    json_write_field(out, "t_derated", p->t_derated);
+    fprintf(out, ",\"bound\":\"%s\"", roof_bound_name(p->bound));
+    if (p->roof)
+        json_write_field(out, "attained", p->attained);
+    if (p->memory) {
+        json_write_field(out, "memory", p->memory_bytes);
+        json_fits(out, p);
+    }
+    fputs("}\n", out);
+}
+
+static void send_text(FILE *out, const SendRecord *t)
+{
+    char a[48], b[48], c[48];
+    fprintf(out, "%.*s\n", (int)t->stmt_len, t->stmt);
+    fprintf(out, "  bytes      %s", num_format_unit(t->bytes, UNIT_BYTES, 0, a, sizeof a));
+    if (t->whole != t->bytes)
+        fprintf(out, ", the shard the chip holds of %s",
+                num_format_unit(t->whole, UNIT_BYTES, 0, b, sizeof b));
+    if (t->share != 1)
+        fprintf(out, ", %s of it moves", num_format_unit(t->share * t->bytes, UNIT_BYTES, 0, b,
+                                                         sizeof b));
+    fprintf(out, "\n  path       %s over %s: %g %s\n", t->path, t->network, t->hops,
+            t->hops == 1 ? "hop" : "hops");
+    fprintf(out, "  bandwidth  %g link%s × %s = %s\n", t->links, t->links == 1 ? "" : "s",
+            num_format_unit(t->bandwidth, UNIT_BW, 0, a, sizeof a),
+            num_format_unit(t->links * t->bandwidth, UNIT_BW, 0, b, sizeof b));
+    fprintf(out, "  t_first    %g %s × %s = %s\n", t->hops, t->hops == 1 ? "hop" : "hops",
+            num_format_unit(t->latency, UNIT_SECONDS, 0, a, sizeof a),
+            num_format_unit(t->hops * t->latency, UNIT_SECONDS, 0, b, sizeof b));
+    fprintf(out, "  t_comm     bytes moved / bandwidth + t_first = %s + %s = %s\n",
+            num_format_unit(t->t - t->hops * t->latency, UNIT_SECONDS, 0, a, sizeof a),
+            num_format_unit(t->hops * t->latency, UNIT_SECONDS, 0, b, sizeof b),
+            num_format_unit(t->t, UNIT_SECONDS, 0, c, sizeof c));
+    fprintf(out, "  bound      comm (a transfer alone)\n\n");
+}
+
+static void send_json(FILE *out, const SendRecord *t)
+{
+    fputs("{\"stmt\":", out);
+    json_write_string(out, t->stmt, t->stmt_len);
+    report_json_where(out, t->line, t->file);
+    fputs(",\"chip\":", out);
+    json_write_string(out, t->chip, strlen(t->chip));
+    report_json_mode(out, t->mode); /* the session's: a transfer costs the same */
+    fprintf(out, ",\"network\":\"%s\"", t->network);
+    json_write_field(out, "bytes", t->bytes);
+    json_write_field(out, "comm_bytes", t->share * t->bytes);
+    json_write_field(out, "hops", t->hops);
+    json_write_field(out, "links", t->links);
+    json_write_field(out, "bandwidth", t->links * t->bandwidth);
+    json_write_field(out, "t_latency", t->hops * t->latency);
+    json_write_field(out, "t_comm", t->t);
+    fputs(",\"bound\":\"comm\"}\n", out);
+}
+
+void records_send(FILE *out, const SendRecord *r, bool json)
+{
+    if (json)
+        send_json(out, r);
+    else
+        send_text(out, r);
+}
+
+char *records_bytes_beside(double v, const char *beside, char *buf, size_t size)
+{
+    num_format_unit(v, UNIT_BYTES, 0, buf, size);
+    if (strcmp(buf, beside) == 0)
+        snprintf(buf, size, "%.0f B", v);
+    return buf;
+}
+
+static void fit_json(FILE *out, const FitRecord *r)
+{
+    fputs("{\"stmt\":", out);
+    json_write_string(out, r->stmt, r->stmt_len);
+    report_json_where(out, r->line, r->file);
+    fprintf(out, ",\"fit\":\"%s\"", r->dim);
+    report_json_mode(out, r->mode);
+    json_write_field(out, "largest", r->largest);
+    json_write_field(out, "memory", r->memory);
+    json_write_field(out, "hbm", r->hbm);
+    json_write_field(out, "next_memory", r->next_memory);
+    fputs("}\n", out);
+}
+
+void records_fit(FILE *out, const FitRecord *r, bool json)
+{
+    char a[32], b[32], c[32];
+    if (json) {
+        fit_json(out, r);
+        return;
+    }
+    num_format_unit(r->hbm, UNIT_BYTES, 0, b, sizeof b);
+    fprintf(out, "%.*s\n  %-13s %s = %.17g fits: %s of %s HBM per chip; %s = %.17g needs %s\n\n",
+            (int)r->stmt_len, r->stmt, "largest", r->dim, r->largest,
+            records_bytes_beside(r->memory, b, a, sizeof a), b, r->dim, r->largest + 1,
+            records_bytes_beside(r->next_memory, b, c, sizeof c));
+}
