@@ -4,29 +4,33 @@
 # name says where it lives. Reads the objects in BUILD (nm: the symbols each defines
 # for others); main.c's main is the one exception. Prints each name that breaks the
 # rule, then one summary line:
-#   prefixes: 812 exported names in 86 files, all prefixed
+#   prefixes: 456 exported names in 60 files, all prefixed
 # Exit status 1 on a name without its prefix, 2 on a bad tree.
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:?usage: prefixes.sh BUILD}
 cd "$top" || exit 2
 
-names=0 files=0 bad=0
+objects=
 for c in src/*/*.c; do
-    m=${c##*/}; m=${m%.c}
-    o="$build/$m.o"
+    m=${c##*/}
+    o="$build/${m%.c}.o"
     [ -f "$o" ] || { echo "prefixes: no $o for $c" >&2; exit 2; }
-    files=$((files + 1))
-    for s in $(nm --defined-only "$o" | awk '$2 ~ /^[TDBRC]$/ {print $3}'); do
-        names=$((names + 1))
-        case "$s" in
-            "$m"*) ;;
-            main) [ "$m" = main ] || { echo "$c: $s"; bad=$((bad + 1)); } ;;
-            *) echo "$c: $s"; bad=$((bad + 1)) ;;
-        esac
-    done
+    objects="$objects $o"
 done
-if [ "$bad" -gt 0 ]; then
-    echo "prefixes: $bad of $names exported names in $files files lack their file's prefix"
-    exit 1
-fi
-echo "prefixes: $names exported names in $files files, all prefixed"
+# nm -A: "build/search.o:0000000000001234 T search_run"
+nm -A --defined-only $objects | awk -v files="$(echo $objects | wc -w)" '
+    $2 ~ /^[TDBRC]$/ {
+        m = $1; sub(/:[^:]*$/, "", m); sub(/.*\//, "", m); sub(/\.o$/, "", m)
+        names++
+        if (index($3, m) != 1 && !(m == "main" && $3 == "main")) {
+            print m ".c: " $3
+            bad++
+        }
+    }
+    END {
+        if (bad) {
+            printf "prefixes: %d of %d exported names in %d files lack their file'"'"'s prefix\n", bad, names, files
+            exit 1
+        }
+        printf "prefixes: %d exported names in %d files, all prefixed\n", names, files
+    }'

@@ -15,7 +15,7 @@ is statement_kind "$(sel "$tmp/stmt" kind)" statement
 is statement_flops "$(sel "$tmp/stmt" flops)" 268435456
 is statement_bytes "$(sel "$tmp/stmt" bytes)" 16908288
 is statement_ridge "$(sel "$tmp/stmt" ridge | cut -c1-8)" 240.2439
-is stmt_chip "$(sel "$tmp/stmt" chip)" v5e
+is statement_chip "$(sel "$tmp/stmt" chip)" v5e
 is statement_shape "$(sel "$tmp/stmt" shape)" '[8,4096]'
 is statement_bound "$(sel "$tmp/stmt" bound)" memory
 is statement_formula "$(sel "$tmp/stmt" formula_flops)" 268435456
