@@ -245,6 +245,48 @@ const char *eval_dim_rule(double v)
                       : "a dim must be a whole number of at least 1";
 }
 
+/* A name's or a number's value now, or NAN (an operand of a parameter's default). */
+static double operand_now(Eval *ev, const Node *n)
+{
+    double v = NAN;
+    if (n->kind == NODE_NUMBER)
+        v = n->as.number;
+    else if (n->kind == NODE_NAME && !world_lookup(n->as.name, &v, ev->world))
+        v = NAN;
+    return v;
+}
+
+/* A dim that is the running block's parameter defaulting to a quotient (attention's
+ * G = N / K, mlp's J = F / M) is not whole because of the two numbers the caller chose:
+ * the error names them, not the parameter they were never shown. False when the dim is
+ * not such a parameter (nothing reported). */
+static bool quotient_default_fail(Eval *ev, const Poly *size, Span span, double v)
+{
+    int sym = poly_bare_symbol(size);
+    const BlockDef *b = ev->block >= 0 && sym >= 0 ? world_block(ev->world, ev->block) : NULL;
+    int k = b ? call_block_param_index(b, sym) : -1;
+    const Node *d = k >= 0 ? b->def->as.block.params[k].value : NULL;
+    if (!d || d->kind != NODE_BINARY || d->as.binary.op != '/')
+        return false;
+    const Node *num = d->as.binary.lhs, *den = d->as.binary.rhs;
+    double n = operand_now(ev, num), m = operand_now(ev, den);
+    if (v == floor(v) || !(fabs(n / m - v) <= 1e-12 * fabs(v))) /* whole (below 1), or given */
+        return false;
+    const char *text = b->src->text, *name = eval_spelling(ev, sym);
+    int nl = num->span.end - num->span.begin, ml = den->span.end - den->span.begin;
+    char a[64], c[64], q[64];
+    num_format_plain(n, a, sizeof a);
+    num_format_plain(m, c, sizeof c);
+    num_format_plain(n / m, q, sizeof q); /* 12 / 5 = 2.4, where E·(1/S) gave 2.4000000000000004 */
+    eval_fail(ev, span, "%.*s = %s is not a multiple of %.*s = %s: dim %s = %.*s is %s; %s", nl,
+              text + num->span.begin, a, ml, text + den->span.begin, c, name,
+              d->span.end - d->span.begin, text + d->span.begin, q, eval_dim_rule(v));
+    diag_note(ev->diag, "%s computes %s = %.*s from its arguments: give %.*s a multiple of %.*s",
+              eval_spelling(ev, ev->block), name, d->span.end - d->span.begin,
+              text + d->span.begin, nl, text + num->span.begin, ml, text + den->span.begin);
+    return true;
+}
+
 static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
 {
     Poly *now = poly_subst(size, world_lookup, ev->world);
@@ -260,7 +302,9 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
         char value[64], formula[256];
         poly_format(size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
         num_format_plain(v, value, sizeof value);
-        if (strcmp(formula, value) == 0)
+        if (quotient_default_fail(ev, size, span, v))
+            ok = false;
+        else if (strcmp(formula, value) == 0)
             ok = eval_fail(ev, span, "%s %s: %s", what, value, eval_dim_rule(v));
         else
             ok = eval_fail(ev, span, "%s %s is %s; %s", what, formula, value, eval_dim_rule(v));
