@@ -611,6 +611,31 @@ SEPARATE static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out
     return ok;
 }
 
+static bool has_unnamed_dim(const Tensor *t)
+{
+    for (int i = 0; i < t->ndims; i++)
+        if (t->dims[i].name < 0)
+            return true;
+    return false;
+}
+
+/* *_Q with no dim Q where dims are written as numbers: what *_Q pairs by place, and
+ * why not here (shard Q, which finds dims by name only, says alike). Returns false. */
+static bool by_place_note(Eval *ev, const Tensor *a, const Tensor *b, const char *dn)
+{
+    if (a->ndims == 0 || b->ndims == 0 || (!has_unnamed_dim(a) && !has_unnamed_dim(b)))
+        return false;
+    char last[128], first[128];
+    poly_format(a->dims[a->ndims - 1].size, POLY_STYLE_TEXT, world_namer, ev->world, last,
+                sizeof last);
+    poly_format(b->dims[0].size, POLY_STYLE_TEXT, world_namer, ev->world, first, sizeof first);
+    diag_note(ev->diag, "*_%s contracts the dim both operands name %s; with none it pairs by "
+              "place, as a matmul does, the left's last dim with the right's first, only when "
+              "both are written as numbers (here %s and %s): name the dim to contract, as "
+              "`let %s = ...` and %s in both operands", dn, dn, last, first, dn, dn);
+    return false;
+}
+
 SEPARATE static bool contract_error(Eval *ev, const Node *n, const StmtState *st, const Tensor *a,
                            const Tensor *b, CostError e)
 {
@@ -621,8 +646,9 @@ SEPARATE static bool contract_error(Eval *ev, const Node *n, const StmtState *st
     shape(ev, b, sb, sizeof sb);
     switch (e.status) {
     case COST_NOT_A_DIM:
-        return eval_fail(ev, d->span, "cannot contract %s: neither %s nor %s has a dim %s", dn,
-                         sa, sb, dn);
+        eval_fail(ev, d->span, "cannot contract %s: neither %s nor %s has a dim %s", dn, sa, sb,
+                  dn);
+        return by_place_note(ev, a, b, dn);
     case COST_NOT_IN_LHS:
     case COST_NOT_IN_RHS:
         return eval_fail(ev, d->span, "cannot contract %s: %s has no dim %s, so it is not in "
