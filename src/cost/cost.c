@@ -378,18 +378,25 @@ static int edge_dim(const Tensor *t, const bool *used, const int *names, int n, 
     return -1;
 }
 
-/* For a dim named in neither operand: as in a matmul, the left's last dim meets the
- * right's first, both written as numbers (bf16[B,8] *_K bf16[8,F]). A named dim there
- * is not taken by place: bf16[4,D] *_Q bf16[D,4] would otherwise contract the 4s,
- * which stand where no matmul meets, and quietly keep D. */
+/* For a dim named in neither operand: as in a matmul, the last unnamed dim of the
+ * left meets the first unnamed dim of the right (bf16[B,8,16] *_K bf16[B,16,4] pairs
+ * the 16s, B a batch dim). Not where a matmul's place holds a dim both operands name:
+ * bf16[4,D] *_Q bf16[D,4] would contract the 4s and keep D, when *_D was meant. */
 static bool positional_pair(const Plan *p, const int *names, int n, int *ia, int *ib)
 {
-    *ia = edge_dim(p->a, p->used_a, names, n, true);
-    *ib = edge_dim(p->b, p->used_b, names, n, false);
-    if (*ia >= 0 && *ib >= 0 && p->a->dims[*ia].name < 0 && p->b->dims[*ib].name < 0)
-        return true;
+    int ea = edge_dim(p->a, p->used_a, names, n, true);
+    int eb = edge_dim(p->b, p->used_b, names, n, false);
     *ia = *ib = -1;
-    return false;
+    if (ea >= 0 && eb >= 0 && p->a->dims[ea].name >= 0 &&
+        p->a->dims[ea].name == p->b->dims[eb].name)
+        return false;
+    for (int i = p->a->ndims - 1; i >= 0 && *ia < 0; i--)
+        if (p->a->dims[i].name < 0 && !p->used_a[i])
+            *ia = i;
+    for (int i = 0; i < p->b->ndims && *ib < 0; i++)
+        if (p->b->dims[i].name < 0 && !p->used_b[i])
+            *ib = i;
+    return *ia >= 0 && *ib >= 0;
 }
 
 static CostError match_contracted(Plan *p, const int *names, int n)

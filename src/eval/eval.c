@@ -611,28 +611,19 @@ SEPARATE static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out
     return ok;
 }
 
-static bool has_unnamed_dim(const Tensor *t)
-{
-    for (int i = 0; i < t->ndims; i++)
-        if (t->dims[i].name < 0)
-            return true;
-    return false;
-}
-
-/* *_Q with no dim Q where dims are written as numbers: what *_Q pairs by place, and
- * why not here (shard Q, which finds dims by name only, says alike). Returns false. */
+/* *_Q with no dim Q where the matmul's place (the left's last dim, the right's first)
+ * holds a dim both operands name: that dim is the one to contract. Returns false. */
 static bool by_place_note(Eval *ev, const Tensor *a, const Tensor *b, const char *dn)
 {
-    if (a->ndims == 0 || b->ndims == 0 || (!has_unnamed_dim(a) && !has_unnamed_dim(b)))
+    if (a->ndims == 0 || b->ndims == 0)
         return false;
-    char last[128], first[128];
-    poly_format(a->dims[a->ndims - 1].size, POLY_STYLE_TEXT, world_namer, ev->world, last,
-                sizeof last);
-    poly_format(b->dims[0].size, POLY_STYLE_TEXT, world_namer, ev->world, first, sizeof first);
-    diag_note(ev->diag, "*_%s contracts the dim both operands name %s; with none it pairs by "
-              "place, as a matmul does, the left's last dim with the right's first, only when "
-              "both are written as numbers (here %s and %s): name the dim to contract, as "
-              "`let %s = ...` and %s in both operands", dn, dn, last, first, dn, dn);
+    int name = a->dims[a->ndims - 1].name;
+    if (name < 0 || name != b->dims[0].name)
+        return false;
+    const char *d = eval_spelling(ev, name);
+    diag_note(ev->diag, "with no dim %s, *_%s pairs dims by place as a matmul does, the "
+              "left's last unnamed dim with the right's first; here both operands name that "
+              "place %s: did you mean *_%s?", dn, dn, d, d);
     return false;
 }
 
