@@ -359,11 +359,37 @@ static int find_dim(const Tensor *t, int name, const bool *skip)
     return -1;
 }
 
-/* For a dim named in neither operand: as in a matmul, the last unnamed dim of the
- * left meets the first unnamed dim of the right. */
-static bool positional_pair(const Plan *p, int *ia, int *ib)
+static bool named_in(int name, const int *names, int n)
 {
+    for (int i = 0; i < n && name >= 0; i++)
+        if (names[i] == name)
+            return true;
+    return false;
+}
+
+/* t's last dim (or first) that no earlier pairing used and no name in *_{...} takes. */
+static int edge_dim(const Tensor *t, const bool *used, const int *names, int n, bool last)
+{
+    for (int k = 0; k < t->ndims; k++) {
+        int i = last ? t->ndims - 1 - k : k;
+        if (!used[i] && !named_in(t->dims[i].name, names, n))
+            return i;
+    }
+    return -1;
+}
+
+/* For a dim named in neither operand: as in a matmul, the last unnamed dim of the
+ * left meets the first unnamed dim of the right (bf16[B,8,16] *_K bf16[B,16,4] pairs
+ * the 16s, B a batch dim). Not where a matmul's place holds a dim both operands name:
+ * bf16[4,D] *_Q bf16[D,4] would contract the 4s and keep D, when *_D was meant. */
+static bool positional_pair(const Plan *p, const int *names, int n, int *ia, int *ib)
+{
+    int ea = edge_dim(p->a, p->used_a, names, n, true);
+    int eb = edge_dim(p->b, p->used_b, names, n, false);
     *ia = *ib = -1;
+    if (ea >= 0 && eb >= 0 && p->a->dims[ea].name >= 0 &&
+        p->a->dims[ea].name == p->b->dims[eb].name)
+        return false;
     for (int i = p->a->ndims - 1; i >= 0 && *ia < 0; i--)
         if (p->a->dims[i].name < 0 && !p->used_a[i])
             *ia = i;
@@ -380,7 +406,7 @@ static CostError match_contracted(Plan *p, const int *names, int n)
             if (names[j] == names[i])
                 return error(COST_REPEATED, i, -1, -1);
         int ia = find_dim(p->a, names[i], NULL), ib = find_dim(p->b, names[i], NULL);
-        if (ia < 0 && ib < 0 && !positional_pair(p, &ia, &ib))
+        if (ia < 0 && ib < 0 && !positional_pair(p, names, n, &ia, &ib))
             return error(COST_NOT_A_DIM, i, -1, -1);
         if (ia < 0 || ib < 0)
             return error(ia < 0 ? COST_NOT_IN_LHS : COST_NOT_IN_RHS, i, ia, ib);

@@ -245,6 +245,48 @@ const char *eval_dim_rule(double v)
                       : "a dim must be a whole number of at least 1";
 }
 
+/* A name's or a number's value now, or NAN (an operand of a parameter's default). */
+static double operand_now(Eval *ev, const Node *n)
+{
+    double v = NAN;
+    if (n->kind == NODE_NUMBER)
+        v = n->as.number;
+    else if (n->kind == NODE_NAME && !world_lookup(n->as.name, &v, ev->world))
+        v = NAN;
+    return v;
+}
+
+/* A dim that is the running block's parameter defaulting to a quotient (attention's
+ * G = N / K, mlp's J = F / M) is not whole because of the two numbers the caller chose:
+ * the error names them, not the parameter they were never shown. False when the dim is
+ * not such a parameter (nothing reported). */
+static bool quotient_default_fail(Eval *ev, const Poly *size, Span span, double v)
+{
+    int sym = poly_bare_symbol(size);
+    const BlockDef *b = ev->block >= 0 && sym >= 0 ? world_block(ev->world, ev->block) : NULL;
+    int k = b ? call_block_param_index(b, sym) : -1;
+    const Node *d = k >= 0 ? b->def->as.block.params[k].value : NULL;
+    if (!d || d->kind != NODE_BINARY || d->as.binary.op != '/')
+        return false;
+    const Node *num = d->as.binary.lhs, *den = d->as.binary.rhs;
+    double n = operand_now(ev, num), m = operand_now(ev, den);
+    if (v == floor(v) || !(fabs(n / m - v) <= 1e-12 * fabs(v))) /* whole (below 1), or given */
+        return false;
+    const char *text = b->src->text, *name = eval_spelling(ev, sym);
+    int nl = num->span.end - num->span.begin, ml = den->span.end - den->span.begin;
+    char a[64], c[64], q[64];
+    num_format_plain(n, a, sizeof a);
+    num_format_plain(m, c, sizeof c);
+    num_format_plain(n / m, q, sizeof q); /* 12 / 5 = 2.4, where E·(1/S) gave 2.4000000000000004 */
+    eval_fail(ev, span, "%.*s = %s is not a multiple of %.*s = %s: dim %s = %.*s is %s; %s", nl,
+              text + num->span.begin, a, ml, text + den->span.begin, c, name,
+              d->span.end - d->span.begin, text + d->span.begin, q, eval_dim_rule(v));
+    diag_note(ev->diag, "%s computes %s = %.*s from its arguments: give %.*s a multiple of %.*s",
+              eval_spelling(ev, ev->block), name, d->span.end - d->span.begin,
+              text + d->span.begin, nl, text + num->span.begin, ml, text + den->span.begin);
+    return true;
+}
+
 static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
 {
     Poly *now = poly_subst(size, world_lookup, ev->world);
@@ -260,7 +302,9 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
         char value[64], formula[256];
         poly_format(size, POLY_STYLE_TEXT, world_namer, ev->world, formula, sizeof formula);
         num_format_plain(v, value, sizeof value);
-        if (strcmp(formula, value) == 0)
+        if (quotient_default_fail(ev, size, span, v))
+            ok = false;
+        else if (strcmp(formula, value) == 0)
             ok = eval_fail(ev, span, "%s %s: %s", what, value, eval_dim_rule(v));
         else
             ok = eval_fail(ev, span, "%s %s is %s; %s", what, formula, value, eval_dim_rule(v));
@@ -567,6 +611,22 @@ SEPARATE static bool eval_binary(Eval *ev, const Node *n, StmtState *st, int out
     return ok;
 }
 
+/* *_Q with no dim Q where the matmul's place (the left's last dim, the right's first)
+ * holds a dim both operands name: that dim is the one to contract. Returns false. */
+static bool by_place_note(Eval *ev, const Tensor *a, const Tensor *b, const char *dn)
+{
+    if (a->ndims == 0 || b->ndims == 0)
+        return false;
+    int name = a->dims[a->ndims - 1].name;
+    if (name < 0 || name != b->dims[0].name)
+        return false;
+    const char *d = eval_spelling(ev, name);
+    diag_note(ev->diag, "with no dim %s, *_%s pairs dims by place as a matmul does, the "
+              "left's last unnamed dim with the right's first; here both operands name that "
+              "place %s: did you mean *_%s?", dn, dn, d, d);
+    return false;
+}
+
 SEPARATE static bool contract_error(Eval *ev, const Node *n, const StmtState *st, const Tensor *a,
                            const Tensor *b, CostError e)
 {
@@ -577,8 +637,9 @@ SEPARATE static bool contract_error(Eval *ev, const Node *n, const StmtState *st
     shape(ev, b, sb, sizeof sb);
     switch (e.status) {
     case COST_NOT_A_DIM:
-        return eval_fail(ev, d->span, "cannot contract %s: neither %s nor %s has a dim %s", dn,
-                         sa, sb, dn);
+        eval_fail(ev, d->span, "cannot contract %s: neither %s nor %s has a dim %s", dn, sa, sb,
+                  dn);
+        return by_place_note(ev, a, b, dn);
     case COST_NOT_IN_LHS:
     case COST_NOT_IN_RHS:
         return eval_fail(ev, d->span, "cannot contract %s: %s has no dim %s, so it is not in "
