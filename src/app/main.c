@@ -202,15 +202,21 @@ static int run_file(Session *s, const char *path)
     return status;
 }
 
-/* Runs the inputs in order and stops at the first that fails. */
+/* Runs the inputs in order and stops at the first that fails. The first -e is
+ * "<-e>", the k-th "<-e k>": errors and records (their "file") tell them apart. */
 static int run_inputs(Session *s, const Options *o)
 {
-    int status = 0;
+    int status = 0, statements = 0;
+    char name[32];
     for (int i = 0; i < o->ninputs && status == 0; i++) {
         const Input *in = &o->inputs[i];
-        if (in->statement)
-            status = (int)session_run(s, "<-e>", in->text, strlen(in->text), false);
-        else
+        if (in->statement) {
+            if (++statements == 1)
+                snprintf(name, sizeof name, "<-e>");
+            else
+                snprintf(name, sizeof name, "<-e %d>", statements);
+            status = (int)session_run(s, name, in->text, strlen(in->text), false);
+        } else
             status = run_file(s, in->text);
     }
     return status;

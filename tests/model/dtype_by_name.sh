@@ -80,8 +80,8 @@ check mla_int8_cache memory_cache '2*128*2*80*1'
 # dtype sets all three: the record in int8 costs exactly what the dims typed out with
 # the three dtypes given cost (every figure of --json, the breakdown's too).
 same() {
-    a=$("$ROOFLINE" --json -e "arch tiny8 { $DENSE, dtype = int8 }" -e "$1" | sed 's/^{"stmt":"[^"]*",//; s/"dims":{[^}]*},//')
-    b=$("$ROOFLINE" --json -e "$2" | sed 's/^{"stmt":"[^"]*",//; s/"dims":{[^}]*},//')
+    a=$("$ROOFLINE" --json -e "arch tiny8 { $DENSE, dtype = int8 }" -e "$1" | sed 's/^{"stmt":"[^"]*",//; s/"file":"[^"]*",//; s/"dims":{[^}]*},//')
+    b=$("$ROOFLINE" --json -e "$2" | sed 's/^{"stmt":"[^"]*",//; s/"file":"[^"]*",//; s/"dims":{[^}]*},//')
     if [ -n "$a" ] && [ "$a" = "$b" ]; then echo "ok $3"; else echo "FAIL $3"; _book_failed=1; fi
 }
 same 'model(tiny8, B = 1, T = 16) on H100' \

@@ -23,6 +23,10 @@ echo '-- the included file names itself'
 echo '-- -e and stdin'
 "$ROOFLINE" --json -e 'bf16[4] + bf16[4] on v5e' | where
 echo 'bf16[4] + bf16[4] on v5e' | "$ROOFLINE" --json - | where
+echo '-- several -e: the first is <-e>, the k-th <-e k>'
+"$ROOFLINE" --json -e 'let B = 8' -e 'bf16[B] + bf16[B] on v5e' -e 'bf16[B] * bf16[B] on v5e' | where
+echo '-- and an error in the second names it'
+"$ROOFLINE" -e 'let B = 8' -e 'bf16[B] +' 2>&1 | head -n 1
 
 echo '-- a block call: the record has the file, its operations none of their own'
 printf 'block twice(x) {\n  y = x + x\n  z = y + y\n}\ntwice(bf16[4]) on v5e\n' > e.roof
