@@ -916,15 +916,15 @@ static inline __attribute__((always_inline)) void block_times_whole(const RoofCu
     bool mixed = r->mixed;
     for (int j = 0; j < n; j++) {
         double m = b->t_math[j], h = b->t_hbm[j], t = b->t_comm[j];
-        double mh = (m > h) | (h != h) ? m : h; /* larger(m, h) */
-        double lower = (mh > t) | (t != t) ? mh : t;
+        double mh = ((m > h) | (h != h)) ? m : h; /* larger(m, h) */
+        double lower = ((mh > t) | (t != t)) ? mh : t;
         b->t_lower[j] = lower;
         b->t_upper[j] = m + h + t;
         b->attained[j] = b->flops[j] / lower;
     }
     for (int j = 0; j < n; j++) { /* apart, or the division would be made conditional */
         double lower = b->t_lower[j], rate = b->attained[j];
-        rate = (lower == b->t_math[j]) & !mixed ? peak : rate;
+        rate = ((lower == b->t_math[j]) & !mixed) ? peak : rate;
         b->attained[j] = lower <= 0 ? 0 : rate;
     }
 }
