@@ -844,7 +844,7 @@ static inline __attribute__((always_inline)) bool chunk_placed(const double *x,
     before[0] = prev;
     memcpy(before + 1, x, sizeof *x * (size_t)(m - 1));
     for (int j = 0; j < m; j++)
-        off[j] = (x[j] >= before[j]) & (y[j] > lo) & (y[j] <= DBL_MAX) ? 0.0 : 1.0;
+        off[j] = ((x[j] >= before[j]) & (y[j] > lo) & (y[j] <= DBL_MAX)) ? 0.0 : 1.0;
     return memcmp(off, zeros, sizeof *off * (size_t)m) == 0;
 }
 
