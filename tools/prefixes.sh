@@ -5,7 +5,7 @@
 # for others); main.c's main is the one exception, and names a compiler makes (those
 # that begin with __, as ASan's __odr_asan.NAME) are not the file's. Prints each name that breaks the
 # rule, then one summary line:
-#   prefixes: 456 exported names in 60 files, all prefixed
+#   prefixes: 457 exported names in 60 files, all prefixed
 # Exit status 1 on a name without its prefix, 2 on a bad tree.
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:?usage: prefixes.sh BUILD}

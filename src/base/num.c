@@ -539,3 +539,13 @@ int num_width(const char *s)
         w += ((unsigned char)*s & 0xC0) != 0x80;
     return w;
 }
+
+double num_gcd(double a, double b)
+{
+    while (b != 0) {
+        double r = fmod(a, b);
+        a = b;
+        b = r;
+    }
+    return a;
+}

@@ -65,4 +65,7 @@ int num_width(const char *s);
  * two bytes, so "%*s" with num_columns(s, 12) lines µs up under ms. */
 int num_columns(const char *s, int columns);
 
+/* The greatest common divisor of two whole numbers held as doubles (Euclid, by fmod). */
+double num_gcd(double a, double b);
+
 #endif

@@ -599,16 +599,6 @@ static bool common_monomial(const Poly *a, const Poly *b, Term *out)
     return true;
 }
 
-static double gcd(double a, double b)
-{
-    while (b != 0) {
-        double r = fmod(a, b);
-        a = b;
-        b = r;
-    }
-    return a;
-}
-
 /* The greatest common divisor of all coefficients when all are integers that double
  * holds exactly (up to 2^53), else 1. */
 static double common_integer(const Poly *a, const Poly *b)
@@ -618,7 +608,7 @@ static double common_integer(const Poly *a, const Poly *b)
         double c = fabs(nth_term(a, b, i)->coef);
         if (!(c <= 0x1p53) || c != floor(c)) /* !(<=) also catches nan */
             return 1;
-        g = gcd(g, c);
+        g = num_gcd(g, c);
     }
     return g;
 }

@@ -287,16 +287,6 @@ bool world_axis_used(const World *w, int axis_name)
     return false;
 }
 
-static double common_divisor(double a, double b)
-{
-    while (b != 0) {
-        double r = fmod(a, b);
-        a = b;
-        b = r;
-    }
-    return a;
-}
-
 void world_pipeline_layers(World *w, int over, double layers)
 {
     UnderWay *u = &w->under_way;
@@ -309,7 +299,7 @@ void world_pipeline_layers(World *w, int over, double layers)
     if (u->pipeline_over != over)
         u->pipeline_over = -2;
     u->pipeline_layers = whole && u->pipeline_layers > 0
-                             ? common_divisor(u->pipeline_layers, layers) : 0;
+                             ? num_gcd(u->pipeline_layers, layers) : 0;
 }
 
 const char *world_namer(int sym, void *world)
