@@ -812,9 +812,15 @@ bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup,
             cost->mode != COST_INFERENCE && !coll->backward ? 2 * cost->microbatches : 1;
         ok = (out->comm[out->ncomm] = poly_one(coll->bytes, dim, lookup, ctx)) != NULL;
     }
-    if (!ok)
+    if (!ok) {
         roof_curve_free(out);
-    return ok;
+        return false;
+    }
+    const PolyOne *figures[4] = {out->flops, out->bytes, out->t_math, out->t_hbm};
+    out->linear = r->ncomm == 0 && !r->per_pass && !r->overlapped;
+    for (int i = 0; out->linear && i < 4; i++)
+        out->linear = poly_one_linear(figures[i], out->lin_k[i], out->lin_x[i]);
+    return true;
 }
 
 /* Collective i's figures added to a block's; with fwd (per pass), its forward pass's
@@ -929,10 +935,69 @@ static inline __attribute__((always_inline)) void block_times_whole(const RoofCu
     }
 }
 
+/* A linear curve's figures (RoofCurve.linear) at x[0 .. n) in one pass, with the same
+ * bits as block_at's passes: each figure as poly_one_linear writes it, with T_comm 0 as
+ * block_comm leaves it, then block_times_whole's selects. Each array its own parameter,
+ * restrict: so the compiler knows they do not overlap, and makes the loop vector code. */
+static inline __attribute__((always_inline)) void linear_figures(
+    const RoofCurve *c, const double *restrict x, int n, double *restrict flops,
+    double *restrict bytes, double *restrict t_math, double *restrict t_hbm,
+    double *restrict t_lower, double *restrict t_upper, double *restrict attained)
+{
+#define ONES_4 1, 1, 1, 1
+#define ONES_16 ONES_4, ONES_4, ONES_4, ONES_4
+#define ONES_64 ONES_16, ONES_16, ONES_16, ONES_16
+    static const double ones[ROOF_BLOCK] = {ONES_64, ONES_64, ONES_64, ONES_64};
+    _Static_assert(ROOF_BLOCK == 256, "ones[] is written out for a block of 256");
+    const bool *w = &c->lin_x[0][0]; /* flops, bytes, t_math, t_hbm: two terms each */
+    const double *k = &c->lin_k[0][0];
+    /* each term's x, or 1 */
+    const double *f0 = w[0] ? x : ones, *f1 = w[1] ? x : ones;
+    const double *b0 = w[2] ? x : ones, *b1 = w[3] ? x : ones;
+    const double *m0 = w[4] ? x : ones, *m1 = w[5] ? x : ones;
+    const double *h0 = w[6] ? x : ones, *h1 = w[7] ? x : ones;
+    double kf0 = k[0], kf1 = k[1], kb0 = k[2], kb1 = k[3];
+    double km0 = k[4], km1 = k[5], kh0 = k[6], kh1 = k[7];
+    double peak = c->roof->peak;
+    bool mixed = c->roof->mixed;
+    for (int j = 0; j < n; j++) {
+        double f = (0 + kf0 * f0[j]) + kf1 * f1[j];
+        double m = (0 + km0 * m0[j]) + km1 * m1[j];
+        double h = (0 + kh0 * h0[j]) + kh1 * h1[j];
+        double mh = ((m > h) | (h != h)) ? m : h, t = 0;
+        double lower = ((mh > t) | (t != t)) ? mh : t;
+        flops[j] = f;
+        bytes[j] = (0 + kb0 * b0[j]) + kb1 * b1[j];
+        t_math[j] = m;
+        t_hbm[j] = h;
+        t_lower[j] = lower;
+        t_upper[j] = m + h + t;
+        attained[j] = f / lower;
+    }
+    for (int j = 0; j < n; j++) { /* apart, or the division would be made conditional */
+        double lower = t_lower[j], rate = attained[j];
+        rate = ((lower == t_math[j]) & !mixed) ? peak : rate;
+        attained[j] = lower <= 0 ? 0 : rate;
+    }
+}
+
+static inline __attribute__((always_inline)) void block_linear(const RoofCurve *c,
+                                                              RoofBlock *b, int n)
+{
+    for (int j = 0; j < n; j++)
+        b->t_comm[j] = b->comm_bytes[j] = 0;
+    linear_figures(c, b->x, n, b->flops, b->bytes, b->t_math, b->t_hbm, b->t_lower,
+                   b->t_upper, b->attained);
+}
+
 /* Inlined twice, so a whole block's loops have a constant count and become vector code. */
 static inline __attribute__((always_inline)) void block_at(const RoofCurve *c, RoofBlock *b,
                                                           int n)
 {
+    if (c->linear) {
+        block_linear(c, b, n);
+        return;
+    }
     poly_one_each(c->flops, b->x, b->flops, n);
     poly_one_each(c->bytes, b->x, b->bytes, n);
     poly_one_each(c->t_math, b->x, b->t_math, n);

@@ -176,6 +176,11 @@ typedef struct {
     double runs[COST_MAX_COLLECTIVES];   /* 2·microbatches for a trained forward collective:
                                           * a run per pass of each microbatch */
     int ncomm;
+    /* With no collectives and no passes, when flops, bytes, t_math and t_hbm are each
+     * a·X + b (poly_one_linear): their coefficients, for one fused pass per block. */
+    bool linear;
+    double lin_k[4][2];
+    bool lin_x[4][2];
 } RoofCurve;
 bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup, void *ctx,
                 RoofCurve *out);
