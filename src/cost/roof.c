@@ -935,43 +935,87 @@ static inline __attribute__((always_inline)) void block_times_whole(const RoofCu
     }
 }
 
-/* A linear curve's figures (RoofCurve.linear) at x[0 .. n) in one pass, with the same
- * bits as block_at's passes: each figure as poly_one_linear writes it, with T_comm 0 as
- * block_comm leaves it, then block_times_whole's selects. Each array its own parameter,
- * restrict: so the compiler knows they do not overlap, and makes the loop vector code. */
-static inline __attribute__((always_inline)) void linear_figures(
-    const RoofCurve *c, const double *restrict x, int n, double *restrict flops,
-    double *restrict bytes, double *restrict t_math, double *restrict t_hbm,
-    double *restrict t_lower, double *restrict t_upper, double *restrict attained)
+/* A linear curve's terms (RoofCurve.linear) at a block: each term's coefficient, and
+ * the block's x or, for a constant term, ones (k · 1 is k to the bit). In the order of
+ * lin_k: flops, bytes, t_math, t_hbm, two terms each. */
+typedef struct {
+    double k[8];
+    const double *u[8];
+} LinearTerms;
+
+static inline LinearTerms linear_terms(const RoofCurve *c, const double *x)
 {
 #define ONES_4 1, 1, 1, 1
 #define ONES_16 ONES_4, ONES_4, ONES_4, ONES_4
 #define ONES_64 ONES_16, ONES_16, ONES_16, ONES_16
     static const double ones[ROOF_BLOCK] = {ONES_64, ONES_64, ONES_64, ONES_64};
     _Static_assert(ROOF_BLOCK == 256, "ones[] is written out for a block of 256");
-    const bool *w = &c->lin_x[0][0]; /* flops, bytes, t_math, t_hbm: two terms each */
-    const double *k = &c->lin_k[0][0];
-    /* each term's x, or 1 */
-    const double *f0 = w[0] ? x : ones, *f1 = w[1] ? x : ones;
-    const double *b0 = w[2] ? x : ones, *b1 = w[3] ? x : ones;
-    const double *m0 = w[4] ? x : ones, *m1 = w[5] ? x : ones;
-    const double *h0 = w[6] ? x : ones, *h1 = w[7] ? x : ones;
-    double kf0 = k[0], kf1 = k[1], kb0 = k[2], kb1 = k[3];
-    double km0 = k[4], km1 = k[5], kh0 = k[6], kh1 = k[7];
+    LinearTerms t;
+    for (int i = 0; i < 8; i++) {
+        t.k[i] = c->lin_k[i / 2][i % 2];
+        t.u[i] = c->lin_x[i / 2][i % 2] ? x : ones;
+    }
+    return t;
+}
+
+/* Figure f of a linear curve at point j, as poly_one_linear writes it. */
+static inline __attribute__((always_inline)) double linear_at(const LinearTerms *t, int f, int j)
+{
+    return (0 + t->k[2 * f] * t->u[2 * f][j]) + t->k[2 * f + 1] * t->u[2 * f + 1][j];
+}
+
+/* The larger of t_math and t_hbm, then of that and a T_comm of 0: block_times_whole's
+ * selects. */
+static inline double linear_lower(double m, double h)
+{
+    double mh = ((m > h) | (h != h)) ? m : h, t = 0;
+    return ((mh > t) | (t != t)) ? mh : t;
+}
+
+/* A linear curve's figures at x[0 .. n) in one pass, with the same bits as block_at's
+ * passes: each figure as poly_one_linear writes it, with T_comm 0 as block_comm leaves
+ * it, then block_times_whole's operations. Each array its own parameter, restrict: so
+ * the compiler knows they do not overlap, and makes the loop vector code. */
+static inline __attribute__((always_inline)) void linear_figures(
+    const RoofCurve *c, const double *restrict x, int n, double *restrict flops,
+    double *restrict bytes, double *restrict t_math, double *restrict t_hbm,
+    double *restrict t_lower, double *restrict t_upper, double *restrict attained)
+{
+    LinearTerms t = linear_terms(c, x);
     double peak = c->roof->peak;
     bool mixed = c->roof->mixed;
     for (int j = 0; j < n; j++) {
-        double f = (0 + kf0 * f0[j]) + kf1 * f1[j];
-        double m = (0 + km0 * m0[j]) + km1 * m1[j];
-        double h = (0 + kh0 * h0[j]) + kh1 * h1[j];
-        double mh = ((m > h) | (h != h)) ? m : h, t = 0;
-        double lower = ((mh > t) | (t != t)) ? mh : t;
+        double f = linear_at(&t, 0, j), m = linear_at(&t, 2, j), h = linear_at(&t, 3, j);
+        double lower = linear_lower(m, h);
         flops[j] = f;
-        bytes[j] = (0 + kb0 * b0[j]) + kb1 * b1[j];
+        bytes[j] = linear_at(&t, 1, j);
         t_math[j] = m;
         t_hbm[j] = h;
         t_lower[j] = lower;
-        t_upper[j] = m + h + t;
+        t_upper[j] = m + h + 0;
+        attained[j] = f / lower;
+    }
+    for (int j = 0; j < n; j++) { /* apart, or the division would be made conditional */
+        double lower = t_lower[j], rate = attained[j];
+        rate = ((lower == t_math[j]) & !mixed) ? peak : rate;
+        attained[j] = lower <= 0 ? 0 : rate;
+    }
+}
+
+/* linear_figures' attained FLOP/s alone, for a chart. */
+static inline __attribute__((always_inline)) void linear_attained(const RoofCurve *c,
+                                                                 const double *restrict x,
+                                                                 int n,
+                                                                 double *restrict attained)
+{
+    LinearTerms t = linear_terms(c, x);
+    double peak = c->roof->peak, t_math[ROOF_BLOCK], t_lower[ROOF_BLOCK];
+    bool mixed = c->roof->mixed;
+    for (int j = 0; j < n; j++) {
+        double f = linear_at(&t, 0, j), m = linear_at(&t, 2, j), h = linear_at(&t, 3, j);
+        double lower = linear_lower(m, h);
+        t_math[j] = m;
+        t_lower[j] = lower;
         attained[j] = f / lower;
     }
     for (int j = 0; j < n; j++) { /* apart, or the division would be made conditional */
@@ -1018,6 +1062,34 @@ void roof_curve_block(const RoofCurve *c, const double *x, int n, RoofBlock *out
         block_at(c, out, ROOF_BLOCK);
     else
         block_at(c, out, out->n);
+}
+
+void roof_curve_attained(const RoofCurve *c, const double *x, int n, RoofBlock *out)
+{
+    if (!c->linear) {
+        roof_curve_block(c, x, n, out);
+        return;
+    }
+    out->n = n < ROOF_BLOCK ? n : ROOF_BLOCK;
+    out->x = x;
+    out->curve = c;
+    if (out->n == ROOF_BLOCK)
+        linear_attained(c, x, ROOF_BLOCK, out->attained);
+    else
+        linear_attained(c, x, out->n, out->attained);
+}
+
+bool roof_curve_finite(const RoofCurve *c, double most)
+{
+    if (!c->linear)
+        return false;
+    double big = most > 1 ? most : 1, total = 0;
+    for (int f = 0; f < 4; f++)
+        for (int i = 0; i < 2; i++)
+            total += fabs(c->lin_k[f][i]) * (c->lin_x[f][i] ? big : 1);
+    /* each figure, and any sum of them, is at most total (to a few roundings): far
+     * from DBL_MAX = 2^1024 (nan fails) */
+    return total < 0x1p1000;
 }
 
 RoofPoint roof_block_point(const RoofBlock *b, int j)

@@ -201,6 +201,13 @@ typedef struct {
 } RoofBlock;
 /* The figures at x[0 .. min(n, ROOF_BLOCK)); fastest for a whole block. */
 void roof_curve_block(const RoofCurve *c, const double *x, int n, RoofBlock *out);
+/* roof_curve_block for a chart: out->attained (and n, x, curve) alone where the curve
+ * is linear; everything where it is not. */
+void roof_curve_attained(const RoofCurve *c, const double *x, int n, RoofBlock *out);
+/* Whether no figure roof_curve_block makes for 0 < x <= most can be inf or nan, nor any
+ * sum of them: then a sweep need not check each block (explore.c: finite_block). Only
+ * answered for a linear curve; false otherwise. */
+bool roof_curve_finite(const RoofCurve *c, double most);
 RoofPoint roof_block_point(const RoofBlock *b, int j);
 void roof_curve_free(RoofCurve *c);
 
