@@ -202,7 +202,7 @@ typedef struct {
 /* The figures at x[0 .. min(n, ROOF_BLOCK)); fastest for a whole block. */
 void roof_curve_block(const RoofCurve *c, const double *x, int n, RoofBlock *out);
 /* roof_curve_block for a chart: out->attained (and n, x, curve) alone where the curve
- * is linear; everything where it is not. */
+ * is linear; everything where it is not. Only at x that roof_curve_finite accepted. */
 void roof_curve_attained(const RoofCurve *c, const double *x, int n, RoofBlock *out);
 /* Whether no figure roof_curve_block makes for 0 < x <= most can be inf or nan, nor any
  * sum of them: then a sweep need not check each block (explore.c: finite_block). Only
