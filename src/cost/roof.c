@@ -950,7 +950,7 @@ static inline LinearTerms linear_terms(const RoofCurve *c, const double *x)
 #define ONES_64 ONES_16, ONES_16, ONES_16, ONES_16
     static const double ones[ROOF_BLOCK] = {ONES_64, ONES_64, ONES_64, ONES_64};
     _Static_assert(ROOF_BLOCK == 256, "ones[] is written out for a block of 256");
-    LinearTerms t;
+    LinearTerms t = {0};
     for (int i = 0; i < 8; i++) {
         t.k[i] = c->lin_k[i / 2][i % 2];
         t.u[i] = c->lin_x[i / 2][i % 2] ? x : ones;
