@@ -1071,6 +1071,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     plot_thin_init(&c->chart, point_at(pts, 0), point_at(pts, pts->n - 1), pts->log, false,
                    !pts->ascending);
     c->chart.rising = pts->ascending; /* checked once for a list; a range's always are */
+    c->chart.expect = pts->n;
     if (table)
         header_text(ev, c, dim);
     RoofBlock b;

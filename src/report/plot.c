@@ -727,10 +727,18 @@ void plot_thin_free(PlotThin *t)
     t->n = t->cap = 0;
 }
 
+/* The room first made for kept points: 1024, or all that the points expected can keep
+ * (each, or four a slice and the breaks: a few more, grown if need be). */
+static int thin_first_room(const PlotThin *t)
+{
+    int most = 4 * PLOT_THIN_SLICES + 64;
+    return t->expect > 1024 ? (t->expect < most ? t->expect : most) : 1024;
+}
+
 static bool thin_keep(PlotThin *t, const double p[2])
 {
     if (t->n == t->cap) {
-        int cap = t->cap ? 2 * t->cap : 1024;
+        int cap = t->cap ? 2 * t->cap : thin_first_room(t);
         double *x = nomem_note(realloc(t->x, sizeof *x * (size_t)cap));
         if (x)
             t->x = x;
