@@ -474,6 +474,22 @@ void poly_one_each(const PolyOne *p, const double *restrict x, double *restrict 
         each_point(p, x, out, n);
 }
 
+bool poly_one_linear(const PolyOne *p, double k[2], bool with_x[2])
+{
+    if (p->n > 2)
+        return false;
+    for (int i = 0; i < 2; i++) {
+        const OneTerm *t = i < p->n ? &p->terms[i] : NULL;
+        if (t && (t->exp > 1 || t->ntail > 0))
+            return false;
+        /* lead · 1 is lead to the bit (a nan stays the same nan), so a constant term
+         * `out + lead` is out + lead · 1 */
+        k[i] = t ? t->lead : 0;
+        with_x[i] = t && t->exp == 1;
+    }
+    return true;
+}
+
 /* ---- Questions ------------------------------------------------------------ */
 
 int poly_term_degree(const Poly *p, int i, int except)

@@ -59,6 +59,12 @@ PolyOne *poly_one(const Poly *p, int sym, PolyLookup lookup, void *ctx);
 enum { POLY_ONE_BLOCK = 256 };
 void poly_one_each(const PolyOne *p, const double *restrict x, double *restrict out, int n);
 void poly_one_free(PolyOne *p);
+/* Whether p is at most two terms, each a constant or a constant times the free symbol
+ * and nothing else (a sweep's usual formulas: a·X + b). Then its value at x has the same
+ * bits as (0 + k[0]·u[0]) + k[1]·u[1], where u[i] is x when with_x[i] and 1 otherwise
+ * (a missing term is k = 0, u = 1: adding +0 to a sum that cannot be -0 changes nothing),
+ * which a caller can evaluate in one pass with its other figures. */
+bool poly_one_linear(const PolyOne *p, double k[2], bool with_x[2]);
 /* The degree of term i in the symbols other than `except` (the sum of their
  * exponents). */
 int poly_term_degree(const Poly *p, int i, int except);

@@ -812,9 +812,15 @@ bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup,
             cost->mode != COST_INFERENCE && !coll->backward ? 2 * cost->microbatches : 1;
         ok = (out->comm[out->ncomm] = poly_one(coll->bytes, dim, lookup, ctx)) != NULL;
     }
-    if (!ok)
+    if (!ok) {
         roof_curve_free(out);
-    return ok;
+        return false;
+    }
+    const PolyOne *figures[4] = {out->flops, out->bytes, out->t_math, out->t_hbm};
+    out->linear = r->ncomm == 0 && !r->per_pass && !r->overlapped;
+    for (int i = 0; out->linear && i < 4; i++)
+        out->linear = poly_one_linear(figures[i], out->lin_k[i], out->lin_x[i]);
+    return true;
 }
 
 /* Collective i's figures added to a block's; with fwd (per pass), its forward pass's
@@ -929,10 +935,112 @@ static inline __attribute__((always_inline)) void block_times_whole(const RoofCu
     }
 }
 
+/* A linear curve's terms (RoofCurve.linear) at a block: each term's coefficient, and
+ * the block's x or, for a constant term, ones (k · 1 is k to the bit). In the order of
+ * lin_k: flops, bytes, t_math, t_hbm, two terms each. */
+typedef struct {
+    double k[8];
+    const double *u[8];
+} LinearTerms;
+
+static inline LinearTerms linear_terms(const RoofCurve *c, const double *x)
+{
+#define ONES_4 1, 1, 1, 1
+#define ONES_16 ONES_4, ONES_4, ONES_4, ONES_4
+#define ONES_64 ONES_16, ONES_16, ONES_16, ONES_16
+    static const double ones[ROOF_BLOCK] = {ONES_64, ONES_64, ONES_64, ONES_64};
+    _Static_assert(ROOF_BLOCK == 256, "ones[] is written out for a block of 256");
+    LinearTerms t = {0};
+    for (int i = 0; i < 8; i++) {
+        t.k[i] = c->lin_k[i / 2][i % 2];
+        t.u[i] = c->lin_x[i / 2][i % 2] ? x : ones;
+    }
+    return t;
+}
+
+/* Figure f of a linear curve at point j, as poly_one_linear writes it. */
+static inline __attribute__((always_inline)) double linear_at(const LinearTerms *t, int f, int j)
+{
+    return (0 + t->k[2 * f] * t->u[2 * f][j]) + t->k[2 * f + 1] * t->u[2 * f + 1][j];
+}
+
+/* The larger of t_math and t_hbm, then of that and a T_comm of 0: block_times_whole's
+ * selects. */
+static inline double linear_lower(double m, double h)
+{
+    double mh = ((m > h) | (h != h)) ? m : h, t = 0;
+    return ((mh > t) | (t != t)) ? mh : t;
+}
+
+/* A linear curve's figures at x[0 .. n) in one pass, with the same bits as block_at's
+ * passes: each figure as poly_one_linear writes it, with T_comm 0 as block_comm leaves
+ * it, then block_times_whole's operations. Each array its own parameter, restrict: so
+ * the compiler knows they do not overlap, and makes the loop vector code. */
+static inline __attribute__((always_inline)) void linear_figures(
+    const RoofCurve *c, const double *restrict x, int n, double *restrict flops,
+    double *restrict bytes, double *restrict t_math, double *restrict t_hbm,
+    double *restrict t_lower, double *restrict t_upper, double *restrict attained)
+{
+    LinearTerms t = linear_terms(c, x);
+    double peak = c->roof->peak;
+    bool mixed = c->roof->mixed;
+    for (int j = 0; j < n; j++) {
+        double f = linear_at(&t, 0, j), m = linear_at(&t, 2, j), h = linear_at(&t, 3, j);
+        double lower = linear_lower(m, h);
+        flops[j] = f;
+        bytes[j] = linear_at(&t, 1, j);
+        t_math[j] = m;
+        t_hbm[j] = h;
+        t_lower[j] = lower;
+        t_upper[j] = m + h + 0;
+        attained[j] = f / lower;
+    }
+    for (int j = 0; j < n; j++) { /* apart, or the division would be made conditional */
+        double lower = t_lower[j], rate = attained[j];
+        rate = ((lower == t_math[j]) & !mixed) ? peak : rate;
+        attained[j] = lower <= 0 ? 0 : rate;
+    }
+}
+
+/* linear_figures' attained FLOP/s alone, for a chart, in one loop of vector code. Its
+ * selects (0 where T_lower is 0, the peak where T_math bounds it, else FLOPs / T_lower)
+ * are products with 0 and 1, as a select after the division would make the division a
+ * branch: for finite FLOPs and T_lower (roof_curve_finite), x · 1 is x, x · 0 ± 0 is +0,
+ * ±0 + peak is peak and x / 1 is x, all to the bit. */
+static inline __attribute__((always_inline)) void linear_attained(const RoofCurve *c,
+                                                                 const double *restrict x,
+                                                                 int n,
+                                                                 double *restrict attained)
+{
+    LinearTerms t = linear_terms(c, x);
+    double peak = c->roof->peak;
+    bool mixed = c->roof->mixed;
+    for (int j = 0; j < n; j++) {
+        double f = linear_at(&t, 0, j), m = linear_at(&t, 2, j), h = linear_at(&t, 3, j);
+        double lower = linear_lower(m, h); /* >= 0 */
+        double live = lower > 0 ? 1.0 : 0.0, top = ((lower == m) & !mixed) ? 1.0 : 0.0;
+        double divide = live * (1 - top); /* 1 where the answer is FLOPs / T_lower */
+        attained[j] = (divide * f + live * top * peak) / (divide * lower + (1 - divide));
+    }
+}
+
+static inline __attribute__((always_inline)) void block_linear(const RoofCurve *c,
+                                                              RoofBlock *b, int n)
+{
+    for (int j = 0; j < n; j++)
+        b->t_comm[j] = b->comm_bytes[j] = 0;
+    linear_figures(c, b->x, n, b->flops, b->bytes, b->t_math, b->t_hbm, b->t_lower,
+                   b->t_upper, b->attained);
+}
+
 /* Inlined twice, so a whole block's loops have a constant count and become vector code. */
 static inline __attribute__((always_inline)) void block_at(const RoofCurve *c, RoofBlock *b,
                                                           int n)
 {
+    if (c->linear) {
+        block_linear(c, b, n);
+        return;
+    }
     poly_one_each(c->flops, b->x, b->flops, n);
     poly_one_each(c->bytes, b->x, b->bytes, n);
     poly_one_each(c->t_math, b->x, b->t_math, n);
@@ -953,6 +1061,67 @@ void roof_curve_block(const RoofCurve *c, const double *x, int n, RoofBlock *out
         block_at(c, out, ROOF_BLOCK);
     else
         block_at(c, out, out->n);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* A whole block's linear_attained in 256-bit vector code, where the machine has AVX2
+ * (asked once): the same IEEE operations four points at a time, so the same bits (AVX2
+ * brings no fused multiply-add, so nothing is contracted); twice the points an
+ * instruction of the baseline's 128-bit code. */
+static __attribute__((target("avx2"))) void block_attained_avx2(const RoofCurve *c,
+                                                               const double *x,
+                                                               double *attained)
+{
+    linear_attained(c, x, ROOF_BLOCK, attained);
+}
+
+static bool wide_vectors(void)
+{
+    static int known = -1;
+    if (known < 0)
+        known = __builtin_cpu_supports("avx2") != 0;
+    return known;
+}
+#else
+static void block_attained_avx2(const RoofCurve *c, const double *x, double *attained)
+{
+    linear_attained(c, x, ROOF_BLOCK, attained);
+}
+
+static bool wide_vectors(void)
+{
+    return false;
+}
+#endif
+
+void roof_curve_attained(const RoofCurve *c, const double *x, int n, RoofBlock *out)
+{
+    if (!c->linear) {
+        roof_curve_block(c, x, n, out);
+        return;
+    }
+    out->n = n < ROOF_BLOCK ? n : ROOF_BLOCK;
+    out->x = x;
+    out->curve = c;
+    if (out->n == ROOF_BLOCK && wide_vectors())
+        block_attained_avx2(c, x, out->attained);
+    else if (out->n == ROOF_BLOCK)
+        linear_attained(c, x, ROOF_BLOCK, out->attained);
+    else
+        linear_attained(c, x, out->n, out->attained);
+}
+
+bool roof_curve_finite(const RoofCurve *c, double most)
+{
+    if (!c->linear)
+        return false;
+    double big = most > 1 ? most : 1, total = 0;
+    for (int f = 0; f < 4; f++)
+        for (int i = 0; i < 2; i++)
+            total += fabs(c->lin_k[f][i]) * (c->lin_x[f][i] ? big : 1);
+    /* each figure, and any sum of them, is at most total (to a few roundings): far
+     * from DBL_MAX = 2^1024 (nan fails) */
+    return total < 0x1p1000;
 }
 
 RoofPoint roof_block_point(const RoofBlock *b, int j)

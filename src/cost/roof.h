@@ -176,6 +176,11 @@ typedef struct {
     double runs[COST_MAX_COLLECTIVES];   /* 2·microbatches for a trained forward collective:
                                           * a run per pass of each microbatch */
     int ncomm;
+    /* With no collectives and no passes, when flops, bytes, t_math and t_hbm are each
+     * a·X + b (poly_one_linear): their coefficients, for one fused pass per block. */
+    bool linear;
+    double lin_k[4][2];
+    bool lin_x[4][2];
 } RoofCurve;
 bool roof_curve(const Roofline *r, const Cost *cost, int dim, PolyLookup lookup, void *ctx,
                 RoofCurve *out);
@@ -196,6 +201,13 @@ typedef struct {
 } RoofBlock;
 /* The figures at x[0 .. min(n, ROOF_BLOCK)); fastest for a whole block. */
 void roof_curve_block(const RoofCurve *c, const double *x, int n, RoofBlock *out);
+/* roof_curve_block for a chart: out->attained (and n, x, curve) alone where the curve
+ * is linear; everything where it is not. Only at x that roof_curve_finite accepted. */
+void roof_curve_attained(const RoofCurve *c, const double *x, int n, RoofBlock *out);
+/* Whether no figure roof_curve_block makes for 0 < x <= most can be inf or nan, nor any
+ * sum of them: then a sweep need not check each block (explore.c: finite_block). Only
+ * answered for a linear curve; false otherwise. */
+bool roof_curve_finite(const RoofCurve *c, double most);
 RoofPoint roof_block_point(const RoofBlock *b, int j);
 void roof_curve_free(RoofCurve *c);
 

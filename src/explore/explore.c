@@ -1044,13 +1044,34 @@ static const double *padded_points(const ShardUses *uses, int dim, const double 
     return buf;
 }
 
+/* The largest of the points, padded as the statement takes it. */
+static double largest_point(const Curve *c, int dim, const Points *pts)
+{
+    double first = point_at(pts, 0), last = point_at(pts, pts->n - 1), padded;
+    double most = first > last ? first : last;
+    for (int i = 0; pts->values && i < pts->n; i++)
+        most = pts->values[i] > most ? pts->values[i] : most;
+    return *padded_points(&c->costed.uses, dim, &most, 1, &padded);
+}
+
+/* Whether the figures need only feed a chart, and no point can overflow: then a block
+ * needs its attained FLOP/s alone, and no check (roof.h: roof_curve_finite). */
+static bool chart_only(const Eval *ev, const Curve *c, int dim, const Points *pts,
+                       bool chart)
+{
+    return chart && !ev->json && c->along.n == 1 &&
+           roof_curve_finite(&c->along.plan[0], largest_point(c, dim, pts));
+}
+
 static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart,
                       Progress *progress)
 {
     /* With a chart, text mode draws instead of printing a table. */
-    bool table = !ev->json && !chart;
+    bool table = !ev->json && !chart, attained_only = chart_only(ev, c, dim, pts, chart);
     plot_thin_init(&c->chart, point_at(pts, 0), point_at(pts, pts->n - 1), pts->log, false,
                    !pts->ascending);
+    c->chart.rising = pts->ascending; /* checked once for a list; a range's always are */
+    c->chart.expect = pts->n;
     if (table)
         header_text(ev, c, dim);
     RoofBlock b;
@@ -1060,9 +1081,13 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
             return eval_interrupted(ev);
         const double *x = points_block(pts, at, n, made);
-        along_block(&c->along, padded_points(&c->costed.uses, dim, x, n, padded), n, &b);
+        const double *at_x = padded_points(&c->costed.uses, dim, x, n, padded);
+        if (attained_only)
+            roof_curve_attained(&c->along.plan[0], at_x, n, &b);
+        else
+            along_block(&c->along, at_x, n, &b);
         b.x = x; /* the rows show the values swept, the figures their padded shards */
-        if (!finite_block(ev, c, dim, &b))
+        if (!attained_only && !finite_block(ev, c, dim, &b))
             return false;
         if (chart && !plot_thin_add(&c->chart, b.x, b.attained, b.n))
             return eval_oom(ev, c->stmt->span);

@@ -727,10 +727,18 @@ void plot_thin_free(PlotThin *t)
     t->n = t->cap = 0;
 }
 
+/* The room first made for kept points: 1024, or all that the points expected can keep
+ * (each, or four a slice and the breaks: a few more, grown if need be). */
+static int thin_first_room(const PlotThin *t)
+{
+    int most = 4 * PLOT_THIN_SLICES + 64;
+    return t->expect > 1024 ? (t->expect < most ? t->expect : most) : 1024;
+}
+
 static bool thin_keep(PlotThin *t, const double p[2])
 {
     if (t->n == t->cap) {
-        int cap = t->cap ? 2 * t->cap : 1024;
+        int cap = t->cap ? 2 * t->cap : thin_first_room(t);
         double *x = nomem_note(realloc(t->x, sizeof *x * (size_t)cap));
         if (x)
             t->x = x;
@@ -794,16 +802,13 @@ static bool thin_point(PlotThin *t, double x, double y)
 /* From point i on, the points that need no decision (placed, x ascending, before the
  * slice's edge) into the slice being filled, which has a point already; returns the
  * index of the first that does. The common case, kept in registers. */
-static inline __attribute__((always_inline)) int thin_run(PlotThin *t, const double *x,
-                                                          const double *y, int i, int n,
-                                                          bool placed)
+static int thin_run(PlotThin *t, const double *x, const double *y, int i, int n)
 {
     double edge = t->edge, prev = t->last_x, low = t->low[1], high = t->high[1];
     bool logx = t->logx, logy = t->logy;
     int low_i = -1, high_i = -1, j = i;
     for (; j < n; prev = x[j], j++) {
-        if (!(x[j] < edge &&
-              (placed || (x[j] >= prev && on_axis(x[j], logx) && on_axis(y[j], logy)))))
+        if (!(x[j] < edge && x[j] >= prev && on_axis(x[j], logx) && on_axis(y[j], logy)))
             break;
         if (y[j] < low) {
             low = y[j];
@@ -866,12 +871,95 @@ static bool all_placed(const PlotThin *t, const double *x, const double *y, int 
     return true;
 }
 
+/* Whether y[0 .. m) (m >= 1) are all the same double, within low .. high (nan is not):
+ * each the same bits as the next, which memcmp checks faster than a loop. */
+static bool all_same_within(const double *y, int m, double low, double high)
+{
+    return y[0] >= low && y[0] <= high &&
+           memcmp(y, y + 1, sizeof *y * (size_t)(m - 1)) == 0;
+}
+
+/* The first of x[i .. n) at or past the edge (n if none), x ascending. */
+static int thin_run_end(const double *x, int i, int n, double edge)
+{
+    int lo = i, hi = n; /* x[lo - 1] < edge (or lo = i), x[hi] >= edge (or hi = n) */
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (x[mid] < edge)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* thin_run for placed points (all_placed): where the run ends found first, so the loop
+ * over the run looks at y alone. */
+static int thin_run_placed(PlotThin *t, const double *x, const double *y, int i, int n)
+{
+    int end = thin_run_end(x, i, n, t->edge);
+    if (end == i)
+        return i;
+    double low = t->low[1], high = t->high[1];
+    int low_i = -1, high_i = -1;
+    for (int j = i; j < end; j++) {
+        double v = y[j];
+        if (v < low) {
+            low = v;
+            low_i = j;
+        } else if (v > high) {
+            high = v;
+            high_i = j;
+        }
+    }
+    if (low_i >= 0) {
+        memcpy(t->low, (const double[2]){x[low_i], low}, sizeof t->low);
+        t->low_at = t->count + low_i - i;
+    }
+    if (high_i >= 0) {
+        memcpy(t->high, (const double[2]){x[high_i], high}, sizeof t->high);
+        t->high_at = t->count + high_i - i;
+    }
+    memcpy(t->last, (const double[2]){x[end - 1], y[end - 1]}, sizeof t->last);
+    t->last_x = x[end - 1];
+    t->count += end - i;
+    return end;
+}
+
+/* thin_run for rising x whose ends are on their axis (so all are): where the run ends
+ * found first; when its y are all one value between the slice's lowest and highest so
+ * far (so on their axis, and changing neither), the run is taken whole; else point by
+ * point, as thin_run does. The flat part of a roofline (most of a long sweep) is one
+ * such run after another. */
+static int thin_run_rising(PlotThin *t, const double *x, const double *y, int i, int n)
+{
+    int end = thin_run_end(x, i, n, t->edge);
+    if (end == i || !all_same_within(y + i, end - i, t->low[1], t->high[1]))
+        return thin_run(t, x, y, i, n);
+    memcpy(t->last, (const double[2]){x[end - 1], y[end - 1]}, sizeof t->last);
+    t->last_x = x[end - 1];
+    t->count += end - i;
+    return end;
+}
+
+/* From point i on, into the slice being filled (which has a point already) the points
+ * that need no decision; returns the index of the first that does. */
+static int thin_run_any(PlotThin *t, const double *x, const double *y, int i, int n,
+                        bool rising, bool placed)
+{
+    return rising ? thin_run_rising(t, x, y, i, n)
+           : placed ? thin_run_placed(t, x, y, i, n)
+                    : thin_run(t, x, y, i, n);
+}
+
 bool plot_thin_add(PlotThin *t, const double *x, const double *y, int n)
 {
-    bool placed = !t->every && t->n + t->count > 0 && n > 1 && all_placed(t, x, y, n);
+    bool rising = t->rising && !t->every && n > 0 && on_axis(x[0], t->logx) &&
+                  on_axis(x[n - 1], t->logx);
+    bool placed = !rising && !t->every && t->n + t->count > 0 && n > 1 &&
+                  all_placed(t, x, y, n);
     for (int i = 0; i < n && !t->failed; i++) {
-        if (!t->every && t->count > 0 &&
-            (i = placed ? thin_run(t, x, y, i, n, true) : thin_run(t, x, y, i, n, false)) == n)
+        if (!t->every && t->count > 0 && (i = thin_run_any(t, x, y, i, n, rising, placed)) == n)
             break;
         if (t->every)
             t->failed = !thin_keep(t, (const double[2]){x[i], y[i]});

@@ -70,6 +70,10 @@ enum { PLOT_THIN_SLICES = 16384 };
 typedef struct {
     double lo, hi;
     bool logx, logy, every;
+    bool rising;     /* set by a caller whose x never go down (a sweep's ascending points):
+                      * then plot_thin_add does not check that they do not */
+    int expect;      /* set by a caller that knows how many points it will add: room for
+                      * as many as can be kept is made at once, not grown by copying */
     double *x, *y;
     int n, cap;
     bool failed;     /* memory ran out, or x went down */

@@ -611,6 +611,48 @@ static void test_thin_stream(void)
     plot_thin_free(&every);
 }
 
+/* A sweep's points ascend, so it sets PlotThin.rising and the thinner takes a slice's
+ * run of one value whole: the same points kept, bit for bit, as without, through a
+ * climb, a flat stretch, a dip, a spike, a point off the log axis (nan) and a stretch
+ * of two alternating values; on a linear and a log x axis. */
+static void test_thin_rising(void)
+{
+    enum { N = 100000 };
+    static double x[N], y[N];
+    for (int i = 0; i < N; i++) {
+        x[i] = i + 1;
+        y[i] = i < 30000 ? 1e9 * (i + 1) : i < 90000 ? 3e13 : (i % 2 ? 2e13 : 3e13);
+    }
+    y[40000] = 1;
+    y[60000] = 1e20;
+    y[70000] = NAN;
+    for (int logx = 0; logx <= 1; logx++) {
+        PlotThin plain, rising;
+        plot_thin_init(&plain, 1, N, logx, true, false);
+        plot_thin_init(&rising, 1, N, logx, true, false);
+        rising.rising = true;
+        bool ok = true;
+        for (int at = 0; at < N; at += 256) {
+            int n = N - at < 256 ? N - at : 256;
+            ok = plot_thin_add(&plain, x + at, y + at, n) && ok;
+            ok = plot_thin_add(&rising, x + at, y + at, n) && ok;
+        }
+        ok = plot_thin_end(&plain) && plot_thin_end(&rising) && ok;
+        CHECK(ok && rising.n == plain.n && rising.n > 1000 &&
+                  memcmp(rising.x, plain.x, sizeof *plain.x * (size_t)plain.n) == 0 &&
+                  memcmp(rising.y, plain.y, sizeof *plain.y * (size_t)plain.n) == 0,
+              "rising points thin to the same points");
+        bool dip = false, spike = false;
+        for (int i = 0; i < rising.n; i++) {
+            dip = dip || (rising.x[i] == 40001 && rising.y[i] == 1);
+            spike = spike || (rising.x[i] == 60001 && rising.y[i] == 1e20);
+        }
+        CHECK(dip && spike, "the dip and the spike in a flat stretch stay");
+        plot_thin_free(&plain);
+        plot_thin_free(&rising);
+    }
+}
+
 static void test_si_ticks(void)
 {
     Plot p = {.points = (PlotPoint[]){{"p", 0.5, 2.5e11, 1, NULL, NULL}}, .npoints = 1};
@@ -652,6 +694,7 @@ int main(void)
     test_not_finite();
     test_thinning();
     test_thin_stream();
+    test_thin_rising();
     test_si_ticks();
     const char *dir = getenv("PLOT_OUT_DIR");
     if (dir && *dir)

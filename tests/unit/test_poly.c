@@ -252,6 +252,59 @@ static void test_one_free_symbol(void)
     CHECK(poly_one(shapes[0], B, lookup, &no_f) == NULL);
 }
 
+/* poly_one_linear reads a formula of at most two terms, each a constant or a constant
+ * times the free symbol, as (0 + k0·u0) + k1·u1 (u: x or 1) with the same bits as
+ * poly_one_each; any other shape it leaves alone. */
+static void test_one_linear(void)
+{
+    Env env = {{0, 0.3, 7, 1.1, 0, 3}, {false, true, true, true, false, true}};
+    Poly *linear[] = {
+        mono(3, "B"),                              /* k·B */
+        add(mono(3, "B"), mono(1, "DF")),          /* k·B + c, c = 0.3 · 7 folded */
+        mono(-5, ""),                              /* a constant */
+        add(mono(-2.5, "B"), mono(1e-300, "DT")),  /* negative, and tiny */
+        sub(mono(1, "B"), mono(1, "B")),           /* no terms: 0 */
+    };
+    Poly *other[] = {
+        mono(2, "BDF"),                                        /* factors after B */
+        mono(1, "BB"),                                         /* B^2 */
+        add(add(mono(1, "B"), mono(1, "K")), mono(1, "BK")),   /* three terms */
+    };
+    double xs[POLY_ONE_BLOCK];
+    for (int j = 0; j < POLY_ONE_BLOCK; j++)
+        xs[j] = 1 + j * 0.37;
+    for (size_t i = 0; i < sizeof linear / sizeof linear[0]; i++) {
+        PolyOne *one = poly_one(linear[i], B, lookup, &env);
+        double k[2], block[POLY_ONE_BLOCK];
+        bool with_x[2];
+        CHECK(one && poly_one_linear(one, k, with_x));
+        if (!one || !poly_one_linear(one, k, with_x))
+            continue;
+        poly_one_each(one, xs, block, POLY_ONE_BLOCK);
+        int same = 0;
+        for (int j = 0; j < POLY_ONE_BLOCK; j++) {
+            double v = (0 + k[0] * (with_x[0] ? xs[j] : 1)) + k[1] * (with_x[1] ? xs[j] : 1);
+            same += memcmp(&v, &block[j], sizeof v) == 0;
+        }
+        check(same == POLY_ONE_BLOCK, __FILE__, __LINE__, "poly_one_linear == poly_one_each, bits");
+        poly_one_free(one);
+    }
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+        PolyOne *one = poly_one(other[i], B, lookup, &env);
+        double k[2];
+        bool with_x[2];
+        CHECK(one && !poly_one_linear(one, k, with_x));
+        poly_one_free(one);
+    }
+    /* By hand: 3·B + 0.3·7 is 3·B + 2.1, so 32.1 at B = 10. */
+    PolyOne *one = poly_one(linear[1], B, lookup, &env);
+    double k[2], ten = 10;
+    bool with_x[2];
+    CHECK(one && poly_one_linear(one, k, with_x) &&
+          fabs((0 + k[0] * (with_x[0] ? ten : 1)) + k[1] * (with_x[1] ? ten : 1) - 32.1) < 1e-12);
+    poly_one_free(one);
+}
+
 static void test_equal_nonfinite(void)
 {
     Poly *b_d = add(mono(1, "B"), mono(1, "D"));
@@ -360,6 +413,7 @@ int main(void)
     test_div();
     test_subst();
     test_one_free_symbol();
+    test_one_linear();
     test_equal_nonfinite();
     test_limits();
     test_ratio();
