@@ -1,8 +1,11 @@
 /* check_output.c — a tool for the tests only:
  *
- *   check-output json|csv [FILE]   the output invariants of output_check.h over a file
- *                                  (stdin without FILE); one line per fault, exit 1
- *                                  when there is one
+ *   check-output json|csv [FILE...]
+ *                                  the output invariants of output_check.h over each
+ *                                  file (stdin without FILE); one line per fault, each
+ *                                  naming its file, exit 1 when there is one (many
+ *                                  files in one run: a process per file was most of
+ *                                  the time of tests/output/json_lines.sh)
  *   check-output select COLUMN [NAME=VALUE ...] < CSV
  *                                  a CSV reader: the value of COLUMN, one a line, in
  *                                  each row whose fields NAME equal VALUE (quotes
@@ -103,6 +106,21 @@ static int select_rows(int argc, char **argv, char *text, size_t len)
     return found == 0;
 }
 
+/* The invariants over one file (NULL: it did not open); 0 when it holds them, 1 when
+ * not, 2 when it cannot be read. */
+static int check_file(bool json, const char *name, FILE *f)
+{
+    size_t len;
+    unsigned char *text = f ? read_all(f, &len) : NULL;
+    if (!text) {
+        fprintf(stderr, "check-output: %s: %s\n", name, strerror(errno));
+        return 2;
+    }
+    int faults = output_check(json, name, text, len, stdout);
+    free(text);
+    return faults > 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 3 && strcmp(argv[1], "select") == 0) {
@@ -113,19 +131,19 @@ int main(int argc, char **argv)
         return status;
     }
     bool json = argc >= 2 && strcmp(argv[1], "json") == 0;
-    if (argc < 2 || argc > 3 || (!json && strcmp(argv[1], "csv") != 0)) {
-        fputs("usage: check-output json|csv [FILE]\n", stderr);
+    if (argc < 2 || (!json && strcmp(argv[1], "csv") != 0)) {
+        fputs("usage: check-output json|csv [FILE...]\n", stderr);
         return 2;
     }
-    const char *name = argc == 3 ? argv[2] : "<stdin>";
-    FILE *f = argc == 3 ? fopen(argv[2], "rb") : stdin;
-    size_t len;
-    unsigned char *text = f ? read_all(f, &len) : NULL;
-    if (!text) {
-        fprintf(stderr, "check-output: %s: %s\n", name, strerror(errno));
-        return 2;
+    if (argc == 2)
+        return check_file(json, "<stdin>", stdin);
+    int status = 0;
+    for (int i = 2; i < argc; i++) {
+        FILE *f = fopen(argv[i], "rb");
+        int one = check_file(json, argv[i], f);
+        status = one > status ? one : status;
+        if (f)
+            fclose(f);
     }
-    int faults = output_check(json, name, text, len, stdout);
-    free(text);
-    return faults > 0;
+    return status;
 }

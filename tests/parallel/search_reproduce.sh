@@ -17,41 +17,59 @@ named='model(B = 64, T = T, D = D, F = F, N = N, K = K, H = H, L = L, V = V)'
 tpu="search $call on v5p over 16 with microbatches in [1, 4], remat in [none, selective, full, save(layer.x, layer.y)], schedule in [one_f_one_b, gpipe], zero in [0, 1]"
 gpu="search $named on H100 over 16 with microbatches in [2, 8], remat in [none, full]"
 status=0
-# compare ROW ALONE: prints each of the row's figures that its statement alone does not
-# give (the same number as JSON writes it), from the top level of each (before "ops").
-compare() {
-    printf '%s\n%s\n' "$1" "$2" | sed 's/,"ops":.*//' | awk '
-        function get(line, key,   m) {
-            if (!match(line, "\"" key "\":[^,}]*")) return ""
-            m = substr(line, RSTART, RLENGTH); sub(/^[^:]*:/, "", m); return m
+# The comparison of a row with its statement's record alone: prints each of the row's
+# figures that the statement alone does not give (the same number as JSON writes it),
+# from the top level of each (before "ops"). Input: lines "ROW" then "ALONE", in pairs.
+compare_awk='
+    function get(line, key,   m) {
+        if (!match(line, "\"" key "\":[^,}]*")) return ""
+        m = substr(line, RSTART, RLENGTH); sub(/^[^:]*:/, "", m); return m
+    }
+    function differ(row, alone,   n, i, k, a, b, pairs, out) {
+        sub(/,"ops":.*/, "", row); sub(/,"ops":.*/, "", alone)
+        n = split("t_step:t_lower t_derated:t_derated memory:memory flops:flops", pairs, " ")
+        for (i = 1; i <= n; i++) {
+            split(pairs[i], k, ":")
+            a = get(row, k[1]); b = get(alone, k[2])
+            if (a == "" || a != b) out = out k[1] " " a ", alone " b "\n"
         }
-        NR == 1 { row = $0 } NR == 2 { alone = $0 }
-        END {
-            n = split("t_step:t_lower t_derated:t_derated memory:memory flops:flops", pairs, " ")
-            for (i = 1; i <= n; i++) {
-                split(pairs[i], k, ":")
-                a = get(row, k[1]); b = get(alone, k[2])
-                if (a == "" || a != b) print k[1] " " a ", alone " b
-            }
-        }'
+        return out
+    }'
+compare() { # ROW ALONE
+    printf '%s\n%s\n' "$1" "$2" | awk "$compare_awk"'
+        NR == 1 { row = $0 } NR == 2 { alone = $0 } END { printf "%s", differ(row, alone) }'
 }
 check() { # NAME SEARCH SAMPLE: re-costs the top 20 rows and about SAMPLE others
     "$ROOFLINE" --json -e "$dims" -e "$settings" -e "$2" > "$tmp/$1.json" || {
         echo "FAIL $1: the search failed"; status=1; return; }
     awk -v n="$(wc -l < "$tmp/$1.json")" -v want="$3" \
         'BEGIN { srand(27) } NR <= 20 || rand() < want / n' "$tmp/$1.json" > "$tmp/$1.rows"
-    checked=0 bad=0
+    # each row's statement costed alone, by a roofline of its own (the only process a
+    # row starts), its records and then a line "=" appended to one file; one awk
+    # compares them all, each row with the last record before its "="
+    checked=0
+    : > "$tmp/$1.alone"
     while IFS= read -r row; do
         statement=${row##*\"reproduce\":\"}
         statement=${statement%%\"*}
-        differ=$(compare "$row" "$("$ROOFLINE" --json -e "$dims" -e "$statement" | tail -1)")
-        if [ -n "$differ" ]; then
-            [ $bad -lt 5 ] && echo "FAIL $1: $statement: $differ"
-            bad=$((bad + 1))
-        fi
         checked=$((checked + 1))
+        "$ROOFLINE" --json -e "$dims" -e "$statement" >> "$tmp/$1.alone"
+        echo "=" >> "$tmp/$1.alone"
     done < "$tmp/$1.rows"
-    if [ $bad -eq 0 ] && [ $checked -gt 20 ]; then
+    bad=$(awk -v name="$1" "$compare_awk"'
+        NR == FNR { row[FNR] = $0; next }
+        $0 == "=" { pair(); next }
+        { line = $0 }
+        function pair(   d, s) {
+            k++; d = differ(row[k], line); line = ""
+            if (d == "") return
+            s = row[k]; sub(/.*"reproduce":"/, "", s); sub(/".*/, "", s)
+            if (bad++ < 5) printf "FAIL %s: %s: %s", name, s, d
+        }
+        END { print bad + 0 }' "$tmp/$1.rows" "$tmp/$1.alone")
+    printf '%s\n' "$bad" | sed '$d'
+    bad=$(printf '%s\n' "$bad" | tail -1)
+    if [ "$bad" -eq 0 ] && [ $checked -gt 20 ]; then
         echo "ok $1: the top 20 rows and a sample of the others re-cost to the same figures"
     else
         echo "FAIL $1: $bad of $checked rows differ"; status=1
