@@ -59,10 +59,11 @@ void records_sweep_point(FILE *out, const SweepPoint *p)
     fputs("}\n", out);
 }
 
-static void send_text(FILE *out, const SendRecord *t)
+static void send_text(FILE *out, const SendRecord *r)
 {
+    const Transfer *t = r->move;
     char a[48], b[48], c[48];
-    fprintf(out, "%.*s\n", (int)t->stmt_len, t->stmt);
+    fprintf(out, "%.*s\n", (int)r->stmt_len, r->stmt);
     fprintf(out, "  bytes      %s", num_format_unit(t->bytes, UNIT_BYTES, 0, a, sizeof a));
     if (t->whole != t->bytes)
         fprintf(out, ", the shard the chip holds of %s",
@@ -85,14 +86,15 @@ static void send_text(FILE *out, const SendRecord *t)
     fprintf(out, "  bound      comm (a transfer alone)\n\n");
 }
 
-static void send_json(FILE *out, const SendRecord *t)
+static void send_json(FILE *out, const SendRecord *r)
 {
+    const Transfer *t = r->move;
     fputs("{\"stmt\":", out);
-    json_write_string(out, t->stmt, t->stmt_len);
-    report_json_where(out, t->line, t->file);
+    json_write_string(out, r->stmt, r->stmt_len);
+    report_json_where(out, r->line, r->file);
     fputs(",\"chip\":", out);
-    json_write_string(out, t->chip, strlen(t->chip));
-    report_json_mode(out, t->mode); /* the session's: a transfer costs the same */
+    json_write_string(out, r->chip, strlen(r->chip));
+    report_json_mode(out, r->mode); /* the session's: a transfer costs the same */
     fprintf(out, ",\"network\":\"%s\"", t->network);
     json_write_field(out, "bytes", t->bytes);
     json_write_field(out, "comm_bytes", t->share * t->bytes);

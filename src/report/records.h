@@ -57,14 +57,8 @@ void records_fit(FILE *out, const FitRecord *r, bool json);
  * (the capacity), so "16 GB of 16 GB" does not hide which side of it they are. */
 char *records_bytes_beside(double v, const char *beside, char *buf, size_t size);
 
-/* A send: what moves, the path it takes, its time (transfer.c derives each). */
+/* A send's figures: what moves, the path it takes, its time (transfer.c derives each). */
 typedef struct {
-    const char *stmt; /* the statement's text */
-    size_t stmt_len;
-    int line;
-    const char *file;
-    const char *chip;
-    CostMode mode;
     double bytes;     /* what moves, all of it */
     double whole;     /* the tensor's bytes, when a chip sends only its shard of them */
     double share;     /* of it that crosses the links: (N − 1)/N for a gather, else 1 */
@@ -74,7 +68,18 @@ typedef struct {
     double latency;   /* of one hop */
     double t;
     const char *network;
-    const char *path; /* "(0, 0) → (0, 1)", as the text report reads it */
+    char path[160];   /* "(0, 0) → (0, 1)", as the text report reads it */
+} Transfer;
+
+/* A send: its figures, and where and how it was costed. */
+typedef struct {
+    const char *stmt; /* the statement's text */
+    size_t stmt_len;
+    int line;
+    const char *file;
+    const char *chip;
+    CostMode mode;
+    const Transfer *move;
 } SendRecord;
 
 /* A send's report: its rows as text, or one JSON line. */
