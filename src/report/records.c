@@ -1,6 +1,7 @@
 /* records.c — the JSON records of the explore statements, as records.h describes. */
 #include "records.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "json.h"
@@ -148,4 +149,136 @@ void records_fit(FILE *out, const FitRecord *r, bool json)
             (int)r->stmt_len, r->stmt, "largest", r->dim, r->largest,
             records_bytes_beside(r->memory, b, a, sizeof a), b, r->dim, r->largest + 1,
             records_bytes_beside(r->next_memory, b, c, sizeof c));
+}
+
+/* "memory for B < 120.12; compute for B > 120.12", in a buffer of the row's size. */
+static void segments_text(const SolveRecord *r, char *buf, size_t size)
+{
+    const char *x = r->dim;
+    const SolveSegment *seg = r->seg;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < r->n && used < size; i++) {
+        const char *b = roof_bound_name(seg[i].bound), *sep = i ? "; " : "";
+        bool lo = i > 0 || seg[i].from > 1, hi = isfinite(seg[i].to);
+        if (lo && hi)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s for %.5g < %s < %.5g", sep, b,
+                                     seg[i].from, x, seg[i].to);
+        else if (hi)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s for %s < %.5g", sep, b, x,
+                                     seg[i].to);
+        else if (lo)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s for %s > %.5g", sep, b, x,
+                                     seg[i].from);
+        else
+            used += (size_t)snprintf(buf + used, size - used, "%s for every %s", b, x);
+    }
+}
+
+static void asymptote_text(FILE *out, const SolveAsymptote *a)
+{
+    char ridge[32];
+    if (a->whatever_dim)
+        fprintf(out, "  %-13s the intensity is %s whatever %s", a->label, a->lead, a->dim);
+    else if (a->others[0])
+        fprintf(out, "  %-13s as %s %s, the intensity → %s", a->label, a->others,
+                strchr(a->others, ',') ? "grow" : "grows", a->lead);
+    else
+        fprintf(out, "  %-13s the intensity is %s whatever the other dims", a->label, a->lead);
+    if (a->sense == 1 || a->sense == -1)
+        fprintf(out, ": compute-bound when %s %s %.5g", a->cross_dim, a->sense == 1 ? ">" : "<",
+                a->at);
+    else if (a->sense != SOLVE_NO_VERDICT && isnan(a->ridge))
+        fprintf(out, ": %s", a->sense ? "always compute-bound" : "never compute-bound");
+    else if (a->sense != SOLVE_NO_VERDICT)
+        fprintf(out, ": %s compute-bound (ridge %s)", a->sense ? "always" : "never",
+                num_format_unit(a->ridge, UNIT_NONE, 0, ridge, sizeof ridge));
+    fputc('\n', out);
+}
+
+static void solve_text(FILE *out, const SolveRecord *r)
+{
+    char a[64], b[64], line[1024], tag[96];
+    fprintf(out, "%.*s%s\n", (int)r->stmt_len, r->stmt,
+            report_step_tag(r->mode, r->microbatches, tag, sizeof tag));
+    if (r->computes) {
+        if (strcmp(r->intensity, r->intensity_now) == 0)
+            fprintf(out, "  %-13s %s\n", "intensity", r->intensity);
+        else
+            fprintf(out, "  %-13s %s = %s\n", "intensity", r->intensity, r->intensity_now);
+        fprintf(out, "  %-13s %s FLOP/B (%s, %s)\n", "ridge",
+                num_format_unit(r->ridge, UNIT_NONE, 0, a, sizeof a), r->chip, r->compute);
+    }
+    if (r->computes && r->network)
+        fprintf(out, "  %-13s %s%s against net_ridge %s FLOP/B\n", "net_intensity",
+                r->net_intensity, r->net_pass,
+                num_format_unit(r->net_ridge, UNIT_NONE, 0, b, sizeof b));
+    segments_text(r, line, sizeof line);
+    fprintf(out, "  %-13s %s\n", "bound", line);
+    if (r->plans > 1)
+        fprintf(out, "  %-13s at each %s, the faster of gathering the sharded operand and "
+                "partial sums + allreduce (the formulas here are the gather's)\n", "plan",
+                r->dim);
+    if (!isnan(r->limit))
+        fprintf(out, "  %-13s as %s grows, the intensity → %s FLOP/B (ridge %s)\n", "limit",
+                r->dim, num_format_unit(r->limit, UNIT_NONE, 0, b, sizeof b),
+                num_format_unit(r->ridge, UNIT_NONE, 0, a, sizeof a));
+    for (int i = 0; i < r->nasymptotes; i++)
+        asymptote_text(out, &r->asymptotes[i]);
+    fputc('\n', out);
+}
+
+/* The rows the text report gives above the bound: the ridge and the intensity (as a
+ * statement's record gives them: a number, or null with its formula under "formula"),
+ * and against the network, net_ridge and net_intensity. */
+static void solve_json_ratios(FILE *out, const SolveRecord *r)
+{
+    json_write_field(out, "ridge", r->ridge);
+    json_write_field(out, "intensity", r->intensity_value);
+    if (r->network) {
+        json_write_field(out, "net_ridge", r->net_ridge);
+        json_write_field(out, "net_intensity", r->net_intensity_value);
+    }
+}
+
+static void solve_json_formulas(FILE *out, const SolveRecord *r)
+{
+    fputs(",\"formula\":{\"intensity\":", out);
+    json_write_string(out, r->intensity_json, strlen(r->intensity_json));
+    if (r->network) {
+        fputs(",\"net_intensity\":", out);
+        json_write_string(out, r->net_json, strlen(r->net_json));
+    }
+    fputc('}', out);
+}
+
+static void solve_json(FILE *out, const SolveRecord *r)
+{
+    char buf[64];
+    fputs("{\"stmt\":", out);
+    json_write_string(out, r->stmt, r->stmt_len);
+    report_json_where(out, r->line, r->file);
+    fprintf(out, ",\"solve\":\"%s\",\"chip\":\"%s\"", r->dim, r->chip);
+    report_json_mode(out, r->mode);
+    if (r->computes)
+        solve_json_ratios(out, r);
+    fputs(",\"segments\":[", out);
+    for (int i = 0; i < r->n; i++)
+        fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\"}", i ? "," : "",
+                num_format_json(r->seg[i].from, buf, sizeof buf),
+                isinf(r->seg[i].to) ? "null" : num_format_json(r->seg[i].to, buf + 32, 32),
+                roof_bound_name(r->seg[i].bound));
+    fprintf(out, "],\"limit_intensity\":%s",
+            isnan(r->limit) ? "null" : num_format_json(r->limit, buf, sizeof buf));
+    if (r->computes)
+        solve_json_formulas(out, r);
+    fputs("}\n", out);
+}
+
+void records_solve(FILE *out, const SolveRecord *r, bool json)
+{
+    if (json)
+        solve_json(out, r);
+    else
+        solve_text(out, r);
 }

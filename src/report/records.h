@@ -85,4 +85,62 @@ typedef struct {
 /* A send's report: its rows as text, or one JSON line. */
 void records_send(FILE *out, const SendRecord *r, bool json);
 
+/* Where along a solved dim one bound holds: from < X < to (to = INFINITY: no end). */
+typedef struct {
+    double from;
+    double to;
+    Bound bound;
+} SolveSegment;
+
+/* The book's reading of the intensity as the other dims grow: "as D, F grow, the
+ * intensity → 2·B: compute-bound when B > 120.12". */
+typedef struct {
+    const char *label;  /* "asymptote", "asymptote (HBM)" or "asymptote (network)" */
+    const char *lead;   /* the intensity's leading terms, "2·B" (then " = B/8" valued) */
+    const char *others; /* the dims that grow, "D, F"; "" when none */
+    const char *dim;    /* the solved one */
+    bool whatever_dim;  /* the lead holds other dims but not dim: it is the intensity */
+    int sense;          /* compute-bound when cross_dim > at (1), < at (-1), always (2),
+                           never (0); SOLVE_NO_VERDICT: no reading */
+    const char *cross_dim;
+    double at;
+    double ridge;       /* a number's verdict against it: " (ridge R)"; NAN otherwise */
+} SolveAsymptote;
+enum { SOLVE_NO_VERDICT = 3 };
+
+/* A solve of a compiled statement: the bound's segments along the dim, and the
+ * intensity's formulas that decide them. */
+typedef struct {
+    const char *stmt; /* the statement's text */
+    size_t stmt_len;
+    int line;
+    const char *file;
+    CostMode mode;
+    double microbatches;
+    const char *dim;
+    const char *chip;
+    bool computes;       /* the statement has FLOPs: the ratios below mean something */
+    const char *intensity;      /* its formula, as text */
+    const char *intensity_now;  /* with the bound names put in (the same: shown once) */
+    const char *intensity_json; /* as the JSON record's "formula" holds it */
+    double intensity_value;     /* NAN while it depends on dim */
+    double ridge;
+    const char *compute;        /* the dtype the ridge is of */
+    bool network;               /* the statement moves bytes over a link: net_ rows */
+    const char *net_intensity;  /* with the bound names put in, as text */
+    const char *net_pass;       /* which pass it is of (" (backward)"), or "" */
+    const char *net_json;
+    double net_intensity_value;
+    double net_ridge;
+    const SolveSegment *seg;
+    int n;
+    int plans;    /* more than one: each point the faster of the plans */
+    double limit; /* the intensity as dim grows; NAN: none */
+    const SolveAsymptote *asymptotes;
+    int nasymptotes;
+} SolveRecord;
+
+/* A solve's report: its rows as text, or one JSON line. */
+void records_solve(FILE *out, const SolveRecord *r, bool json);
+
 #endif
