@@ -817,37 +817,6 @@ static bool cost_curve(Eval *ev, const Stmt *s, int dim, Curve *c)
     return ok;
 }
 
-static void row_text(FILE *out, double x, const RoofPoint *p, bool comm)
-{
-    char b[10][32];
-    fprintf(out, "  %12s %12s %12s %10s", num_format_given(x, b[9], 32),
-            num_format_unit(p->flops, UNIT_FLOPS, 0, b[0], 32),
-            num_format_unit(p->bytes, UNIT_BYTES, 0, b[1], 32),
-            num_format_unit(p->intensity, UNIT_NONE, 0, b[2], 32));
-    double times[] = {p->t_math, p->t_hbm, p->t_comm, p->t_lower};
-    for (int i = 0; i < 4; i++) /* µs takes two bytes and one column */
-        if (i != 2 || comm) {
-            num_format_unit(times[i], UNIT_SECONDS, 0, b[3], 32);
-            fprintf(out, " %*s", num_columns(b[3], 12), b[3]);
-        }
-    fprintf(out, " %-8s %14s\n", roof_bound_name(p->bound),
-            num_format_unit(p->attained, UNIT_RATE, 0, b[7], 32));
-}
-
-static void header_text(Eval *ev, const Curve *c, int dim)
-{
-    bool comm = c->costed.roof.ncomm > 0;
-    char tag[96];
-    report_text_line(ev->out, c->label, strlen(c->label));
-    fprintf(ev->out, "%s\n  %12s %12s %12s %10s %12s %12s",
-            report_step_tag(ev->world->training, ev->world->microbatches, tag, sizeof tag),
-            eval_spelling(ev, dim),
-            "flops", "bytes", "intensity", "t_math", "t_hbm");
-    if (comm)
-        fprintf(ev->out, " %12s", "t_comm");
-    fprintf(ev->out, " %12s %-8s %14s\n", "t_lower", "bound", "attained");
-}
-
 /* One point of a sweep as a JSON line: the statement's keys that a point has, with
  * `at` the swept dim's value. */
 static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoint *p)
@@ -989,7 +958,8 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     plot_thin_init(&c->chart, point_at(pts, 0), point_at(pts, pts->n - 1), pts->log, false,
                    !pts->ascending);
     if (table)
-        header_text(ev, c, dim);
+        records_sweep_header(ev->out, c->label, ev->world->training, ev->world->microbatches,
+                             eval_spelling(ev, dim), c->costed.roof.ncomm > 0);
     RoofBlock b;
     double made[ROOF_BLOCK], padded[ROOF_BLOCK];
     for (int at = 0; at < pts->n; at += ROOF_BLOCK) {
@@ -1013,7 +983,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
             if (ev->json) /* --csv too: session.c turns the records into rows */
                 row_json(ev, c, dim, b.x[i], &p);
             else
-                row_text(ev->out, b.x[i], &p, c->costed.roof.ncomm > 0);
+                records_sweep_row(ev->out, b.x[i], &p, c->costed.roof.ncomm > 0);
         }
         if (ev->json && !eval_rows_written(ev)) /* --csv: the rows as they are made */
             return false;

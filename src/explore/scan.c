@@ -140,46 +140,18 @@ static void label_of(Eval *ev, const Stmt *s, char *buf, size_t size)
         snprintf(buf, size, "%.*s", s->span.end - s->span.begin, ev->src->text + s->span.begin);
 }
 
-static void header_text(Eval *ev, const char *label, int dim)
-{
-    report_text_line(ev->out, label, strlen(label));
-    fprintf(ev->out, "%s  [costed whole at each %s]\n  %12s %12s %12s %12s %12s %12s %12s "
-            "%-8s %12s\n", ev->world->training ? "  [training: forward + backward]" : "",
-            eval_spelling(ev, dim), eval_spelling(ev, dim), "flops", "bytes", "t_math", "t_hbm", "t_comm",
-            "t_lower", "bound", "memory");
-}
-
-static void row_text(FILE *out, const BoundValue *at, const Figures *f)
-{
-    char b[8][32];
-    fprintf(out, "  %12s %12s %12s",
-            at->kind == VAL_CHIP ? at->chip->name : num_format_given(at->number, b[7], 32),
-            num_format_unit(f->flops, UNIT_FLOPS, 0, b[0], 32),
-            num_format_unit(f->bytes, UNIT_BYTES, 0, b[1], 32));
-    double times[] = {f->t_math, f->t_hbm, f->t_comm, f->t_lower};
-    for (int i = 0; i < 4; i++) { /* µs takes two bytes and one column */
-        num_format_unit(times[i], UNIT_SECONDS, 0, b[2], 32);
-        fprintf(out, " %*s", num_columns(b[2], 12), b[2]);
-    }
-    fprintf(out, " %-8s %12s", roof_bound_name(f->bound),
-            num_format_unit(f->memory, UNIT_BYTES, 0, b[6], 32));
-    if (fits_of(f) == 0)
-        fprintf(out, "  does NOT fit %s HBM", num_format_unit(f->hbm, UNIT_BYTES, 0, b[5], 32));
-    fputc('\n', out);
-}
-
-static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const BoundValue *at,
-                     const Figures *f)
+/* One point of the sweep, as its row and its JSON line give it. */
+static void point_of(Eval *ev, const Stmt *s, const char *label, int dim, const BoundValue *at,
+                     const Figures *f, char *buf, size_t size, SweepPoint *out)
 {
     int line, col;
-    char buf[40];
     bool on_chip = at->kind == VAL_CHIP;
     source_position(ev->src, s->span.begin, &line, &col);
-    ev->world->values[dim] = *at; /* the chip of `on c` */
-    const Chip *chip = eval_chip_of(ev, s);
-    SweepPoint point = {
+    ev->world->values[dim] = *at; /* the chip of `on c`, which only the JSON line names */
+    const Chip *chip = ev->json ? eval_chip_of(ev, s) : NULL;
+    *out = (SweepPoint){
         .stmt = label, .dim = eval_spelling(ev, dim), .at_chip = on_chip ? at->chip->name : NULL,
-        .at = on_chip ? NULL : num_format_json(at->number, buf, sizeof buf),
+        .at = on_chip ? NULL : num_format_json(at->number, buf, size),
         .line = line, .file = ev->src->name, .chip = chip ? chip->name : NULL,
         .mode = ev->world->training, .memory = true, .flops = f->flops, .bytes = f->bytes,
         .t_math = f->t_math, .t_hbm = f->t_hbm, .t_comm = f->t_comm,
@@ -187,8 +159,20 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
         .t_derated = f->t_derated, .bound = f->bound, .memory_bytes = f->memory,
         .hbm = f->hbm, .fits = fits_of(f),
     };
-    records_sweep_point(ev->out, &point);
     ev->world->values[dim] = (BoundValue){.kind = VAL_UNBOUND};
+}
+
+/* The point as a row of the table, or (--json, --csv) as a JSON line. */
+static void point_row(Eval *ev, const Stmt *s, const char *label, int dim, const BoundValue *at,
+                      const Figures *f)
+{
+    char buf[40];
+    SweepPoint point;
+    point_of(ev, s, label, dim, at, f, buf, sizeof buf, &point);
+    if (ev->json)
+        records_sweep_point(ev->out, &point);
+    else
+        records_scan_row(ev->out, at->number, &point);
 }
 
 /* Attained FLOP/s, as a statement's report and a sweep's chart give it: flops / t_lower. */
@@ -211,7 +195,7 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const BoundValue *
     label_of(ev, s, c->label, sizeof c->label);
     bool table = !ev->json && !c->x;
     if (table)
-        header_text(ev, c->label, dim);
+        records_scan_header(ev->out, c->label, ev->world->training, eval_spelling(ev, dim));
     for (int i = 0; i < n; i++) {
         Figures f;
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
@@ -224,10 +208,8 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const BoundValue *
         }
         if (ev->json || table)
             progress_before_row(progress);
-        if (ev->json)
-            row_json(ev, s, c->label, dim, &x[i], &f);
-        else if (table)
-            row_text(ev->out, &x[i], &f);
+        if (ev->json || table)
+            point_row(ev, s, c->label, dim, &x[i], &f);
         if (ev->json && !eval_rows_written(ev)) /* --csv: each row as it is made */
             return false;
         progress_advance(progress, 1);

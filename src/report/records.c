@@ -60,6 +60,62 @@ void records_sweep_point(FILE *out, const SweepPoint *p)
     fputs("}\n", out);
 }
 
+void records_sweep_header(FILE *out, const char *label, CostMode mode, double microbatches,
+                          const char *dim, bool comm)
+{
+    char tag[96];
+    report_text_line(out, label, strlen(label));
+    fprintf(out, "%s\n  %12s %12s %12s %10s %12s %12s",
+            report_step_tag(mode, microbatches, tag, sizeof tag), dim,
+            "flops", "bytes", "intensity", "t_math", "t_hbm");
+    if (comm)
+        fprintf(out, " %12s", "t_comm");
+    fprintf(out, " %12s %-8s %14s\n", "t_lower", "bound", "attained");
+}
+
+void records_sweep_row(FILE *out, double x, const RoofPoint *p, bool comm)
+{
+    char b[10][32];
+    fprintf(out, "  %12s %12s %12s %10s", num_format_given(x, b[9], 32),
+            num_format_unit(p->flops, UNIT_FLOPS, 0, b[0], 32),
+            num_format_unit(p->bytes, UNIT_BYTES, 0, b[1], 32),
+            num_format_unit(p->intensity, UNIT_NONE, 0, b[2], 32));
+    double times[] = {p->t_math, p->t_hbm, p->t_comm, p->t_lower};
+    for (int i = 0; i < 4; i++) /* µs takes two bytes and one column */
+        if (i != 2 || comm) {
+            num_format_unit(times[i], UNIT_SECONDS, 0, b[3], 32);
+            fprintf(out, " %*s", num_columns(b[3], 12), b[3]);
+        }
+    fprintf(out, " %-8s %14s\n", roof_bound_name(p->bound),
+            num_format_unit(p->attained, UNIT_RATE, 0, b[7], 32));
+}
+
+void records_scan_header(FILE *out, const char *label, CostMode mode, const char *dim)
+{
+    report_text_line(out, label, strlen(label));
+    fprintf(out, "%s  [costed whole at each %s]\n  %12s %12s %12s %12s %12s %12s %12s "
+            "%-8s %12s\n", mode ? "  [training: forward + backward]" : "", dim, dim, "flops",
+            "bytes", "t_math", "t_hbm", "t_comm", "t_lower", "bound", "memory");
+}
+
+void records_scan_row(FILE *out, double x, const SweepPoint *p)
+{
+    char b[8][32];
+    fprintf(out, "  %12s %12s %12s", p->at_chip ? p->at_chip : num_format_given(x, b[7], 32),
+            num_format_unit(p->flops, UNIT_FLOPS, 0, b[0], 32),
+            num_format_unit(p->bytes, UNIT_BYTES, 0, b[1], 32));
+    double times[] = {p->t_math, p->t_hbm, p->t_comm, p->t_lower};
+    for (int i = 0; i < 4; i++) { /* µs takes two bytes and one column */
+        num_format_unit(times[i], UNIT_SECONDS, 0, b[2], 32);
+        fprintf(out, " %*s", num_columns(b[2], 12), b[2]);
+    }
+    fprintf(out, " %-8s %12s", roof_bound_name(p->bound),
+            num_format_unit(p->memory_bytes, UNIT_BYTES, 0, b[6], 32));
+    if (p->fits == 0)
+        fprintf(out, "  does NOT fit %s HBM", num_format_unit(p->hbm, UNIT_BYTES, 0, b[5], 32));
+    fputc('\n', out);
+}
+
 static void send_text(FILE *out, const SendRecord *r)
 {
     const Transfer *t = r->move;

@@ -36,6 +36,17 @@ typedef struct {
 /* One point as a JSON line. */
 void records_sweep_point(FILE *out, const SweepPoint *p);
 
+/* A sweep's table of a compiled statement: its header (label, then the step's tag of
+ * mode and microbatches; comm: a t_comm column), and a row per value x of the dim. */
+void records_sweep_header(FILE *out, const char *label, CostMode mode, double microbatches,
+                          const char *dim, bool comm);
+void records_sweep_row(FILE *out, double x, const RoofPoint *p, bool comm);
+
+/* A sweep's table of a statement costed whole at each value (a block call): its header,
+ * and a row per point (x, or at_chip in a sweep over chips) with its memory. */
+void records_scan_header(FILE *out, const char *label, CostMode mode, const char *dim);
+void records_scan_row(FILE *out, double x, const SweepPoint *p);
+
 /* A fit: the largest value of the dim whose memory per chip fits the HBM. */
 typedef struct {
     const char *stmt; /* the statement's text */
