@@ -338,3 +338,177 @@ void records_solve(FILE *out, const SolveRecord *r, bool json)
     else
         solve_text(out, r);
 }
+
+static char *fmt(double v, Unit unit, char *buf, size_t size)
+{
+    return num_format_unit(v, unit, 0, buf, size);
+}
+
+/* A row: the figure's name, how it is derived padded to a column (counted in
+ * characters: a UTF-8 '·' is two bytes), its value. */
+static void row(FILE *out, const char *name, const char *how, const char *value)
+{
+    int width = num_width(how);
+    fprintf(out, "  %-12s %s%*s = %s\n", name, how, width < 44 ? 44 - width : 0, "", value);
+}
+
+static void batch_row(FILE *out, const ServeRecord *r)
+{
+    const Served *v = r->served;
+    char how[96], val[160], a[32], b[32], c[32];
+    const char *bn = r->batch_name;
+    fmt(v->hbm, UNIT_BYTES, b, sizeof b);
+    records_bytes_beside(v->at_batch.memory, b, a, sizeof a);
+    snprintf(how, sizeof how, "%s, %s at S = %.17g", bn, v->largest ? "the largest that fits"
+                                                                  : "as given", v->context);
+    int len; /* a value longer than val is cut at its end */
+    if (v->largest)
+        len = snprintf(val, sizeof val, "%.17g: %s of %s per chip (%s = %.17g needs %s)", v->batch,
+                       a, b, bn, v->batch + 1,
+                       records_bytes_beside(v->next_memory, b, c, sizeof c));
+    else
+        len = snprintf(val, sizeof val, "%.17g: %s of %s per chip", v->batch, a, b);
+    row(out, "batch", how, len > 0 ? val : "");
+}
+
+/* With a draft: what a round of speculative decoding yields and costs. */
+static void draft_row(FILE *out, const ServeRecord *r)
+{
+    const Served *v = r->served;
+    char how[96], val[160], a[32], b[32];
+    snprintf(how, sizeof how, "k = %.17g, accept = %.4g: (1 - a^(k+1)) / (1 - a)", r->k,
+             r->accept);
+    snprintf(val, sizeof val, "%.4g tokens a round; at S = %.17g a draft step %s, the model over "
+             "k + 1 tokens %s", v->per_round, v->mid, fmt(v->draft.t_lower, UNIT_SECONDS, a, sizeof a),
+             fmt(v->verify.t_lower, UNIT_SECONDS, b, sizeof b));
+    row(out, "draft", how, val);
+}
+
+static void time_rows(FILE *out, const ServeRecord *r)
+{
+    const Served *v = r->served;
+    char how[96], val[160], a[32], b[32], c[32];
+    snprintf(how, sizeof how, "%s B = 1, T = S = prompt = %.17g",
+             r->draft ? "model + draft prefill," : "the prefill:", r->prompt);
+    snprintf(val, sizeof val, "%s (%s)", fmt(v->ttft.t_lower, UNIT_SECONDS, a, sizeof a),
+             roof_bound_name(v->ttft.bound));
+    row(out, "ttft", how, val);
+    if (r->draft)
+        draft_row(out, r);
+    snprintf(how, sizeof how, "%s at S = prompt + output/2 = %.17g",
+             r->draft ? "a round / its tokens" : "a decode step", v->mid);
+    snprintf(val, sizeof val, "%s (%s); S = %.17g: %s, S = %.17g: %s",
+             fmt(v->tpot.t_lower, UNIT_SECONDS, a, sizeof a), roof_bound_name(v->tpot.bound),
+             r->prompt, fmt(v->first.t_lower, UNIT_SECONDS, b, sizeof b), v->context,
+             fmt(v->last.t_lower, UNIT_SECONDS, c, sizeof c));
+    row(out, "tpot", how, val);
+}
+
+static void rate_rows(FILE *out, const Served *v)
+{
+    char val[160], a[32], b[32], c[32];
+    snprintf(val, sizeof val, "%s tokens/s per chip", fmt(v->decode_rate, UNIT_NONE, a, sizeof a));
+    row(out, "decode", "B / (tpot · chips)", val);
+    snprintf(val, sizeof val, "%s tokens/s per chip, prefills included",
+             fmt(v->rate, UNIT_NONE, a, sizeof a));
+    row(out, "throughput", "B·output / ((B·ttft + output·tpot) · chips)", val);
+    if (!v->chip->set[CHIP_PRICE]) {
+        fprintf(out, "  %-12s no price for %s: give one in USD per chip-hour, `chip mine : %s "
+                "{ price = 1.2 }`\n", "cost", v->chip->name, v->chip->name);
+        return;
+    }
+    snprintf(val, sizeof val, "$%s per 1M output tokens at $%s per chip-hour ($%s decoding alone)",
+             fmt(v->usd, UNIT_NONE, a, sizeof a), fmt(v->chip->value[CHIP_PRICE], UNIT_NONE, b, sizeof b),
+             fmt(v->usd_decode, UNIT_NONE, c, sizeof c));
+    row(out, "cost", "price · 1e6 / (3600 · throughput)", val);
+    char note[256];
+    chip_price_value(v->chip->name, v->chip->value[CHIP_PRICE], note, sizeof note);
+    row(out, "price", "USD per chip-hour", note);
+}
+
+static void pool_rows(FILE *out, const Served *v)
+{
+    char val[160], a[32], b[32];
+    const ServePool *p = &v->pool;
+    snprintf(val, sizeof val, "%s sequences a step", fmt(p->finishing, UNIT_NONE, a, sizeof a));
+    row(out, "finishing", "B / output", val);
+    snprintf(val, sizeof val, "%s tokens of KV cache a step: %s",
+             fmt(p->evicted_tokens, UNIT_NONE, a, sizeof a),
+             fmt(p->evicted_bytes, UNIT_BYTES, b, sizeof b));
+    row(out, "evicted", "B·(prompt + output) / output", val);
+    snprintf(val, sizeof val, "%s queries/s per chip (%s with the prefills on the same chips)",
+             fmt(p->qps_decode, UNIT_NONE, a, sizeof a), fmt(p->qps, UNIT_NONE, b, sizeof b));
+    row(out, "qps", "B / (tpot · output · chips)", val);
+    snprintf(val, sizeof val, "%s prefill servers a generate server, each on %.17g chip%s",
+             fmt(p->prefill_ratio, UNIT_NONE, a, sizeof a), v->chips, v->chips == 1 ? "" : "s");
+    row(out, "prefill:gen", "ttft · B / (tpot · output)", val);
+}
+
+static void serve_text(FILE *out, const ServeRecord *r)
+{
+    const Served *v = r->served;
+    char a[32], b[32], how[96];
+    if (r->number == 1)
+        fprintf(out, "%.*s\n", (int)r->stmt_len, r->stmt);
+    char which[32] = "";
+    if (r->of > 1)
+        snprintf(which, sizeof which, "%d of %d: ", r->number, r->of);
+    fprintf(out, "  %-12s %sprompt %.17g + output %.17g tokens a request, on %.17g chip%s of "
+            "%s\n", "mix", which, r->prompt, r->output, v->chips, v->chips == 1 ? "" : "s",
+            v->chip->name);
+    snprintf(how, sizeof how, "one sequence at S = prompt + output = %.17g", v->context);
+    char val[96];
+    snprintf(val, sizeof val, "%s (%s per chip)", fmt(v->kv_per_seq, UNIT_BYTES, a, sizeof a),
+             fmt(v->kv_per_seq / v->chips, UNIT_BYTES, b, sizeof b));
+    row(out, "kv_per_seq", how, val);
+    batch_row(out, r);
+    time_rows(out, r);
+    rate_rows(out, v);
+    pool_rows(out, v);
+    fputc('\n', out);
+}
+
+static void serve_json(FILE *out, const ServeRecord *r)
+{
+    const Served *v = r->served;
+    fputs("{\"stmt\":", out);
+    json_write_string(out, r->stmt, r->stmt_len);
+    report_json_where(out, r->line, r->file);
+    fprintf(out, ",\"mix\":%d,\"chip\":", r->number);
+    json_write_string(out, v->chip->name, strlen(v->chip->name));
+    report_json_mode(out, COST_INFERENCE); /* serve costs the inference of each mix */
+    const struct {
+        const char *key;
+        double value;
+    } fields[] = {
+        {"chips", v->chips}, {"prompt", r->prompt}, {"output", r->output},
+        {"context", v->context}, {"kv_per_seq", v->kv_per_seq}, {"batch", v->batch},
+        {"memory", v->at_batch.memory}, {"hbm", v->hbm}, {"ttft", v->ttft.t_lower},
+        {"tpot", v->tpot.t_lower}, {"tpot_context", v->mid}, {"tpot_first", v->first.t_lower},
+        {"tpot_last", v->last.t_lower}, {"decode_tokens_per_s", v->decode_rate},
+        {"tokens_per_s", v->rate},
+        {"price", v->chip->set[CHIP_PRICE] ? v->chip->value[CHIP_PRICE] : NAN},
+        {"usd_per_mtok", v->usd}, {"usd_per_mtok_decode", v->usd_decode},
+        {"k", r->draft ? r->k : NAN}, {"accept", r->draft ? r->accept : NAN},
+        {"tokens_per_round", r->draft ? v->per_round : NAN},
+        {"t_draft", r->draft ? v->draft.t_lower : NAN},
+        {"t_verify", r->draft ? v->verify.t_lower : NAN},
+        {"finishing", v->pool.finishing}, {"evicted_tokens", v->pool.evicted_tokens},
+        {"evicted_bytes", v->pool.evicted_bytes}, {"qps", v->pool.qps_decode},
+        {"qps_prefill", v->pool.qps}, {"prefill_ratio", v->pool.prefill_ratio},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        json_write_field(out, fields[i].key, fields[i].value);
+    fprintf(out, ",\"largest\":%s,\"ttft_bound\":\"%s\",\"tpot_bound\":\"%s\"}\n",
+            v->largest ? "true" : "false", roof_bound_name(v->ttft.bound),
+            roof_bound_name(v->tpot.bound));
+}
+
+
+void records_serve(FILE *out, const ServeRecord *r, bool json)
+{
+    if (json)
+        serve_json(out, r);
+    else
+        serve_text(out, r);
+}

@@ -1,5 +1,6 @@
-/* records.h — the records of the explore statements (a sweep's points), built by the
- * statement and written here, so that each record has one writer.
+/* records.h — the records of the explore statements (solve, a sweep's points and
+ * tables, fit, send, serve), built by the statement and written here, as text or as
+ * JSON (which session.c turns into CSV rows), so that each record has one writer.
  *
  * Ownership: a record borrows every string it points to for the call that writes it.
  */
@@ -9,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "chip.h"
 #include "cost.h"
 #include "roof.h"
 
@@ -153,5 +155,53 @@ typedef struct {
 
 /* A solve's report: its rows as text, or one JSON line. */
 void records_solve(FILE *out, const SolveRecord *r, bool json);
+
+/* One costing of a serve's call: its time and what a chip holds. */
+typedef struct {
+    double t_lower, memory, cache_bytes, params, param_bytes;
+    Bound bound;
+} ServeStep;
+
+/* The serving pool a batch keeps busy (the book's ch. 8), per decode step and chip. */
+typedef struct {
+    double finishing;       /* sequences that finish a step: B / G */
+    double evicted_tokens;  /* cache tokens freed a step: B·(P + G)/G */
+    double evicted_bytes;   /* those tokens' KV bytes, on all the chips */
+    double qps_decode, qps; /* queries/s per chip, decoding alone; with the prefills */
+    double prefill_ratio;   /* prefill servers a generate server: TTFT · B / (TPOT · G) */
+} ServePool;
+
+/* A mix's figures (serve.c derives each). */
+typedef struct {
+    const Chip *chip;
+    double chips, hbm, context, mid;
+    double kv_per_seq;      /* one sequence's cache at the longest context, on all chips */
+    double batch, next_memory;
+    bool largest;           /* the batch is the largest that fits (no `batch = N`) */
+    ServeStep at_batch;     /* the decode step at the batch and the longest context */
+    ServeStep ttft, tpot, first, last;
+    double per_round;       /* with a draft: tokens a round yields on average */
+    ServeStep draft, verify; /* with a draft, at the TPOT's context: its step, the target's
+                              * pass over k + 1 tokens */
+    double decode_rate, rate, usd_decode, usd; /* tokens/s per chip; USD per 1M tokens */
+    ServePool pool;
+} Served;
+
+/* A serve statement's report of one mix: the statement, the mix, its figures. */
+typedef struct {
+    const char *stmt; /* the statement's text */
+    size_t stmt_len;
+    int line;
+    const char *file;
+    int number, of;         /* the mix's place among the statement's `with`s */
+    const char *batch_name; /* B */
+    double prompt, output;
+    bool draft;             /* speculative decoding: k and accept */
+    double k, accept;
+    const Served *served;
+} ServeRecord;
+
+/* A mix's report: its rows as text (the statement above the first), or one JSON line. */
+void records_serve(FILE *out, const ServeRecord *r, bool json);
 
 #endif
