@@ -512,3 +512,329 @@ void records_serve(FILE *out, const ServeRecord *r, bool json)
     else
         serve_text(out, r);
 }
+
+/* ---- solve over statements costed whole ----------------------------------------- */
+
+static int group_end(const ScanRun *runs, int n, int i, bool by_fit)
+{
+    int j = i + 1;
+    while (j < n && (by_fit ? runs[j].fits == runs[i].fits : runs[j].bound == runs[i].bound))
+        j++;
+    return j;
+}
+
+/* "compute for n <= 7; comm for 8 <= n <= 16", by bound or by fit. */
+static void groups_text(FILE *out, const char *d, const ScanRun *runs, int n, bool by_fit)
+{
+    char a[32], b[32];
+    for (int i = 0, j; i < n; i = j) {
+        j = group_end(runs, n, i, by_fit);
+        num_format_plain(runs[i].from, a, sizeof a);
+        num_format_plain(runs[j - 1].to, b, sizeof b);
+        fprintf(out, "%s%s for ", i ? "; " : " ", by_fit ? (runs[i].fits ? "fits" : "does NOT fit")
+                                                        : roof_bound_name(runs[i].bound));
+        if (runs[i].from == runs[j - 1].to)
+            fprintf(out, "%s = %s", d, a);
+        else if (i == 0)
+            fprintf(out, "%s <= %s", d, b);
+        else
+            fprintf(out, "%s <= %s <= %s", a, d, b);
+    }
+}
+
+/* The fit's rows: "memory of 16 GB HBM per chip: fits for n <= 7; ..." (none without
+ * a capacity). */
+static void fits_text(FILE *out, const ScanSolveRecord *r)
+{
+    char a[32];
+    if (r->hbm <= 0)
+        return;
+    fprintf(out, "\n  %-13s of %s HBM per chip:", "memory",
+            num_format_unit(r->hbm, UNIT_BYTES, 0, a, sizeof a));
+    groups_text(out, r->dim, r->runs, r->nruns, true);
+}
+
+static const char *decider_name(Bound b, bool alone)
+{
+    static const char *const time[] = {"?", "t_math", "t_hbm", "t_comm"};
+    static const char *const share[] = {"?", "compute-bound time", "memory-bound time",
+                                        "comm-bound time"};
+    return alone ? time[b] : share[b];
+}
+
+/* "compute = comm at n = 7.412 (t_math 234.4 ms/n, t_comm 23.86 ms − 23.86 ms/n; ...)" */
+static void crossings_text(FILE *out, const ScanSolveRecord *r)
+{
+    const char *d = r->dim;
+    const ScanCrossing *c = r->crossings;
+    for (int i = 0; i < r->ncrossings; i++) {
+        char lf[96], lt[96], a[32], b[32];
+        fprintf(out, "\n  %-13s %s = %s at %s = %.6g (%s %s, %s %s; each a + b·%s + c/%s "
+                "through %s = %s .. %s)", i ? "" : "crossing", roof_bound_name(c[i].from),
+                roof_bound_name(c[i].to), d, c[i].at,
+                decider_name(c[i].from, c[i].alone),
+                crossing_format(&c[i].from_law, d, c[i].at, lf, sizeof lf),
+                decider_name(c[i].to, c[i].alone),
+                crossing_format(&c[i].to_law, d, c[i].at, lt, sizeof lt), d, d, d,
+                num_format_plain(c[i].first, a, sizeof a), num_format_plain(c[i].last, b, sizeof b));
+    }
+}
+
+static void crossings_json(FILE *out, const ScanSolveRecord *r)
+{
+    char a[40];
+    const ScanCrossing *c = r->crossings;
+    fputs(",\"crossings\":[", out);
+    for (int i = 0; i < r->ncrossings; i++)
+        fprintf(out, "%s{\"at\":%s,\"from\":\"%s\",\"to\":\"%s\"}", i ? "," : "",
+                num_format_json(c[i].at, a, sizeof a), roof_bound_name(c[i].from),
+                roof_bound_name(c[i].to));
+    fputs("]", out);
+}
+
+/* The statement, with the training tag of a scanned one. */
+static void scan_stmt_text(FILE *out, const char *stmt, size_t len, CostMode mode)
+{
+    fprintf(out, "%.*s%s\n", (int)len, stmt, mode ? "  [training: forward + backward]" : "");
+}
+
+/* "stopped  at n = 64: why", when the doubling ended before its last try. */
+static void stopped_text(FILE *out, const char *d, double top, const char *why)
+{
+    char a[32];
+    if (why)
+        fprintf(out, "  %-13s at %s = %s: %s\n", "stopped", d,
+                num_format_plain(2 * top, a, sizeof a), why);
+}
+
+static void scan_solve_text(FILE *out, const ScanSolveRecord *r)
+{
+    const char *d = r->dim;
+    char a[32];
+    scan_stmt_text(out, r->stmt, r->stmt_len, r->mode);
+    fprintf(out, "  %-13s the whole statement at %s = 1, 2, 4, ..., %s, then bisected\n",
+            "costed", d, num_format_plain(r->top, a, sizeof a));
+    stopped_text(out, d, r->top, r->why);
+    fprintf(out, "  %-13s", "bound");
+    groups_text(out, d, r->runs, r->nruns, false);
+    crossings_text(out, r);
+    fits_text(out, r);
+    fputs("\n\n", out);
+}
+
+/* The keys of every solve over a dim: the statement, the dim, the chip's HBM, and each
+ * run a segment (a segment ends where the bound or the fit changes). */
+static void scan_solve_json_head(FILE *out, const ScanSolveRecord *r)
+{
+    char a[40], b[40];
+    fputs("{\"stmt\":", out);
+    json_write_string(out, r->stmt, r->stmt_len);
+    report_json_where(out, r->line, r->file);
+    fprintf(out, ",\"solve\":\"%s\"", r->dim);
+    report_json_mode(out, r->mode);
+    if (r->hbm > 0)
+        json_write_field(out, "hbm", r->hbm);
+    else
+        fputs(",\"hbm\":null", out);
+    fputs(",\"segments\":[", out);
+    for (int i = 0; i < r->nruns; i++)
+        fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\",\"fits\":%s}", i ? "," : "",
+                num_format_json(r->runs[i].from, a, sizeof a),
+                num_format_json(r->runs[i].to, b, sizeof b), roof_bound_name(r->runs[i].bound),
+                r->runs[i].fits < 0 ? "null" : r->runs[i].fits ? "true" : "false");
+    fputs("]", out);
+    crossings_json(out, r);
+}
+
+void records_scan_solve(FILE *out, const ScanSolveRecord *r, bool json)
+{
+    if (!json) {
+        scan_solve_text(out, r);
+        return;
+    }
+    scan_solve_json_head(out, r);
+    fputs("}\n", out);
+}
+
+static void split_list_text(FILE *out, const char *d, const ScanSplitRecord *sp)
+{
+    char a[32];
+    fprintf(out, "%s = ", d);
+    for (int i = 0; i < sp->n; i++) {
+        if (sp->n > 12 && i == 5) {
+            fputs(", ...", out);
+            i = sp->n - 4;
+        }
+        fprintf(out, "%s%s", i ? ", " : "", num_format_plain(sp->points[i].x, a, sizeof a));
+    }
+    if (sp->n > 12)
+        fprintf(out, " (%d splits)", sp->n);
+}
+
+static void split_optimum_text(FILE *out, const char *d, const ScanSplitRecord *sp)
+{
+    char a[32], b[32], law[96];
+    fprintf(out, "\n  %-13s ", "optimum");
+    if (sp->ninterior < 4) {
+        fprintf(out, "none claimed: %d split%s with every axis in use, 4 needed to fit the "
+                "collectives' law and check it", sp->ninterior, sp->ninterior == 1 ? "" : "s");
+        return;
+    }
+    num_format_plain(sp->first, a, sizeof a);
+    num_format_plain(sp->last, b, sizeof b);
+    if (!sp->fitted) {
+        fprintf(out, "none claimed: the collectives' times added up follow no one law "
+                "a + b·%s + c/%s over %s = %s .. %s (the topology changes, a shard is padded or a latency floor binds)",
+                d, d, d, a, b);
+        return;
+    }
+    crossing_format(&sp->law, d, sp->has_least ? sp->least : sp->points[sp->best].x, law,
+                    sizeof law);
+    if (!sp->has_least)
+        fprintf(out, "none between %s = %s and %s: the collectives' times added up, %s, "
+                "are least at an end", d, a, b, law);
+    else
+    {
+        char bs[32], cs[32];
+        fprintf(out, "%s = %.6g (continuous): the collectives' times added up, %s, least at "
+                "%s = √(c/b) = √(%s / %s) (a + b·%s + c/%s through %s = %s .. %s)", d,
+                sp->least, law, d, num_format_unit(sp->law.c, UNIT_SECONDS, 0, cs, sizeof cs),
+                num_format_unit(sp->law.b, UNIT_SECONDS, 0, bs, sizeof bs), d, d, d, a, b);
+    }
+}
+
+static void split_text(FILE *out, const ScanSplitRecord *sp)
+{
+    const ScanSolveRecord *r = &sp->solve;
+    const char *d = r->dim;
+    char a[32], b[32], c[32];
+    const ScanSplitPoint *best = &sp->points[sp->best];
+    scan_stmt_text(out, r->stmt, r->stmt_len, r->mode);
+    fprintf(out, "  %-13s the whole statement at each %s that splits its %s chips into whole "
+            "axes: ", "costed", d, num_format_plain(sp->chips, a, sizeof a));
+    split_list_text(out, d, sp);
+    fprintf(out, "\n  %-13s", "bound");
+    groups_text(out, d, r->runs, r->nruns, false);
+    fprintf(out, "\n  %-13s %s = %s: t_comm %s, the least of the splits (t_lower %s, %s)",
+            "best split", d, num_format_plain(best->x, a, sizeof a),
+            num_format_unit(best->t_comm, UNIT_SECONDS, 0, b, sizeof b),
+            num_format_unit(best->t_lower, UNIT_SECONDS, 0, c, sizeof c),
+            roof_bound_name(best->bound));
+    split_optimum_text(out, d, sp);
+    fits_text(out, r);
+    fputs("\n\n", out);
+}
+
+static void split_json(FILE *out, const ScanSplitRecord *sp)
+{
+    char a[40];
+    scan_solve_json_head(out, &sp->solve);
+    json_write_field(out, "chips", sp->chips);
+    fputs(",\"splits\":[", out);
+    for (int i = 0; i < sp->n; i++) {
+        const ScanSplitPoint *p = &sp->points[i];
+        fprintf(out, "%s{\"at\":%s", i ? "," : "", num_format_json(p->x, a, sizeof a));
+        json_write_field(out, "t_comm", p->t_comm);
+        json_write_field(out, "t_comm_summed", p->summed);
+        json_write_field(out, "t_lower", p->t_lower);
+        fprintf(out, ",\"bound\":\"%s\"}", roof_bound_name(p->bound));
+    }
+    fprintf(out, "],\"best\":%s,\"optimum\":", num_format_json(sp->points[sp->best].x, a, sizeof a));
+    if (!sp->has_least) {
+        fputs("null}\n", out);
+        return;
+    }
+    fprintf(out, "{\"at\":%s", num_format_json(sp->least, a, sizeof a));
+    json_write_field(out, "a", sp->law.a);
+    json_write_field(out, "b", sp->law.b);
+    json_write_field(out, "c", sp->law.c);
+    fputs("}}\n", out);
+}
+
+void records_scan_split(FILE *out, const ScanSplitRecord *r, bool json)
+{
+    if (json)
+        split_json(out, r);
+    else
+        split_text(out, r);
+}
+
+static void equal_row(FILE *out, const ScanEqualRecord *r, const ScanEqualRow *row)
+{
+    char at[32], ta[32], tb[32];
+    if (!row->known)
+        return;
+    fprintf(out, "%s = %s (%s against %s)", r->dim, num_format_plain(row->x, at, sizeof at),
+            num_format_unit(row->left, r->unit, 0, ta, 32),
+            num_format_unit(row->right, r->unit, 0, tb, 32));
+}
+
+static void meet_text(FILE *out, const ScanEqualRecord *r, const ScanMeet *m)
+{
+    fputs(m->exact ? (m->from == m->to ? "at " : "from ") : "between ", out);
+    equal_row(out, r, &m->rows[0]);
+    if (!m->exact || m->to != m->from) {
+        fputs(m->exact ? " to " : " and ", out);
+        equal_row(out, r, &m->rows[1]);
+    }
+}
+
+/* equal[i]..equal_to[i] holds the i-th meet: the tie's whole numbers when exact[i], else
+ * the two whole numbers it lies between. */
+static void meets_json(FILE *out, const ScanMeet *meets, int n)
+{
+    char a[40];
+    fputs(",\"equal\":[", out);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%s", i ? "," : "", num_format_json(meets[i].from, a, sizeof a));
+    fputs("],\"equal_to\":[", out);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%s", i ? "," : "", num_format_json(meets[i].exact ? meets[i].to
+                                                                : meets[i].from + 1, a, sizeof a));
+    fputs("],\"exact\":[", out);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%s", i ? "," : "", meets[i].exact ? "true" : "false");
+    fputs("]", out);
+}
+
+static void equal_json(FILE *out, const ScanEqualRecord *r)
+{
+    fputs("{\"stmt\":", out);
+    json_write_string(out, r->stmt, r->stmt_len);
+    report_json_where(out, r->line, r->file);
+    fprintf(out, ",\"solve\":\"%s\",\"figure\":\"%s\"", r->dim, r->figure);
+    report_json_mode(out, r->mode);
+    meets_json(out, r->meets, r->n);
+    fputs("}\n", out);
+}
+
+static void equal_text(FILE *out, const ScanEqualRecord *r)
+{
+    const char *d = r->dim;
+    char a[32];
+    fprintf(out, "%.*s\n  %-13s %s of each side at %s = 1, 2, 4, ..., %s, then bisected\n",
+            (int)r->stmt_len, r->stmt, "costed", r->figure, d,
+            num_format_plain(r->top, a, sizeof a));
+    stopped_text(out, d, r->top, r->why);
+    bool time = r->unit == UNIT_SECONDS;
+    int first = r->first_side;
+    fprintf(out, "  %-13s the left side is %s", "from 1",
+            first < 0 ? (time ? "faster" : "smaller")
+            : first > 0 ? (time ? "slower" : "larger") : (time ? "as fast" : "as large"));
+    for (int i = 0; i < r->n; i++) {
+        fprintf(out, "\n  %-13s ", i ? "" : "equal");
+        meet_text(out, r, &r->meets[i]);
+    }
+    if (r->n == 0)
+        fprintf(out, "\n  %-13s never, for %s up to %s", "equal", d,
+                num_format_plain(r->top, a, sizeof a));
+    fputs("\n\n", out);
+}
+
+void records_scan_equal(FILE *out, const ScanEqualRecord *r, bool json)
+{
+    if (json)
+        equal_json(out, r);
+    else
+        equal_text(out, r);
+}

@@ -12,6 +12,8 @@
 
 #include "chip.h"
 #include "cost.h"
+#include "crossing.h"
+#include "num.h"
 #include "roof.h"
 
 /* What a point of a sweep holds: either as a statement's roofline (`roof`: chips,
@@ -203,5 +205,102 @@ typedef struct {
 
 /* A mix's report: its rows as text (the statement above the first), or one JSON line. */
 void records_serve(FILE *out, const ServeRecord *r, bool json);
+
+/* A solve over a statement costed whole at each value (scan.c): whole numbers
+ * from..to of the dim with one bound, and each fitting the chip's HBM (fits 1) or each
+ * not (0; -1: the chip gives no capacity). */
+typedef struct {
+    double from, to;
+    Bound bound;
+    int fits;
+} ScanRun;
+
+/* Where the bound changes between whole k and k + 1: the real value at which the two
+ * times that decide it meet, each time's law a + b·n + c/n fitted through first .. last
+ * (alone: one operation's t_math, t_hbm, t_comm; else a block's time bounded by each). */
+typedef struct {
+    double at, first, last;
+    Bound from, to;
+    Law from_law, to_law;
+    bool alone;
+} ScanCrossing;
+
+typedef struct {
+    const char *stmt; /* the statement's text */
+    size_t stmt_len;
+    int line;
+    const char *file;
+    CostMode mode;
+    const char *dim;
+    const ScanRun *runs;
+    int nruns;
+    double hbm;      /* the chip's capacity; 0: it gives none */
+    double top;      /* the values costed: 1, 2, 4, ..., top */
+    const char *why; /* why 2·top could not be costed; NULL: it was not tried */
+    const ScanCrossing *crossings;
+    int ncrossings;
+} ScanSolveRecord;
+
+/* The solve's report: its rows as text, or one JSON line. */
+void records_scan_solve(FILE *out, const ScanSolveRecord *r, bool json);
+
+/* A split of N chips into whole axes, X = n, Y = N/n: n and its figures. */
+typedef struct {
+    double x;
+    double t_comm;
+    double summed; /* t_comm with the axes' collectives added up */
+    double t_lower;
+    Bound bound;
+} ScanSplitPoint;
+
+/* A solve over the splits: the runs and the HBM (solve's, of the best split), each
+ * split, the best, and the real optimum of the collectives' law when it holds. */
+typedef struct {
+    ScanSolveRecord solve; /* its top, why and crossings unused */
+    double chips;
+    const ScanSplitPoint *points;
+    int n, best;
+    int ninterior;      /* the splits with every axis in use: 4 are needed to fit the law */
+    bool fitted;        /* the law holds at each of them */
+    double first, last; /* their least and greatest n */
+    Law law;
+    bool has_least;
+    double least;       /* √(c/b) */
+} ScanSplitRecord;
+
+void records_scan_split(FILE *out, const ScanSplitRecord *r, bool json);
+
+/* `solve B: a == b`: the compared figure of each side at a whole number (known false:
+ * it could not be costed again, and the row is left out). */
+typedef struct {
+    double x, left, right;
+    bool known;
+} ScanEqualRow;
+
+/* Where the two sides meet: between from and from + 1, or, when exact, equal at every
+ * whole number from..to; rows: at its first and (unless a tie at one number) its last. */
+typedef struct {
+    double from, to;
+    bool exact;
+    ScanEqualRow rows[2];
+} ScanMeet;
+
+typedef struct {
+    const char *stmt; /* the statement's text */
+    size_t stmt_len;
+    int line;
+    const char *file;
+    CostMode mode;
+    const char *dim;
+    const char *figure; /* its name */
+    Unit unit;
+    double top;         /* the values costed: 1, 2, 4, ..., top */
+    const char *why;    /* why 2·top could not be costed, or NULL */
+    int first_side;     /* at 1, the left side is less (-1), more (1) or equal (0) */
+    const ScanMeet *meets;
+    int n;
+} ScanEqualRecord;
+
+void records_scan_equal(FILE *out, const ScanEqualRecord *r, bool json);
 
 #endif
