@@ -1107,11 +1107,8 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
     OutFile file; /* the old chart stays whole unless the new one is */
     if (!outfile_open(&file, path) || !outfile_close(&file, plot_svg(file.f, p, 900, 560)))
         return eval_fail(ev, span, "cannot write %s: %s", path, strerror(errno));
-    if (!ev->json) {
-        fputs("wrote ", ev->out);
-        diag_escaped(ev->out, path, strlen(path)); /* a path may hold any byte */
-        fprintf(ev->out, ": %s\n\n", p->title);
-    }
+    if (!ev->json)
+        records_chart_written(ev->out, path, p->title);
     return true;
 }
 

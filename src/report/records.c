@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "diag.h"
 #include "json.h"
 #include "num.h"
 #include "report.h"
@@ -837,4 +838,11 @@ void records_scan_equal(FILE *out, const ScanEqualRecord *r, bool json)
         equal_json(out, r);
     else
         equal_text(out, r);
+}
+
+void records_chart_written(FILE *out, const char *path, const char *title)
+{
+    fputs("wrote ", out);
+    diag_escaped(out, path, strlen(path)); /* a path may hold any byte */
+    fprintf(out, ": %s\n\n", title);
 }

@@ -303,4 +303,7 @@ typedef struct {
 
 void records_scan_equal(FILE *out, const ScanEqualRecord *r, bool json);
 
+/* A chart's line after its SVG file is written: "wrote PATH: title". */
+void records_chart_written(FILE *out, const char *path, const char *title);
+
 #endif
