@@ -196,13 +196,9 @@ static double tensor_size(Eval *ev, const Tensor *x, const Mesh *m, Span span, b
 /* The record the report writes: the transfer, and where and how it was costed. */
 static void report_send(Eval *ev, const Stmt *s, const Chip *chip, const Transfer *t)
 {
-    int line, col;
-    source_position(ev->src, s->span.begin, &line, &col);
     SendRecord r = {
-        .stmt = ev->src->text + s->span.begin,
-        .stmt_len = (size_t)(s->span.end - s->span.begin), .line = line,
-        .file = ev->src->name, .chip = chip->name, .mode = ev->world->training,
-        .move = t,
+        .stmt = records_stmt(ev->src, s->span), .chip = chip->name,
+        .mode = ev->world->training, .move = t,
     };
     records_send(ev->out, &r, ev->json);
 }

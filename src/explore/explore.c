@@ -590,14 +590,11 @@ static void report_segments(Eval *ev, const Stmt *s, const Costed *c, int dim,
     SolveTexts texts;
     for (int i = 0; i < n; i++)
         rows[i] = (SolveSegment){seg[i].from, seg[i].to, seg[i].bound};
-    int line, col;
-    source_position(ev->src, s->span.begin, &line, &col);
     double limit; /* as the dim grows: none when the dims' sizes bound it */
     bool finite = c->roof.computes && !isfinite(seg[n - 1].to) &&
                   limit_of(&c->roof.intensity_now, dim, &limit);
     SolveRecord r = {
-        .stmt = ev->src->text + s->span.begin, .stmt_len = (size_t)(s->span.end - s->span.begin),
-        .line = line, .file = ev->src->name, .mode = ev->world->training,
+        .stmt = records_stmt(ev->src, s->span), .mode = ev->world->training,
         .microbatches = ev->world->microbatches, .dim = eval_spelling(ev, dim),
         .chip = c->chip->name, .computes = c->roof.computes, .seg = rows, .n = n,
         .plans = plans, .limit = finite ? limit : NAN,
@@ -1430,13 +1427,10 @@ static int memory_at(Eval *ev, const Stmt *const *s, int n, int dim, double x, d
 static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_best,
                        double m_next, double hbm)
 {
-    int line, col;
-    source_position(ev->src, s->span.begin, &line, &col);
     FitRecord r = {
-        .stmt = ev->src->text + s->span.begin,
-        .stmt_len = (size_t)(s->span.end - s->span.begin), .line = line,
-        .file = ev->src->name, .dim = eval_spelling(ev, dim), .mode = ev->world->training,
-        .largest = best, .memory = m_best, .hbm = hbm, .next_memory = m_next,
+        .stmt = records_stmt(ev->src, s->span), .dim = eval_spelling(ev, dim),
+        .mode = ev->world->training, .largest = best, .memory = m_best, .hbm = hbm,
+        .next_memory = m_next,
     };
     records_fit(ev->out, &r, ev->json);
 }

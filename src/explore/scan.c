@@ -543,11 +543,8 @@ static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *me
         if (!m->exact || m->to != m->from)
             rows[i].rows[1] = equal_row(ev, q, m->exact ? m->to : m->from + 1);
     }
-    int line, col;
-    source_position(ev->src, s->span.begin, &line, &col);
     ScanEqualRecord r = {
-        .stmt = ev->src->text + s->span.begin, .stmt_len = (size_t)(s->span.end - s->span.begin),
-        .line = line, .file = ev->src->name, .mode = ev->world->training,
+        .stmt = records_stmt(ev->src, s->span), .mode = ev->world->training,
         .dim = eval_spelling(ev, q->dim), .figure = q->figure->name, .unit = q->figure->unit,
         .top = top, .why = why, .first_side = first_side, .meets = rows, .n = n,
     };
@@ -813,11 +810,8 @@ static int split_runs(const Split *sp, ScanRun *runs)
 static ScanSolveRecord solve_record(Eval *ev, const Stmt *s, int dim, const ScanRun *runs,
                                     int n, double hbm)
 {
-    int line, col;
-    source_position(ev->src, s->span.begin, &line, &col);
     return (ScanSolveRecord){
-        .stmt = ev->src->text + s->span.begin, .stmt_len = (size_t)(s->span.end - s->span.begin),
-        .line = line, .file = ev->src->name, .mode = ev->world->training,
+        .stmt = records_stmt(ev->src, s->span), .mode = ev->world->training,
         .dim = eval_spelling(ev, dim), .runs = runs, .nruns = n, .hbm = hbm,
     };
 }

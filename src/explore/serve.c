@@ -369,11 +369,8 @@ static bool measure(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
 /* The mix's record: what report/ needs of the statement and the mix. */
 static void report_mix(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
 {
-    int line, col;
-    source_position(ev->src, s->span.begin, &line, &col);
     ServeRecord r = {
-        .stmt = ev->src->text + s->span.begin, .stmt_len = (size_t)(s->span.end - s->span.begin),
-        .line = line, .file = ev->src->name, .number = mix->number, .of = mix->of,
+        .stmt = records_stmt(ev->src, s->span), .number = mix->number, .of = mix->of,
         .batch_name = eval_spelling(ev, mix->batch_name), .prompt = mix->prompt,
         .output = mix->output, .draft = mix->draft != NULL, .k = mix->k, .accept = mix->accept,
         .served = v,

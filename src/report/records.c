@@ -9,6 +9,20 @@
 #include "num.h"
 #include "report.h"
 
+RecordStmt records_stmt(const Source *src, Span span)
+{
+    int line, col;
+    source_position(src, span.begin, &line, &col);
+    return (RecordStmt){src->text + span.begin, (size_t)(span.end - span.begin), line, src->name};
+}
+
+void records_json_head(FILE *out, const RecordStmt *s)
+{
+    fputs("{\"stmt\":", out);
+    json_write_string(out, s->text, s->len);
+    report_json_where(out, s->line, s->file);
+}
+
 /* "hbm" and "fits", null when the chip gives no capacity. */
 static void json_fits(FILE *out, const SweepPoint *p)
 {
@@ -121,7 +135,7 @@ static void send_text(FILE *out, const SendRecord *r)
 {
     const Transfer *t = r->move;
     char a[48], b[48], c[48];
-    fprintf(out, "%.*s\n", (int)r->stmt_len, r->stmt);
+    fprintf(out, "%.*s\n", (int)r->stmt.len, r->stmt.text);
     fprintf(out, "  bytes      %s", num_format_unit(t->bytes, UNIT_BYTES, 0, a, sizeof a));
     if (t->whole != t->bytes)
         fprintf(out, ", the shard the chip holds of %s",
@@ -147,9 +161,7 @@ static void send_text(FILE *out, const SendRecord *r)
 static void send_json(FILE *out, const SendRecord *r)
 {
     const Transfer *t = r->move;
-    fputs("{\"stmt\":", out);
-    json_write_string(out, r->stmt, r->stmt_len);
-    report_json_where(out, r->line, r->file);
+    records_json_head(out, &r->stmt);
     fputs(",\"chip\":", out);
     json_write_string(out, r->chip, strlen(r->chip));
     report_json_mode(out, r->mode); /* the session's: a transfer costs the same */
@@ -182,9 +194,7 @@ char *records_bytes_beside(double v, const char *beside, char *buf, size_t size)
 
 static void fit_json(FILE *out, const FitRecord *r)
 {
-    fputs("{\"stmt\":", out);
-    json_write_string(out, r->stmt, r->stmt_len);
-    report_json_where(out, r->line, r->file);
+    records_json_head(out, &r->stmt);
     fprintf(out, ",\"fit\":\"%s\"", r->dim);
     report_json_mode(out, r->mode);
     json_write_field(out, "largest", r->largest);
@@ -203,7 +213,7 @@ void records_fit(FILE *out, const FitRecord *r, bool json)
     }
     num_format_unit(r->hbm, UNIT_BYTES, 0, b, sizeof b);
     fprintf(out, "%.*s\n  %-13s %s = %.17g fits: %s of %s HBM per chip; %s = %.17g needs %s\n\n",
-            (int)r->stmt_len, r->stmt, "largest", r->dim, r->largest,
+            (int)r->stmt.len, r->stmt.text, "largest", r->dim, r->largest,
             records_bytes_beside(r->memory, b, a, sizeof a), b, r->dim, r->largest + 1,
             records_bytes_beside(r->next_memory, b, c, sizeof c));
 }
@@ -256,7 +266,7 @@ static void asymptote_text(FILE *out, const SolveAsymptote *a)
 static void solve_text(FILE *out, const SolveRecord *r)
 {
     char a[64], b[64], line[1024], tag[96];
-    fprintf(out, "%.*s%s\n", (int)r->stmt_len, r->stmt,
+    fprintf(out, "%.*s%s\n", (int)r->stmt.len, r->stmt.text,
             report_step_tag(r->mode, r->microbatches, tag, sizeof tag));
     if (r->computes) {
         if (strcmp(r->intensity, r->intensity_now) == 0)
@@ -312,9 +322,7 @@ static void solve_json_formulas(FILE *out, const SolveRecord *r)
 static void solve_json(FILE *out, const SolveRecord *r)
 {
     char buf[64];
-    fputs("{\"stmt\":", out);
-    json_write_string(out, r->stmt, r->stmt_len);
-    report_json_where(out, r->line, r->file);
+    records_json_head(out, &r->stmt);
     fprintf(out, ",\"solve\":\"%s\",\"chip\":\"%s\"", r->dim, r->chip);
     report_json_mode(out, r->mode);
     if (r->computes)
@@ -450,7 +458,7 @@ static void serve_text(FILE *out, const ServeRecord *r)
     const Served *v = r->served;
     char a[32], b[32], how[96];
     if (r->number == 1)
-        fprintf(out, "%.*s\n", (int)r->stmt_len, r->stmt);
+        fprintf(out, "%.*s\n", (int)r->stmt.len, r->stmt.text);
     char which[32] = "";
     if (r->of > 1)
         snprintf(which, sizeof which, "%d of %d: ", r->number, r->of);
@@ -472,9 +480,7 @@ static void serve_text(FILE *out, const ServeRecord *r)
 static void serve_json(FILE *out, const ServeRecord *r)
 {
     const Served *v = r->served;
-    fputs("{\"stmt\":", out);
-    json_write_string(out, r->stmt, r->stmt_len);
-    report_json_where(out, r->line, r->file);
+    records_json_head(out, &r->stmt);
     fprintf(out, ",\"mix\":%d,\"chip\":", r->number);
     json_write_string(out, v->chip->name, strlen(v->chip->name));
     report_json_mode(out, COST_INFERENCE); /* serve costs the inference of each mix */
@@ -594,9 +600,9 @@ static void crossings_json(FILE *out, const ScanSolveRecord *r)
 }
 
 /* The statement, with the training tag of a scanned one. */
-static void scan_stmt_text(FILE *out, const char *stmt, size_t len, CostMode mode)
+static void scan_stmt_text(FILE *out, const RecordStmt *s, CostMode mode)
 {
-    fprintf(out, "%.*s%s\n", (int)len, stmt, mode ? "  [training: forward + backward]" : "");
+    fprintf(out, "%.*s%s\n", (int)s->len, s->text, mode ? "  [training: forward + backward]" : "");
 }
 
 /* "stopped  at n = 64: why", when the doubling ended before its last try. */
@@ -612,7 +618,7 @@ static void scan_solve_text(FILE *out, const ScanSolveRecord *r)
 {
     const char *d = r->dim;
     char a[32];
-    scan_stmt_text(out, r->stmt, r->stmt_len, r->mode);
+    scan_stmt_text(out, &r->stmt, r->mode);
     fprintf(out, "  %-13s the whole statement at %s = 1, 2, 4, ..., %s, then bisected\n",
             "costed", d, num_format_plain(r->top, a, sizeof a));
     stopped_text(out, d, r->top, r->why);
@@ -628,9 +634,7 @@ static void scan_solve_text(FILE *out, const ScanSolveRecord *r)
 static void scan_solve_json_head(FILE *out, const ScanSolveRecord *r)
 {
     char a[40], b[40];
-    fputs("{\"stmt\":", out);
-    json_write_string(out, r->stmt, r->stmt_len);
-    report_json_where(out, r->line, r->file);
+    records_json_head(out, &r->stmt);
     fprintf(out, ",\"solve\":\"%s\"", r->dim);
     report_json_mode(out, r->mode);
     if (r->hbm > 0)
@@ -710,7 +714,7 @@ static void split_text(FILE *out, const ScanSplitRecord *sp)
     const char *d = r->dim;
     char a[32], b[32], c[32];
     const ScanSplitPoint *best = &sp->points[sp->best];
-    scan_stmt_text(out, r->stmt, r->stmt_len, r->mode);
+    scan_stmt_text(out, &r->stmt, r->mode);
     fprintf(out, "  %-13s the whole statement at each %s that splits its %s chips into whole "
             "axes: ", "costed", d, num_format_plain(sp->chips, a, sizeof a));
     split_list_text(out, d, sp);
@@ -800,9 +804,7 @@ static void meets_json(FILE *out, const ScanMeet *meets, int n)
 
 static void equal_json(FILE *out, const ScanEqualRecord *r)
 {
-    fputs("{\"stmt\":", out);
-    json_write_string(out, r->stmt, r->stmt_len);
-    report_json_where(out, r->line, r->file);
+    records_json_head(out, &r->stmt);
     fprintf(out, ",\"solve\":\"%s\",\"figure\":\"%s\"", r->dim, r->figure);
     report_json_mode(out, r->mode);
     meets_json(out, r->meets, r->n);
@@ -814,7 +816,7 @@ static void equal_text(FILE *out, const ScanEqualRecord *r)
     const char *d = r->dim;
     char a[32];
     fprintf(out, "%.*s\n  %-13s %s of each side at %s = 1, 2, 4, ..., %s, then bisected\n",
-            (int)r->stmt_len, r->stmt, "costed", r->figure, d,
+            (int)r->stmt.len, r->stmt.text, "costed", r->figure, d,
             num_format_plain(r->top, a, sizeof a));
     stopped_text(out, d, r->top, r->why);
     bool time = r->unit == UNIT_SECONDS;

@@ -15,6 +15,20 @@
 #include "crossing.h"
 #include "num.h"
 #include "roof.h"
+#include "source.h"
+
+/* What every record says of its statement: its text, and where it stands. */
+typedef struct {
+    const char *text; /* not NUL-terminated: len bytes */
+    size_t len;
+    int line;
+    const char *file;
+} RecordStmt;
+
+/* The statement at span of src, as a record holds it. */
+RecordStmt records_stmt(const Source *src, Span span);
+/* A record's JSON line begins: {"stmt":TEXT,"line":N,"file":NAME (no closing brace). */
+void records_json_head(FILE *out, const RecordStmt *s);
 
 /* What a point of a sweep holds: either as a statement's roofline (`roof`: chips,
  * intensity, ridge and attained, as `plot`'s points) or as a block call's memory
@@ -53,10 +67,7 @@ void records_scan_row(FILE *out, double x, const SweepPoint *p);
 
 /* A fit: the largest value of the dim whose memory per chip fits the HBM. */
 typedef struct {
-    const char *stmt; /* the statement's text */
-    size_t stmt_len;
-    int line;
-    const char *file;
+    RecordStmt stmt;
     const char *dim;
     CostMode mode;
     double largest;
@@ -88,10 +99,7 @@ typedef struct {
 
 /* A send: its figures, and where and how it was costed. */
 typedef struct {
-    const char *stmt; /* the statement's text */
-    size_t stmt_len;
-    int line;
-    const char *file;
+    RecordStmt stmt;
     const char *chip;
     CostMode mode;
     const Transfer *move;
@@ -126,10 +134,7 @@ enum { SOLVE_NO_VERDICT = 3 };
 /* A solve of a compiled statement: the bound's segments along the dim, and the
  * intensity's formulas that decide them. */
 typedef struct {
-    const char *stmt; /* the statement's text */
-    size_t stmt_len;
-    int line;
-    const char *file;
+    RecordStmt stmt;
     CostMode mode;
     double microbatches;
     const char *dim;
@@ -191,10 +196,7 @@ typedef struct {
 
 /* A serve statement's report of one mix: the statement, the mix, its figures. */
 typedef struct {
-    const char *stmt; /* the statement's text */
-    size_t stmt_len;
-    int line;
-    const char *file;
+    RecordStmt stmt;
     int number, of;         /* the mix's place among the statement's `with`s */
     const char *batch_name; /* B */
     double prompt, output;
@@ -226,10 +228,7 @@ typedef struct {
 } ScanCrossing;
 
 typedef struct {
-    const char *stmt; /* the statement's text */
-    size_t stmt_len;
-    int line;
-    const char *file;
+    RecordStmt stmt;
     CostMode mode;
     const char *dim;
     const ScanRun *runs;
@@ -286,10 +285,7 @@ typedef struct {
 } ScanMeet;
 
 typedef struct {
-    const char *stmt; /* the statement's text */
-    size_t stmt_len;
-    int line;
-    const char *file;
+    RecordStmt stmt;
     CostMode mode;
     const char *dim;
     const char *figure; /* its name */
