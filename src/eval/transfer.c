@@ -33,19 +33,6 @@ typedef struct {
     int coord[MESH_MAX_AXES];
 } End;
 
-typedef struct {
-    double bytes;     /* what moves, all of it */
-    double whole;     /* the tensor's bytes, when a chip sends only its shard of them */
-    double share;     /* of it that crosses the links: (N − 1)/N for a gather, else 1 */
-    double hops;
-    double links;
-    double bandwidth; /* of one link */
-    double latency;   /* of one hop */
-    double t;
-    const char *network;
-    char path[160];
-} Transfer;
-
 static const char *word(Eval *ev, NameRef n)
 {
     return intern_name(ev->world->names, n.name);
@@ -209,15 +196,9 @@ static double tensor_size(Eval *ev, const Tensor *x, const Mesh *m, Span span, b
 /* The record the report writes: the transfer, and where and how it was costed. */
 static void report_send(Eval *ev, const Stmt *s, const Chip *chip, const Transfer *t)
 {
-    int line, col;
-    source_position(ev->src, s->span.begin, &line, &col);
     SendRecord r = {
-        .stmt = ev->src->text + s->span.begin,
-        .stmt_len = (size_t)(s->span.end - s->span.begin), .line = line,
-        .file = ev->src->name, .chip = chip->name, .mode = ev->world->training,
-        .bytes = t->bytes, .whole = t->whole, .share = t->share, .hops = t->hops,
-        .links = t->links, .bandwidth = t->bandwidth, .latency = t->latency, .t = t->t,
-        .network = t->network, .path = t->path,
+        .stmt = records_stmt(ev->src, s->span), .chip = chip->name,
+        .mode = ev->world->training, .move = t,
     };
     records_send(ev->out, &r, ev->json);
 }

@@ -422,29 +422,6 @@ static bool asymptote(const PolyRatio *formula, int dim, PolyRatio *out)
     return ok;
 }
 
-static void segments_text(Eval *ev, int dim, const Segment *seg, int n, char *buf,
-                          size_t size)
-{
-    const char *x = eval_spelling(ev, dim);
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n && used < size; i++) {
-        const char *b = roof_bound_name(seg[i].bound), *sep = i ? "; " : "";
-        bool lo = i > 0 || seg[i].from > 1, hi = isfinite(seg[i].to);
-        if (lo && hi)
-            used += (size_t)snprintf(buf + used, size - used, "%s%s for %.5g < %s < %.5g", sep, b,
-                                     seg[i].from, x, seg[i].to);
-        else if (hi)
-            used += (size_t)snprintf(buf + used, size - used, "%s%s for %s < %.5g", sep, b, x,
-                                     seg[i].to);
-        else if (lo)
-            used += (size_t)snprintf(buf + used, size - used, "%s%s for %s > %.5g", sep, b, x,
-                                     seg[i].from);
-        else
-            used += (size_t)snprintf(buf + used, size - used, "%s for every %s", b, x);
-    }
-}
-
 static bool has_symbol(const Poly *p, int sym)
 {
     return p && poly_degree_in(p, sym) != 0;
@@ -500,29 +477,29 @@ static char *ratio_short(Eval *ev, const PolyRatio *r, char *buf, size_t size)
 }
 
 /* The book's reading, when the other dims grow: "as D, F grow, the intensity → 2·B:
- * compute-bound when B > 120.12", for the HBM and for the network. */
-static void asymptote_row(Eval *ev, const PolyRatio *formula, double ridge, const char *what,
-                          int dim, FILE *out)
+ * compute-bound when B > 120.12", for the HBM and for the network. False when there is
+ * none. Its texts are in buf: the dims that grow, then the lead. */
+static bool asymptote_of(Eval *ev, const PolyRatio *formula, double ridge, const char *what,
+                         int dim, char (*buf)[512], SolveAsymptote *out)
 {
     PolyRatio lead = {0}, valued = {0};
     Crossing cross;
     double num, den;
-    char others[128], text[512], label[32];
+    char *others = buf[0], *text = buf[1];
     if (!asymptote(formula, dim, &lead))
-        return;
-    other_dims(ev, formula->num, dim, &lead, others, sizeof others);
+        return false;
+    other_dims(ev, formula->num, dim, &lead, others, 128);
     /* With no other dim the HBM reading would repeat the intensity row. */
-    if (!others[0] && strcmp(what, " (network)") != 0) {
+    if (!others[0] && strcmp(what, "asymptote (network)") != 0) {
         poly_ratio_free(&lead);
-        return;
+        return false;
     }
-    snprintf(label, sizeof label, "asymptote%s", what);
-    ratio_short(ev, &lead, text, sizeof text);
+    ratio_short(ev, &lead, text, 512);
     if (lead_now(ev, &lead, dim, &valued)) {
         size_t used = strlen(text);
-        snprintf(text + used, sizeof text - used, " = ");
+        snprintf(text + used, 512 - used, " = ");
         used = strlen(text);
-        ratio_short(ev, &valued, text + used, sizeof text - used);
+        ratio_short(ev, &valued, text + used, 512 - used);
         poly_ratio_free(&lead);
         lead = valued;
     }
@@ -531,66 +508,22 @@ static void asymptote_row(Eval *ev, const PolyRatio *formula, double ridge, cons
     int syms[16];
     bool has_dim = poly_degree_in(formula->num, dim) > 0 || poly_degree_in(formula->den, dim) > 0;
     bool lead_has_dims = poly_symbols(lead.num, syms, 16) + poly_symbols(lead.den, syms, 16) > 0;
-    if (!has_dim && lead_has_dims)
-        fprintf(out, "  %-13s the intensity is %s whatever %s", label, text, eval_spelling(ev, dim));
-    else if (others[0])
-        fprintf(out, "  %-13s as %s %s, the intensity → %s", label, others,
-                strchr(others, ',') ? "grow" : "grows", text);
-    else
-        fprintf(out, "  %-13s the intensity is %s whatever the other dims", label, text);
+    *out = (SolveAsymptote){
+        .label = what, .lead = text, .others = others, .dim = eval_spelling(ev, dim),
+        .whatever_dim = !has_dim && lead_has_dims, .sense = SOLVE_NO_VERDICT, .ridge = NAN,
+    };
     /* The lead may not hold dim (the network's D/2 when solving for B): name its own. */
-    if (roof_crossing(&lead, ridge, &cross) && (cross.sense == 1 || cross.sense == -1))
-        fprintf(out, ": compute-bound when %s %s %.5g", eval_spelling(ev, cross.sym),
-                cross.sense == 1 ? ">" : "<", cross.value);
-    else if (roof_crossing(&lead, ridge, &cross))
-        fprintf(out, ": %s", cross.sense ? "always compute-bound" : "never compute-bound");
-    else if (poly_is_const(lead.num, &num) && poly_is_const(lead.den, &den) && den != 0)
-        fprintf(out, ": %s compute-bound (ridge %s)", num / den > ridge ? "always" : "never",
-                num_format_unit(ridge, UNIT_NONE, 0, label, sizeof label));
-    fputc('\n', out);
-    poly_ratio_free(&lead);
-}
-
-static void solve_text(Eval *ev, const Stmt *s, const Costed *c, int dim, const Segment *seg,
-                       int n, int plans)
-{
-    const Roofline *r = &c->roof;
-    FILE *out = ev->out;
-    char a[512], b[512], line[1024], tag[96];
-    fprintf(out, "%.*s%s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin,
-            report_step_tag(ev->world->training, ev->world->microbatches, tag, sizeof tag));
-    if (r->computes) {
-        ratio_text(ev, &r->intensity_formula, POLY_STYLE_TEXT, a, sizeof a);
-        ratio_short(ev, &r->intensity_now, b, sizeof b);
-        if (strcmp(a, b) == 0)
-            fprintf(out, "  %-13s %s\n", "intensity", a);
-        else
-            fprintf(out, "  %-13s %s = %s\n", "intensity", a, b);
-        fprintf(out, "  %-13s %s FLOP/B (%s, %s)\n", "ridge",
-                num_format_unit(r->ridge, UNIT_NONE, 0, a, sizeof a), r->chip->name,
-                dtype_name(r->compute));
+    if (roof_crossing(&lead, ridge, &cross)) {
+        out->sense = cross.sense;
+        out->at = cross.value;
+        if (cross.sense == 1 || cross.sense == -1)
+            out->cross_dim = eval_spelling(ev, cross.sym);
+    } else if (poly_is_const(lead.num, &num) && poly_is_const(lead.den, &den) && den != 0) {
+        out->sense = num / den > ridge ? 2 : 0;
+        out->ridge = ridge;
     }
-    if (r->computes && roof_has_network_ratio(r))
-        fprintf(out, "  %-13s %s%s against net_ridge %s FLOP/B\n", "net_intensity",
-                ratio_text(ev, &r->net_now, POLY_STYLE_TEXT, a, sizeof a), roof_net_pass(r),
-                num_format_unit(r->net_ridge, UNIT_NONE, 0, b, sizeof b));
-    segments_text(ev, dim, seg, n, line, sizeof line);
-    fprintf(out, "  %-13s %s\n", "bound", line);
-    if (plans > 1)
-        fprintf(out, "  %-13s at each %s, the faster of gathering the sharded operand and "
-                "partial sums + allreduce (the formulas here are the gather's)\n", "plan",
-                eval_spelling(ev, dim));
-    double limit; /* as the dim grows: none when the dims' sizes bound it */
-    if (r->computes && !isfinite(seg[n - 1].to) && limit_of(&r->intensity_now, dim, &limit))
-        fprintf(out, "  %-13s as %s grows, the intensity → %s FLOP/B (ridge %s)\n", "limit",
-                eval_spelling(ev, dim),
-                num_format_unit(limit, UNIT_NONE, 0, b, sizeof b),
-                num_format_unit(r->ridge, UNIT_NONE, 0, line, sizeof line));
-    if (r->computes)
-        asymptote_row(ev, &r->intensity_formula, r->ridge, r->ncomm ? " (HBM)" : "", dim, out);
-    if (r->computes && roof_has_network_ratio(r))
-        asymptote_row(ev, &r->net_formula, r->net_ridge, " (network)", dim, out);
-    fputc('\n', out);
+    poly_ratio_free(&lead);
+    return true;
 }
 
 /* A ratio's value, null while it still depends on a dim (the solved one). */
@@ -601,70 +534,74 @@ static double ratio_value(const PolyRatio *r)
                                                                                   : NAN;
 }
 
-/* The rows the text report gives above the bound: the ridge and the intensity (as a
- * statement's record gives them: a number, or null with its formula under "formula"),
- * and against the network, net_ridge and net_intensity. */
-static void solve_json_ratios(Eval *ev, const Roofline *r)
-{
-    json_write_field(ev->out, "ridge", r->ridge);
-    json_write_field(ev->out, "intensity", ratio_value(&r->intensity_now));
-    if (roof_has_network_ratio(r)) {
-        json_write_field(ev->out, "net_ridge", r->net_ridge);
-        json_write_field(ev->out, "net_intensity", ratio_value(&r->net_now));
-    }
-}
-
 /* A formula as a statement's record holds it: in its dims, the bound ones put in; the
  * symbolic one when it is a number. */
-static void ratio_formula(Eval *ev, const char *key, const PolyRatio *formula,
-                          const PolyRatio *now)
+static char *ratio_json(Eval *ev, const PolyRatio *formula, const PolyRatio *now, char *buf,
+                        size_t size)
 {
-    char buf[512]; /* as the text report's row */
     const PolyRatio *shown = isnan(ratio_value(now)) ? now : formula;
-    fprintf(ev->out, "\"%s\":", key);
-    ratio_text(ev, shown, POLY_STYLE_ASCII, buf, sizeof buf);
-    json_write_string(ev->out, buf, strlen(buf));
+    return ratio_text(ev, shown, POLY_STYLE_ASCII, buf, size);
 }
 
-static void solve_json_formulas(Eval *ev, const Roofline *r)
+/* The texts a solve's record points to. */
+typedef struct {
+    char intensity[512], intensity_now[512], intensity_json[512];
+    char net[512], net_json[512];
+    char asymptote[2][2][512];
+    SolveAsymptote asymptotes[2];
+} SolveTexts;
+
+static void solve_ratios(Eval *ev, const Roofline *r, int dim, SolveTexts *t, SolveRecord *out)
 {
-    fputs(",\"formula\":{", ev->out);
-    ratio_formula(ev, "intensity", &r->intensity_formula, &r->intensity_now);
-    if (roof_has_network_ratio(r)) {
-        fputc(',', ev->out);
-        ratio_formula(ev, "net_intensity", &r->net_formula, &r->net_now);
+    out->intensity = ratio_text(ev, &r->intensity_formula, POLY_STYLE_TEXT, t->intensity,
+                                sizeof t->intensity);
+    out->intensity_now = ratio_short(ev, &r->intensity_now, t->intensity_now,
+                                     sizeof t->intensity_now);
+    out->intensity_json = ratio_json(ev, &r->intensity_formula, &r->intensity_now,
+                                     t->intensity_json, sizeof t->intensity_json);
+    out->intensity_value = ratio_value(&r->intensity_now);
+    out->ridge = r->ridge;
+    out->compute = dtype_name(r->compute);
+    out->network = roof_has_network_ratio(r);
+    if (out->network) {
+        out->net_intensity = ratio_text(ev, &r->net_now, POLY_STYLE_TEXT, t->net, sizeof t->net);
+        out->net_pass = roof_net_pass(r);
+        out->net_json = ratio_json(ev, &r->net_formula, &r->net_now, t->net_json,
+                                   sizeof t->net_json);
+        out->net_intensity_value = ratio_value(&r->net_now);
+        out->net_ridge = r->net_ridge;
     }
-    fputc('}', ev->out);
+    int n = 0;
+    n += asymptote_of(ev, &r->intensity_formula, r->ridge,
+                      r->ncomm ? "asymptote (HBM)" : "asymptote", dim, t->asymptote[n],
+                      &t->asymptotes[n]);
+    if (out->network)
+        n += asymptote_of(ev, &r->net_formula, r->net_ridge, "asymptote (network)", dim,
+                          t->asymptote[n], &t->asymptotes[n]);
+    out->asymptotes = t->asymptotes;
+    out->nasymptotes = n;
 }
 
-static void solve_json(Eval *ev, const Stmt *s, const Costed *c, int dim, const Segment *seg,
-                       int n)
+/* The solve's record: the segments, and the formulas that decide them. */
+static void report_segments(Eval *ev, const Stmt *s, const Costed *c, int dim,
+                            const Segment *seg, int n, int plans)
 {
-    FILE *out = ev->out;
-    char buf[64];
-    int line, col;
-    source_position(ev->src, s->span.begin, &line, &col);
-    fputs("{\"stmt\":", out);
-    json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    report_json_where(out, line, ev->src->name);
-    fprintf(out, ",\"solve\":\"%s\",\"chip\":\"%s\"", eval_spelling(ev, dim), c->chip->name);
-    report_json_mode(out, ev->world->training);
-    if (c->roof.computes)
-        solve_json_ratios(ev, &c->roof);
-    fputs(",\"segments\":[", out);
+    SolveSegment rows[MAX_SEGMENTS];
+    SolveTexts texts;
     for (int i = 0; i < n; i++)
-        fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\"}", i ? "," : "",
-                num_format_json(seg[i].from, buf, sizeof buf),
-                isinf(seg[i].to) ? "null" : num_format_json(seg[i].to, buf + 32, 32),
-                roof_bound_name(seg[i].bound));
-    double limit;
+        rows[i] = (SolveSegment){seg[i].from, seg[i].to, seg[i].bound};
+    double limit; /* as the dim grows: none when the dims' sizes bound it */
     bool finite = c->roof.computes && !isfinite(seg[n - 1].to) &&
                   limit_of(&c->roof.intensity_now, dim, &limit);
-    fprintf(out, "],\"limit_intensity\":%s",
-            finite ? num_format_json(limit, buf, sizeof buf) : "null");
-    if (c->roof.computes)
-        solve_json_formulas(ev, &c->roof);
-    fputs("}\n", out);
+    SolveRecord r = {
+        .stmt = records_stmt(ev->src, s->span), .mode = ev->world->training,
+        .microbatches = ev->world->microbatches, .dim = eval_spelling(ev, dim),
+        .chip = c->chip->name, .computes = c->roof.computes, .seg = rows, .n = n,
+        .plans = plans, .limit = finite ? limit : NAN,
+    };
+    if (r.computes)
+        solve_ratios(ev, &c->roof, dim, &texts, &r);
+    records_solve(ev->out, &r, ev->json);
 }
 
 /* Whether a tensor splits dim over chips while another holds it whole or splits it
@@ -692,10 +629,7 @@ static bool report_solve(Eval *ev, const Stmt *s, const Costed *c, int dim)
     if (n == 0)
         return eval_fail(ev, s->span, "no value of %s from 1 up gives every dim of this a size "
                          "of at least 1", eval_spelling(ev, dim));
-    if (ev->json)
-        solve_json(ev, s, c, dim, seg, n);
-    else
-        solve_text(ev, s, c, dim, seg, n, plans);
+    report_segments(ev, s, c, dim, seg, n, plans);
     return true;
 }
 
@@ -880,37 +814,6 @@ static bool cost_curve(Eval *ev, const Stmt *s, int dim, Curve *c)
     return ok;
 }
 
-static void row_text(FILE *out, double x, const RoofPoint *p, bool comm)
-{
-    char b[10][32];
-    fprintf(out, "  %12s %12s %12s %10s", num_format_given(x, b[9], 32),
-            num_format_unit(p->flops, UNIT_FLOPS, 0, b[0], 32),
-            num_format_unit(p->bytes, UNIT_BYTES, 0, b[1], 32),
-            num_format_unit(p->intensity, UNIT_NONE, 0, b[2], 32));
-    double times[] = {p->t_math, p->t_hbm, p->t_comm, p->t_lower};
-    for (int i = 0; i < 4; i++) /* µs takes two bytes and one column */
-        if (i != 2 || comm) {
-            num_format_unit(times[i], UNIT_SECONDS, 0, b[3], 32);
-            fprintf(out, " %*s", num_columns(b[3], 12), b[3]);
-        }
-    fprintf(out, " %-8s %14s\n", roof_bound_name(p->bound),
-            num_format_unit(p->attained, UNIT_RATE, 0, b[7], 32));
-}
-
-static void header_text(Eval *ev, const Curve *c, int dim)
-{
-    bool comm = c->costed.roof.ncomm > 0;
-    char tag[96];
-    report_text_line(ev->out, c->label, strlen(c->label));
-    fprintf(ev->out, "%s\n  %12s %12s %12s %10s %12s %12s",
-            report_step_tag(ev->world->training, ev->world->microbatches, tag, sizeof tag),
-            eval_spelling(ev, dim),
-            "flops", "bytes", "intensity", "t_math", "t_hbm");
-    if (comm)
-        fprintf(ev->out, " %12s", "t_comm");
-    fprintf(ev->out, " %12s %-8s %14s\n", "t_lower", "bound", "attained");
-}
-
 /* One point of a sweep as a JSON line: the statement's keys that a point has, with
  * `at` the swept dim's value. */
 static void row_json(Eval *ev, const Curve *c, int dim, double x, const RoofPoint *p)
@@ -1073,7 +976,8 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
     c->chart.rising = pts->ascending; /* checked once for a list; a range's always are */
     c->chart.expect = pts->n;
     if (table)
-        header_text(ev, c, dim);
+        records_sweep_header(ev->out, c->label, ev->world->training, ev->world->microbatches,
+                             eval_spelling(ev, dim), c->costed.roof.ncomm > 0);
     RoofBlock b;
     double made[ROOF_BLOCK], padded[ROOF_BLOCK];
     for (int at = 0; at < pts->n; at += ROOF_BLOCK) {
@@ -1101,7 +1005,7 @@ static bool run_curve(Eval *ev, Curve *c, int dim, const Points *pts, bool chart
             if (ev->json) /* --csv too: session.c turns the records into rows */
                 row_json(ev, c, dim, b.x[i], &p);
             else
-                row_text(ev->out, b.x[i], &p, c->costed.roof.ncomm > 0);
+                records_sweep_row(ev->out, b.x[i], &p, c->costed.roof.ncomm > 0);
         }
         if (ev->json && !eval_rows_written(ev)) /* --csv: the rows as they are made */
             return false;
@@ -1225,11 +1129,8 @@ static bool draw(Eval *ev, const Plot *p, const char *path, Span span)
     OutFile file; /* the old chart stays whole unless the new one is */
     if (!outfile_open(&file, path) || !outfile_close(&file, plot_svg(file.f, p, 900, 560)))
         return eval_fail(ev, span, "cannot write %s: %s", path, strerror(errno));
-    if (!ev->json) {
-        fputs("wrote ", ev->out);
-        diag_escaped(ev->out, path, strlen(path)); /* a path may hold any byte */
-        fprintf(ev->out, ": %s\n\n", p->title);
-    }
+    if (!ev->json)
+        records_chart_written(ev->out, path, p->title);
     return true;
 }
 
@@ -1551,13 +1452,10 @@ static int memory_at(Eval *ev, const Stmt *const *s, int n, int dim, double x, d
 static void fit_report(Eval *ev, const Stmt *s, int dim, double best, double m_best,
                        double m_next, double hbm)
 {
-    int line, col;
-    source_position(ev->src, s->span.begin, &line, &col);
     FitRecord r = {
-        .stmt = ev->src->text + s->span.begin,
-        .stmt_len = (size_t)(s->span.end - s->span.begin), .line = line,
-        .file = ev->src->name, .dim = eval_spelling(ev, dim), .mode = ev->world->training,
-        .largest = best, .memory = m_best, .hbm = hbm, .next_memory = m_next,
+        .stmt = records_stmt(ev->src, s->span), .dim = eval_spelling(ev, dim),
+        .mode = ev->world->training, .largest = best, .memory = m_best, .hbm = hbm,
+        .next_memory = m_next,
     };
     records_fit(ev->out, &r, ev->json);
 }

@@ -140,46 +140,18 @@ static void label_of(Eval *ev, const Stmt *s, char *buf, size_t size)
         snprintf(buf, size, "%.*s", s->span.end - s->span.begin, ev->src->text + s->span.begin);
 }
 
-static void header_text(Eval *ev, const char *label, int dim)
-{
-    report_text_line(ev->out, label, strlen(label));
-    fprintf(ev->out, "%s  [costed whole at each %s]\n  %12s %12s %12s %12s %12s %12s %12s "
-            "%-8s %12s\n", ev->world->training ? "  [training: forward + backward]" : "",
-            eval_spelling(ev, dim), eval_spelling(ev, dim), "flops", "bytes", "t_math", "t_hbm", "t_comm",
-            "t_lower", "bound", "memory");
-}
-
-static void row_text(FILE *out, const BoundValue *at, const Figures *f)
-{
-    char b[8][32];
-    fprintf(out, "  %12s %12s %12s",
-            at->kind == VAL_CHIP ? at->chip->name : num_format_given(at->number, b[7], 32),
-            num_format_unit(f->flops, UNIT_FLOPS, 0, b[0], 32),
-            num_format_unit(f->bytes, UNIT_BYTES, 0, b[1], 32));
-    double times[] = {f->t_math, f->t_hbm, f->t_comm, f->t_lower};
-    for (int i = 0; i < 4; i++) { /* µs takes two bytes and one column */
-        num_format_unit(times[i], UNIT_SECONDS, 0, b[2], 32);
-        fprintf(out, " %*s", num_columns(b[2], 12), b[2]);
-    }
-    fprintf(out, " %-8s %12s", roof_bound_name(f->bound),
-            num_format_unit(f->memory, UNIT_BYTES, 0, b[6], 32));
-    if (fits_of(f) == 0)
-        fprintf(out, "  does NOT fit %s HBM", num_format_unit(f->hbm, UNIT_BYTES, 0, b[5], 32));
-    fputc('\n', out);
-}
-
-static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const BoundValue *at,
-                     const Figures *f)
+/* One point of the sweep, as its row and its JSON line give it. */
+static void point_of(Eval *ev, const Stmt *s, const char *label, int dim, const BoundValue *at,
+                     const Figures *f, char *buf, size_t size, SweepPoint *out)
 {
     int line, col;
-    char buf[40];
     bool on_chip = at->kind == VAL_CHIP;
     source_position(ev->src, s->span.begin, &line, &col);
-    ev->world->values[dim] = *at; /* the chip of `on c` */
-    const Chip *chip = eval_chip_of(ev, s);
-    SweepPoint point = {
+    ev->world->values[dim] = *at; /* the chip of `on c`, which only the JSON line names */
+    const Chip *chip = ev->json ? eval_chip_of(ev, s) : NULL;
+    *out = (SweepPoint){
         .stmt = label, .dim = eval_spelling(ev, dim), .at_chip = on_chip ? at->chip->name : NULL,
-        .at = on_chip ? NULL : num_format_json(at->number, buf, sizeof buf),
+        .at = on_chip ? NULL : num_format_json(at->number, buf, size),
         .line = line, .file = ev->src->name, .chip = chip ? chip->name : NULL,
         .mode = ev->world->training, .memory = true, .flops = f->flops, .bytes = f->bytes,
         .t_math = f->t_math, .t_hbm = f->t_hbm, .t_comm = f->t_comm,
@@ -187,8 +159,20 @@ static void row_json(Eval *ev, const Stmt *s, const char *label, int dim, const 
         .t_derated = f->t_derated, .bound = f->bound, .memory_bytes = f->memory,
         .hbm = f->hbm, .fits = fits_of(f),
     };
-    records_sweep_point(ev->out, &point);
     ev->world->values[dim] = (BoundValue){.kind = VAL_UNBOUND};
+}
+
+/* The point as a row of the table, or (--json, --csv) as a JSON line. */
+static void point_row(Eval *ev, const Stmt *s, const char *label, int dim, const BoundValue *at,
+                      const Figures *f)
+{
+    char buf[40];
+    SweepPoint point;
+    point_of(ev, s, label, dim, at, f, buf, sizeof buf, &point);
+    if (ev->json)
+        records_sweep_point(ev->out, &point);
+    else
+        records_scan_row(ev->out, at->number, &point);
 }
 
 /* Attained FLOP/s, as a statement's report and a sweep's chart give it: flops / t_lower. */
@@ -211,7 +195,7 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const BoundValue *
     label_of(ev, s, c->label, sizeof c->label);
     bool table = !ev->json && !c->x;
     if (table)
-        header_text(ev, c->label, dim);
+        records_scan_header(ev->out, c->label, ev->world->training, eval_spelling(ev, dim));
     for (int i = 0; i < n; i++) {
         Figures f;
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
@@ -224,10 +208,8 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const BoundValue *
         }
         if (ev->json || table)
             progress_before_row(progress);
-        if (ev->json)
-            row_json(ev, s, c->label, dim, &x[i], &f);
-        else if (table)
-            row_text(ev->out, &x[i], &f);
+        if (ev->json || table)
+            point_row(ev, s, c->label, dim, &x[i], &f);
         if (ev->json && !eval_rows_written(ev)) /* --csv: each row as it is made */
             return false;
         progress_advance(progress, 1);
@@ -306,15 +288,7 @@ bool scan_sweep(Eval *ev, const Stmt *sweep, int dim, const BoundValue *x, int n
 
 /* ---- solve ------------------------------------------------------------------------ */
 
-/* Whole numbers from..to with one bound, and each fitting the chip's HBM or each not
- * (fits_of). */
-typedef struct {
-    double from, to;
-    Bound bound;
-    int fits;
-} Run;
-
-static bool in_run(const Figures *f, const Run *r)
+static bool in_run(const Figures *f, const ScanRun *r)
 {
     return f->bound == r->bound && fits_of(f) == r->fits;
 }
@@ -351,7 +325,7 @@ static bool try_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f, char 
 }
 
 /* The last whole number in [lo, hi) in run r, hi being in another. */
-static bool bisect(Eval *ev, const Stmt *s, int dim, double lo, double hi, const Run *r,
+static bool bisect(Eval *ev, const Stmt *s, int dim, double lo, double hi, const ScanRun *r,
                    double *last)
 {
     while (hi - lo > 1) {
@@ -371,7 +345,7 @@ static bool bisect(Eval *ev, const Stmt *s, int dim, double lo, double hi, const
 /* The runs from x, in the last run, to `to`, whose figures are g: each change between
  * them bisected (the bound and the fit may both change between two powers of two). */
 static bool runs_to(Eval *ev, const Stmt *s, int dim, double x, double to, const Figures *g,
-                    Run *runs, int *n)
+                    ScanRun *runs, int *n)
 {
     while (!in_run(g, &runs[*n - 1])) {
         double last;
@@ -383,7 +357,7 @@ static bool runs_to(Eval *ev, const Stmt *s, int dim, double x, double to, const
             (last + 1 < to && !cost_at(ev, s, dim, last + 1, &f)))
             return false;
         runs[*n - 1].to = last;
-        runs[(*n)++] = (Run){last + 1, last + 1, f.bound, fits_of(&f)};
+        runs[(*n)++] = (ScanRun){last + 1, last + 1, f.bound, fits_of(&f)};
         x = last + 1;
     }
     runs[*n - 1].to = to;
@@ -391,46 +365,10 @@ static bool runs_to(Eval *ev, const Stmt *s, int dim, double x, double to, const
 }
 
 /* Runs i.. that share the bound (or the fit): the index past them. */
-static int group_end(const Run *runs, int n, int i, bool by_fit)
-{
-    int j = i + 1;
-    while (j < n && (by_fit ? runs[j].fits == runs[i].fits : runs[j].bound == runs[i].bound))
-        j++;
-    return j;
-}
-
-/* "compute for n <= 7; comm for 8 <= n <= 16", by bound or by fit. */
-static void groups_text(FILE *out, const char *d, const Run *runs, int n, bool by_fit)
-{
-    char a[32], b[32];
-    for (int i = 0, j; i < n; i = j) {
-        j = group_end(runs, n, i, by_fit);
-        num_format_plain(runs[i].from, a, sizeof a);
-        num_format_plain(runs[j - 1].to, b, sizeof b);
-        fprintf(out, "%s%s for ", i ? "; " : " ", by_fit ? (runs[i].fits ? "fits" : "does NOT fit")
-                                                        : roof_bound_name(runs[i].bound));
-        if (runs[i].from == runs[j - 1].to)
-            fprintf(out, "%s = %s", d, a);
-        else if (i == 0)
-            fprintf(out, "%s <= %s", d, b);
-        else
-            fprintf(out, "%s <= %s <= %s", a, d, b);
-    }
-}
-
 /* ---- solve n: the real-valued crossings ------------------------------------------- */
 
-/* Where the bound changes between whole k and k + 1, the real n at which the two times
- * that decide it meet, each time's law fitted through k − 1 .. k + 2. */
-typedef struct {
-    double at, first, last; /* the crossing; the points its laws go through */
-    Bound from, to;
-    Law from_law, to_law;
-    bool alone;
-} MeshCrossing;
-
 static bool crossing_between(Eval *ev, const Stmt *s, int dim, double k, Bound from, Bound to,
-                             MeshCrossing *c)
+                             ScanCrossing *c)
 {
     /* Fitted through k, k + 1 and one more, checked at three others: padded shards and a
      * change of topology break the law, and then no crossing is claimed. */
@@ -456,7 +394,7 @@ static bool crossing_between(Eval *ev, const Stmt *s, int dim, double k, Bound f
 }
 
 /* The crossings of the runs' bound changes that follow one law on both sides. */
-static int crossings_of(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, MeshCrossing *out)
+static int crossings_of(Eval *ev, const Stmt *s, int dim, const ScanRun *runs, int n, ScanCrossing *out)
 {
     int m = 0;
     for (int i = 0; i + 1 < n; i++)
@@ -464,101 +402,6 @@ static int crossings_of(Eval *ev, const Stmt *s, int dim, const Run *runs, int n
             crossing_between(ev, s, dim, runs[i].to, runs[i].bound, runs[i + 1].bound, &out[m]))
             m++;
     return m;
-}
-
-static const char *decider_name(Bound b, bool alone)
-{
-    static const char *const time[] = {"?", "t_math", "t_hbm", "t_comm"};
-    static const char *const share[] = {"?", "compute-bound time", "memory-bound time",
-                                        "comm-bound time"};
-    return alone ? time[b] : share[b];
-}
-
-/* "compute = comm at n = 7.412 (t_math 234.4 ms/n, t_comm 23.86 ms − 23.86 ms/n; ...)" */
-static void crossings_text(Eval *ev, int dim, const MeshCrossing *c, int m)
-{
-    const char *d = eval_spelling(ev, dim);
-    for (int i = 0; i < m; i++) {
-        char lf[96], lt[96], a[32], b[32];
-        fprintf(ev->out, "\n  %-13s %s = %s at %s = %.6g (%s %s, %s %s; each a + b·%s + c/%s "
-                "through %s = %s .. %s)", i ? "" : "crossing", roof_bound_name(c[i].from),
-                roof_bound_name(c[i].to), d, c[i].at,
-                decider_name(c[i].from, c[i].alone),
-                crossing_format(&c[i].from_law, d, c[i].at, lf, sizeof lf),
-                decider_name(c[i].to, c[i].alone),
-                crossing_format(&c[i].to_law, d, c[i].at, lt, sizeof lt), d, d, d,
-                num_format_plain(c[i].first, a, sizeof a), num_format_plain(c[i].last, b, sizeof b));
-    }
-}
-
-static void crossings_json(Eval *ev, const MeshCrossing *c, int m)
-{
-    char a[40];
-    fputs(",\"crossings\":[", ev->out);
-    for (int i = 0; i < m; i++)
-        fprintf(ev->out, "%s{\"at\":%s,\"from\":\"%s\",\"to\":\"%s\"}", i ? "," : "",
-                num_format_json(c[i].at, a, sizeof a), roof_bound_name(c[i].from),
-                roof_bound_name(c[i].to));
-    fputs("]", ev->out);
-}
-
-static void solve_text(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double top,
-                       double hbm, const char *why, const MeshCrossing *c, int m)
-{
-    FILE *out = ev->out;
-    const char *d = eval_spelling(ev, dim);
-    char a[32];
-    fprintf(out, "%.*s%s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin,
-            ev->world->training ? "  [training: forward + backward]" : "");
-    fprintf(out, "  %-13s the whole statement at %s = 1, 2, 4, ..., %s, then bisected\n",
-            "costed", d, num_format_plain(top, a, sizeof a));
-    if (why)
-        fprintf(out, "  %-13s at %s = %s: %s\n", "stopped", d,
-                num_format_plain(2 * top, a, sizeof a), why);
-    fprintf(out, "  %-13s", "bound");
-    groups_text(out, d, runs, n, false);
-    crossings_text(ev, dim, c, m);
-    if (hbm > 0) {
-        fprintf(out, "\n  %-13s of %s HBM per chip:", "memory",
-                num_format_unit(hbm, UNIT_BYTES, 0, a, sizeof a));
-        groups_text(out, d, runs, n, true);
-    }
-    fputs("\n\n", out);
-}
-
-/* The keys of every solve over a dim: the statement, the dim, the chip's HBM, and each
- * run a segment (a segment ends where the bound or the fit changes). */
-static void solve_json_head(Eval *ev, const Stmt *s, int dim, const Run *runs, int n,
-                            double hbm)
-{
-    FILE *out = ev->out;
-    char a[40], b[40];
-    int line, col;
-    source_position(ev->src, s->span.begin, &line, &col);
-    fputs("{\"stmt\":", out);
-    json_write_string(out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    report_json_where(out, line, ev->src->name);
-    fprintf(out, ",\"solve\":\"%s\"", eval_spelling(ev, dim));
-    report_json_mode(out, ev->world->training);
-    if (hbm > 0)
-        json_write_field(out, "hbm", hbm);
-    else
-        fputs(",\"hbm\":null", out);
-    fputs(",\"segments\":[", out);
-    for (int i = 0; i < n; i++)
-        fprintf(out, "%s{\"from\":%s,\"to\":%s,\"bound\":\"%s\",\"fits\":%s}", i ? "," : "",
-                num_format_json(runs[i].from, a, sizeof a),
-                num_format_json(runs[i].to, b, sizeof b), roof_bound_name(runs[i].bound),
-                runs[i].fits < 0 ? "null" : runs[i].fits ? "true" : "false");
-    fputs("]", out);
-}
-
-static void solve_json(Eval *ev, const Stmt *s, int dim, const Run *runs, int n, double hbm,
-                       const MeshCrossing *c, int m)
-{
-    solve_json_head(ev, s, dim, runs, n, hbm);
-    crossings_json(ev, c, m);
-    fputs("}\n", ev->out);
 }
 
 /* ---- solve B: a == b --------------------------------------------------------------- */
@@ -674,82 +517,38 @@ static bool bisect_gap(Eval *ev, const Equal *q, double lo, double hi, int side,
     return true;
 }
 
-static void equal_row(Eval *ev, const Equal *q, double x)
+/* Each side's figure at x, for the text's row (not known: it could not be costed). */
+static ScanEqualRow equal_row(Eval *ev, const Equal *q, double x)
 {
     Figures a, b;
     double gap;
-    char at[32], ta[32], tb[32];
-    if (!gap_at(ev, q, x, &a, &b, &gap))
-        return;
-    fprintf(ev->out, "%s = %s (%s against %s)", eval_spelling(ev, q->dim),
-            num_format_plain(x, at, sizeof at),
-            num_format_unit(figure_of(&a, q->figure), q->figure->unit, 0, ta, 32),
-            num_format_unit(figure_of(&b, q->figure), q->figure->unit, 0, tb, 32));
-}
-
-static void meet_text(Eval *ev, const Equal *q, const Meet *m)
-{
-    fputs(m->exact ? (m->from == m->to ? "at " : "from ") : "between ", ev->out);
-    equal_row(ev, q, m->from);
-    if (!m->exact || m->to != m->from) {
-        fputs(m->exact ? " to " : " and ", ev->out);
-        equal_row(ev, q, m->exact ? m->to : m->from + 1);
+    ScanEqualRow row = {x, 0, 0, gap_at(ev, q, x, &a, &b, &gap)};
+    if (row.known) {
+        row.left = figure_of(&a, q->figure);
+        row.right = figure_of(&b, q->figure);
     }
-}
-
-/* equal[i]..equal_to[i] holds the i-th meet: the tie's whole numbers when exact[i], else
- * the two whole numbers it lies between. */
-static void meets_json(Eval *ev, const Meet *meets, int n)
-{
-    char a[40];
-    fputs(",\"equal\":[", ev->out);
-    for (int i = 0; i < n; i++)
-        fprintf(ev->out, "%s%s", i ? "," : "", num_format_json(meets[i].from, a, sizeof a));
-    fputs("],\"equal_to\":[", ev->out);
-    for (int i = 0; i < n; i++)
-        fprintf(ev->out, "%s%s", i ? "," : "", num_format_json(meets[i].exact ? meets[i].to
-                                                                : meets[i].from + 1, a, sizeof a));
-    fputs("],\"exact\":[", ev->out);
-    for (int i = 0; i < n; i++)
-        fprintf(ev->out, "%s%s", i ? "," : "", meets[i].exact ? "true" : "false");
-    fputs("]", ev->out);
+    return row;
 }
 
 static bool report_equal(Eval *ev, const Stmt *s, const Equal *q, const Meet *meets, int n,
                          double top, int first_side, const char *why)
 {
-    const char *d = eval_spelling(ev, q->dim);
-    char a[32];
-    if (ev->json) {
-        int line, col;
-        source_position(ev->src, s->span.begin, &line, &col);
-        fputs("{\"stmt\":", ev->out);
-        json_write_string(ev->out, ev->src->text + s->span.begin,
-                           (size_t)(s->span.end - s->span.begin));
-        report_json_where(ev->out, line, ev->src->name);
-        fprintf(ev->out, ",\"solve\":\"%s\",\"figure\":\"%s\"", d, q->figure->name);
-        report_json_mode(ev->out, ev->world->training);
-        meets_json(ev, meets, n);
-        fputs("}\n", ev->out);
-        return true;
-    }
-    fprintf(ev->out, "%.*s\n  %-13s %s of each side at %s = 1, 2, 4, ..., %s, then bisected\n",
-            s->span.end - s->span.begin, ev->src->text + s->span.begin, "costed",
-            q->figure->name, d, num_format_plain(top, a, sizeof a));
-    if (why)
-        fprintf(ev->out, "  %-13s at %s = %s: %s\n", "stopped", d,
-                num_format_plain(2 * top, a, sizeof a), why);
-    bool time = q->figure->unit == UNIT_SECONDS;
-    fprintf(ev->out, "  %-13s the left side is %s", "from 1",
-            first_side < 0 ? (time ? "faster" : "smaller")
-            : first_side > 0 ? (time ? "slower" : "larger") : (time ? "as fast" : "as large"));
+    ScanMeet rows[SCAN_MAX_CHANGES];
     for (int i = 0; i < n; i++) {
-        fprintf(ev->out, "\n  %-13s ", i ? "" : "equal");
-        meet_text(ev, q, &meets[i]);
+        const Meet *m = &meets[i];
+        rows[i] = (ScanMeet){.from = m->from, .to = m->to, .exact = m->exact};
+        if (ev->json) /* the JSON line gives where they meet, not the figures there */
+            continue;
+        rows[i].rows[0] = equal_row(ev, q, m->from);
+        if (!m->exact || m->to != m->from)
+            rows[i].rows[1] = equal_row(ev, q, m->exact ? m->to : m->from + 1);
     }
-    if (n == 0)
-        fprintf(ev->out, "\n  %-13s never, for %s up to %s", "equal", d, num_format_plain(top, a, sizeof a));
-    fputs("\n\n", ev->out);
+    ScanEqualRecord r = {
+        .stmt = records_stmt(ev->src, s->span), .mode = ev->world->training,
+        .dim = eval_spelling(ev, q->dim), .figure = q->figure->name, .unit = q->figure->unit,
+        .top = top, .why = why, .first_side = first_side, .meets = rows, .n = n,
+    };
+    records_scan_equal(ev->out, &r, ev->json);
     return true;
 }
 
@@ -991,7 +790,7 @@ static void split_fit(Split *sp)
 }
 
 /* Consecutive points with one bound and one fit, as runs. */
-static int split_runs(const Split *sp, Run *runs)
+static int split_runs(const Split *sp, ScanRun *runs)
 {
     int n = 0;
     for (int i = 0; i < sp->n; i++) {
@@ -999,7 +798,7 @@ static int split_runs(const Split *sp, Run *runs)
         if (n && in_run(f, &runs[n - 1]))
             runs[n - 1].to = sp->points[i].x;
         else if (n < SCAN_MAX_CHANGES)
-            runs[n++] = (Run){sp->points[i].x, sp->points[i].x, f->bound, fits_of(f)};
+            runs[n++] = (ScanRun){sp->points[i].x, sp->points[i].x, f->bound, fits_of(f)};
         else
             return -1;
     }
@@ -1007,108 +806,35 @@ static int split_runs(const Split *sp, Run *runs)
 }
 
 /* "n = 2, 4, 8, 16, 32, 64", the first and last few when there are many. */
-static void split_list_text(FILE *out, const char *d, const Split *sp)
+/* The record's head: the statement, the dim, and the runs (of the bound and the fit). */
+static ScanSolveRecord solve_record(Eval *ev, const Stmt *s, int dim, const ScanRun *runs,
+                                    int n, double hbm)
 {
-    char a[32];
-    fprintf(out, "%s = ", d);
-    for (int i = 0; i < sp->n; i++) {
-        if (sp->n > 12 && i == 5) {
-            fputs(", ...", out);
-            i = sp->n - 4;
-        }
-        fprintf(out, "%s%s", i ? ", " : "", num_format_plain(sp->points[i].x, a, sizeof a));
-    }
-    if (sp->n > 12)
-        fprintf(out, " (%d splits)", sp->n);
+    return (ScanSolveRecord){
+        .stmt = records_stmt(ev->src, s->span), .mode = ev->world->training,
+        .dim = eval_spelling(ev, dim), .runs = runs, .nruns = n, .hbm = hbm,
+    };
 }
 
-static void split_optimum_text(FILE *out, const char *d, const Split *sp)
+static bool report_split(Eval *ev, const Stmt *s, int dim, const Split *sp, const ScanRun *runs,
+                         int nruns)
 {
-    char a[32], b[32], law[96];
-    fprintf(out, "\n  %-13s ", "optimum");
-    if (sp->ninterior < 4) {
-        fprintf(out, "none claimed: %d split%s with every axis in use, 4 needed to fit the "
-                "collectives' law and check it", sp->ninterior, sp->ninterior == 1 ? "" : "s");
-        return;
-    }
-    num_format_plain(sp->first, a, sizeof a);
-    num_format_plain(sp->last, b, sizeof b);
-    if (!sp->fitted) {
-        fprintf(out, "none claimed: the collectives' times added up follow no one law "
-                "a + b·%s + c/%s over %s = %s .. %s (the topology changes, a shard is padded or a latency floor binds)",
-                d, d, d, a, b);
-        return;
-    }
-    crossing_format(&sp->law, d, sp->has_least ? sp->least : sp->points[sp->best].x, law,
-                    sizeof law);
-    if (!sp->has_least)
-        fprintf(out, "none between %s = %s and %s: the collectives' times added up, %s, "
-                "are least at an end", d, a, b, law);
-    else
-    {
-        char bs[32], cs[32];
-        fprintf(out, "%s = %.6g (continuous): the collectives' times added up, %s, least at "
-                "%s = √(c/b) = √(%s / %s) (a + b·%s + c/%s through %s = %s .. %s)", d,
-                sp->least, law, d, num_format_unit(sp->law.c, UNIT_SECONDS, 0, cs, sizeof cs),
-                num_format_unit(sp->law.b, UNIT_SECONDS, 0, bs, sizeof bs), d, d, d, a, b);
-    }
-}
-
-static void split_text(Eval *ev, const Stmt *s, int dim, const Split *sp, const Run *runs,
-                       int nruns)
-{
-    FILE *out = ev->out;
-    const char *d = eval_spelling(ev, dim);
-    char a[32], b[32], c[32];
-    const SplitPoint *best = &sp->points[sp->best];
-    fprintf(out, "%.*s%s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin,
-            ev->world->training ? "  [training: forward + backward]" : "");
-    fprintf(out, "  %-13s the whole statement at each %s that splits its %s chips into whole "
-            "axes: ", "costed", d, num_format_plain(sp->chips, a, sizeof a));
-    split_list_text(out, d, sp);
-    fprintf(out, "\n  %-13s", "bound");
-    groups_text(out, d, runs, nruns, false);
-    fprintf(out, "\n  %-13s %s = %s: t_comm %s, the least of the splits (t_lower %s, %s)",
-            "best split", d, num_format_plain(best->x, a, sizeof a),
-            num_format_unit(best->f.t_comm, UNIT_SECONDS, 0, b, sizeof b),
-            num_format_unit(best->f.t_lower, UNIT_SECONDS, 0, c, sizeof c),
-            roof_bound_name(best->f.bound));
-    split_optimum_text(out, d, sp);
-    if (best->f.hbm > 0) {
-        fprintf(out, "\n  %-13s of %s HBM per chip:", "memory",
-                num_format_unit(best->f.hbm, UNIT_BYTES, 0, a, sizeof a));
-        groups_text(out, d, runs, nruns, true);
-    }
-    fputs("\n\n", out);
-}
-
-static void split_json(Eval *ev, const Stmt *s, int dim, const Split *sp, const Run *runs,
-                       int nruns)
-{
-    FILE *out = ev->out;
-    char a[40];
-    solve_json_head(ev, s, dim, runs, nruns, sp->points[sp->best].f.hbm);
-    crossings_json(ev, NULL, 0);
-    json_write_field(out, "chips", sp->chips);
-    fputs(",\"splits\":[", out);
+    ScanSplitPoint *points = malloc((size_t)sp->n * sizeof *points);
+    if (!points)
+        return eval_oom(ev, s->span);
     for (int i = 0; i < sp->n; i++) {
         const SplitPoint *p = &sp->points[i];
-        fprintf(out, "%s{\"at\":%s", i ? "," : "", num_format_json(p->x, a, sizeof a));
-        json_write_field(out, "t_comm", p->f.t_comm);
-        json_write_field(out, "t_comm_summed", p->summed);
-        json_write_field(out, "t_lower", p->f.t_lower);
-        fprintf(out, ",\"bound\":\"%s\"}", roof_bound_name(p->f.bound));
+        points[i] = (ScanSplitPoint){p->x, p->f.t_comm, p->summed, p->f.t_lower, p->f.bound};
     }
-    fprintf(out, "],\"best\":%s,\"optimum\":", num_format_json(sp->points[sp->best].x, a, sizeof a));
-    if (!sp->has_least) {
-        fputs("null}\n", out);
-        return;
-    }
-    fprintf(out, "{\"at\":%s", num_format_json(sp->least, a, sizeof a));
-    json_write_field(out, "a", sp->law.a);
-    json_write_field(out, "b", sp->law.b);
-    json_write_field(out, "c", sp->law.c);
-    fputs("}}\n", out);
+    ScanSplitRecord r = {
+        .solve = solve_record(ev, s, dim, runs, nruns, sp->points[sp->best].f.hbm),
+        .chips = sp->chips, .points = points, .n = sp->n, .best = sp->best,
+        .ninterior = sp->ninterior, .fitted = sp->fitted, .first = sp->first, .last = sp->last,
+        .law = sp->law, .has_least = sp->has_least, .least = sp->least,
+    };
+    records_scan_split(ev->out, &r, ev->json);
+    free(points);
+    return true;
 }
 
 static bool solve_split(Eval *ev, const Stmt *s, int dim, Split *sp)
@@ -1122,7 +848,7 @@ static bool solve_split(Eval *ev, const Stmt *s, int dim, Split *sp)
     bool ok = sp->n > 0 || eval_fail(ev, s->span, "no split of the mesh's %.0f chips can be "
                                      "costed%s%s", sp->chips, why ? ": " : "", why ? why : "");
     free(why);
-    Run runs[SCAN_MAX_CHANGES];
+    ScanRun runs[SCAN_MAX_CHANGES];
     int nruns = ok ? split_runs(sp, runs) : 0;
     if (ok && nruns < 0)
         ok = eval_fail(ev, s->span, "the bound or the fit changes more than %d times",
@@ -1130,10 +856,7 @@ static bool solve_split(Eval *ev, const Stmt *s, int dim, Split *sp)
     if (ok) {
         sp->best = split_best(sp);
         split_fit(sp);
-        if (ev->json)
-            split_json(ev, s, dim, sp, runs, nruns);
-        else
-            split_text(ev, s, dim, sp, runs, nruns);
+        ok = report_split(ev, s, dim, sp, runs, nruns);
     }
     free(sp->points);
     return ok;
@@ -1148,13 +871,13 @@ bool scan_solve(Eval *ev, const Stmt *s, int dim)
     Split split;
     if (split_of(ev, s, dim, &split))
         return solve_split(ev, s, dim, &split);
-    Run runs[SCAN_MAX_CHANGES];
+    ScanRun runs[SCAN_MAX_CHANGES];
     int n = 0;
     char *why = NULL;
     Figures f;
     if (!cost_at(ev, s, dim, 1, &f))
         return false;
-    runs[n++] = (Run){1, 1, f.bound, fits_of(&f)};
+    runs[n++] = (ScanRun){1, 1, f.bound, fits_of(&f)};
     double x = 1;
     bool ok = true;
     for (int i = 0; ok && i < SCAN_MAX_DOUBLINGS && !why; i++) {
@@ -1164,12 +887,13 @@ bool scan_solve(Eval *ev, const Stmt *s, int dim)
         ok = runs_to(ev, s, dim, x, 2 * x, &g, runs, &n);
         x *= 2;
     }
-    MeshCrossing crossings[SCAN_MAX_CHANGES];
+    ScanCrossing crossings[SCAN_MAX_CHANGES];
     int m = ok ? crossings_of(ev, s, dim, runs, n, crossings) : 0;
-    if (ok && ev->json)
-        solve_json(ev, s, dim, runs, n, f.hbm, crossings, m);
-    else if (ok)
-        solve_text(ev, s, dim, runs, n, x, f.hbm, why, crossings, m);
+    if (ok) {
+        ScanSolveRecord r = solve_record(ev, s, dim, runs, n, f.hbm);
+        r.top = x, r.why = why, r.crossings = crossings, r.ncrossings = m;
+        records_scan_solve(ev->out, &r, ev->json);
+    }
     free(why);
     return ok;
 }

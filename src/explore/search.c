@@ -39,6 +39,7 @@
 #include "layout.h"
 #include "nomem.h"
 #include "num.h"
+#include "records.h"
 #include "report.h"
 #include "searchplan.h"
 #include "summary.h"
@@ -796,13 +797,10 @@ static void report_text(Eval *ev, const Search *z, Configs *c)
     fputc('\n', ev->out);
 }
 
-static void row_json(Eval *ev, const Search *z, const Config *c, int line)
+static void row_json(Eval *ev, const Search *z, const Config *c, const RecordStmt *at)
 {
     FILE *out = ev->out;
-    fputs("{\"stmt\":", out);
-    json_write_string(out, ev->src->text + z->stmt->span.begin,
-                       (size_t)(z->stmt->span.end - z->stmt->span.begin));
-    report_json_where(out, line, ev->src->name);
+    records_json_head(out, at);
     fputs(",\"chip\":", out);
     json_write_string(out, z->chip->name, strlen(z->chip->name));
     report_json_mode(out, ev->world->training);
@@ -1309,14 +1307,13 @@ static bool run_search(Eval *ev, Search *z, Configs *c)
     for (int i = 0; i < c->n; i++)
         c->items[i].rank = eligible(&c->items[i]) ? i + 1 : 0;
     mark_pareto(c, ev->world->training);
-    int line, col;
-    source_position(ev->src, z->stmt->span.begin, &line, &col);
     if (!ev->json) {
         report_text(ev, z, c);
         return true;
     }
+    RecordStmt at = records_stmt(ev->src, z->stmt->span);
     for (int i = 0; i < c->n; i++)
-        row_json(ev, z, &c->items[i], line);
+        row_json(ev, z, &c->items[i], &at);
     return true;
 }
 

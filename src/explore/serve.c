@@ -35,11 +35,9 @@
 #include <string.h>
 
 #include "eval.h"
-#include "json.h"
 #include "layout.h"
 #include "num.h"
 #include "records.h"
-#include "report.h"
 
 /* A request mix and the names it binds. */
 typedef struct {
@@ -52,36 +50,6 @@ typedef struct {
     const Node *draft;            /* speculative decoding: the draft model's call, or NULL */
     double k, accept;             /* tokens it drafts a round; the fraction accepted */
 } Mix;
-
-/* One costing of the call: its time and what a chip holds. */
-typedef struct {
-    double t_lower, memory, cache_bytes, params, param_bytes;
-    Bound bound;
-} Step;
-
-/* The serving pool a batch keeps busy (the book's ch. 8), per decode step and chip. */
-typedef struct {
-    double finishing;       /* sequences that finish a step: B / G */
-    double evicted_tokens;  /* cache tokens freed a step: B·(P + G)/G */
-    double evicted_bytes;   /* those tokens' KV bytes, on all the chips */
-    double qps_decode, qps; /* queries/s per chip, decoding alone; with the prefills */
-    double prefill_ratio;   /* prefill servers a generate server: TTFT · B / (TPOT · G) */
-} Pool;
-
-typedef struct {
-    const Chip *chip;
-    double chips, hbm, context, mid;
-    double kv_per_seq;      /* one sequence's cache at the longest context, on all chips */
-    double batch, next_memory;
-    bool largest;           /* the batch is the largest that fits (no `batch = N`) */
-    Step at_batch;          /* the decode step at the batch and the longest context */
-    Step ttft, tpot, first, last;
-    double per_round;       /* with a draft: tokens a round yields on average */
-    Step draft, verify;     /* with a draft, at the TPOT's context: its step, the target's
-                             * pass over k + 1 tokens */
-    double decode_rate, rate, usd_decode, usd; /* tokens/s per chip; USD per 1M tokens */
-    Pool pool;
-} Served;
 
 /* A whole number of at least 1 from a `with` option. */
 static bool option_count(Eval *ev, const Binding *b, double *out)
@@ -191,7 +159,7 @@ static bool check_call(Eval *ev, const Stmt *s, const Node *call, const Mix *mix
 }
 
 /* Costs the statement quietly with the batch and context names at b and ctx. */
-static bool step_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ctx, Step *out)
+static bool step_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ctx, ServeStep *out)
 {
     Op *root = op_new("serve");
     ev->world->values[mix->batch_name] = (BoundValue){.kind = VAL_NUMBER, .number = b};
@@ -200,7 +168,7 @@ static bool step_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ct
     if (ok) {
         op_total(root);
         Op all = op_scaled(root);
-        *out = (Step){all.t_lower, op_block_memory(&all, false), all.cache_bytes, all.params,
+        *out = (ServeStep){all.t_lower, op_block_memory(&all, false), all.cache_bytes, all.params,
                       all.param_bytes, root->bound};
         if (!root->known || root->bound == BOUND_UNKNOWN)
             ok = eval_fail(ev, s->span, "its times are not numbers: every dim but %s and %s "
@@ -232,7 +200,7 @@ static bool leaves_param(Eval *ev, const Node *call, int name)
  * S = ctx, with T = t added to its arguments when t > 0; a prefill (`last`) also passes
  * R = 1 when the block takes R: only the last prompt token's logits are computed. */
 static bool call_at(Eval *ev, const Stmt *s, const Node *call, const Mix *mix, double b,
-                    double ctx, double t, bool last, Step *out)
+                    double ctx, double t, bool last, ServeStep *out)
 {
     int n = call->as.call.nargs;
     Binding *args = NULL;
@@ -257,17 +225,17 @@ static bool call_at(Eval *ev, const Stmt *s, const Node *call, const Mix *mix, d
 }
 
 /* Two costings run one after the other, on the same chips: times and memory add up. */
-static Step step_sum(Step a, Step b)
+static ServeStep step_sum(ServeStep a, ServeStep b)
 {
-    return (Step){a.t_lower + b.t_lower, a.memory + b.memory, a.cache_bytes + b.cache_bytes,
+    return (ServeStep){a.t_lower + b.t_lower, a.memory + b.memory, a.cache_bytes + b.cache_bytes,
                   a.params + b.params, a.param_bytes + b.param_bytes, a.bound};
 }
 
 /* The model (with its draft) at B = b, S = ctx, T = t (0: one decode step). */
 static bool model_at(Eval *ev, const Stmt *s, const Mix *mix, double b, double ctx, double t,
-                     Step *out)
+                     ServeStep *out)
 {
-    Step draft;
+    ServeStep draft;
     if (!call_at(ev, s, s->as.expr.value, mix, b, ctx, t, true, out))
         return false;
     if (!mix->draft)
@@ -290,11 +258,11 @@ static double tokens_per_round(const Mix *mix)
 /* The time of an output token at context ctx: a decode step, or with a draft a round
  * (k draft steps, then the target over k + 1 tokens) over the tokens it yields. */
 static bool token_time(Eval *ev, const Stmt *s, const Mix *mix, double b, double ctx,
-                       Served *v, Step *out)
+                       Served *v, ServeStep *out)
 {
     if (!mix->draft)
         return call_at(ev, s, s->as.expr.value, mix, b, ctx, 0, false, out);
-    Step draft, verify;
+    ServeStep draft, verify;
     if (!call_at(ev, s, mix->draft, mix, b, ctx, 0, false, &draft) ||
         !call_at(ev, s, s->as.expr.value, mix, b, ctx, mix->k + 1, false, &verify))
         return false;
@@ -350,7 +318,7 @@ static void rates(const Mix *mix, Served *v)
 static void pool(const Mix *mix, Served *v)
 {
     double g = mix->output, b = v->batch;
-    Pool *p = &v->pool;
+    ServePool *p = &v->pool;
     p->finishing = b / g;
     p->evicted_tokens = b * v->context / g;
     p->evicted_bytes = p->evicted_tokens * v->kv_per_seq / v->context;
@@ -372,7 +340,7 @@ static bool finite_rates(Eval *ev, const Stmt *s, const Served *v)
 
 static bool measure(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
 {
-    Step one;
+    ServeStep one;
     v->context = mix->prompt + mix->output;
     v->mid = mix->prompt + floor(mix->output / 2);
     v->per_round = mix->draft ? tokens_per_round(mix) : 1;
@@ -398,164 +366,16 @@ static bool measure(Eval *ev, const Stmt *s, const Mix *mix, Served *v)
 
 /* ---- the report ------------------------------------------------------------------ */
 
-static char *fmt(double v, Unit unit, char *buf, size_t size)
+/* The mix's record: what report/ needs of the statement and the mix. */
+static void report_mix(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
 {
-    return num_format_unit(v, unit, 0, buf, size);
-}
-
-/* A row: the figure's name, how it is derived padded to a column (counted in
- * characters: a UTF-8 '·' is two bytes), its value. */
-static void row(Eval *ev, const char *name, const char *how, const char *value)
-{
-    int width = num_width(how);
-    fprintf(ev->out, "  %-12s %s%*s = %s\n", name, how, width < 44 ? 44 - width : 0, "", value);
-}
-
-static void batch_row(Eval *ev, const Mix *mix, const Served *v)
-{
-    char how[96], val[160], a[32], b[32], c[32];
-    const char *bn = eval_spelling(ev, mix->batch_name);
-    fmt(v->hbm, UNIT_BYTES, b, sizeof b);
-    records_bytes_beside(v->at_batch.memory, b, a, sizeof a);
-    snprintf(how, sizeof how, "%s, %s at S = %.17g", bn, v->largest ? "the largest that fits"
-                                                                  : "as given", v->context);
-    if (v->largest)
-        snprintf(val, sizeof val, "%.17g: %s of %s per chip (%s = %.17g needs %s)", v->batch, a, b,
-                 bn, v->batch + 1, records_bytes_beside(v->next_memory, b, c, sizeof c));
-    else
-        snprintf(val, sizeof val, "%.17g: %s of %s per chip", v->batch, a, b);
-    row(ev, "batch", how, val);
-}
-
-/* With a draft: what a round of speculative decoding yields and costs. */
-static void draft_row(Eval *ev, const Mix *mix, const Served *v)
-{
-    char how[96], val[160], a[32], b[32];
-    snprintf(how, sizeof how, "k = %.17g, accept = %.4g: (1 - a^(k+1)) / (1 - a)", mix->k,
-             mix->accept);
-    snprintf(val, sizeof val, "%.4g tokens a round; at S = %.17g a draft step %s, the model over "
-             "k + 1 tokens %s", v->per_round, v->mid, fmt(v->draft.t_lower, UNIT_SECONDS, a, sizeof a),
-             fmt(v->verify.t_lower, UNIT_SECONDS, b, sizeof b));
-    row(ev, "draft", how, val);
-}
-
-static void time_rows(Eval *ev, const Mix *mix, const Served *v)
-{
-    char how[96], val[160], a[32], b[32], c[32];
-    snprintf(how, sizeof how, "%s B = 1, T = S = prompt = %.17g",
-             mix->draft ? "model + draft prefill," : "the prefill:", mix->prompt);
-    snprintf(val, sizeof val, "%s (%s)", fmt(v->ttft.t_lower, UNIT_SECONDS, a, sizeof a),
-             roof_bound_name(v->ttft.bound));
-    row(ev, "ttft", how, val);
-    if (mix->draft)
-        draft_row(ev, mix, v);
-    snprintf(how, sizeof how, "%s at S = prompt + output/2 = %.17g",
-             mix->draft ? "a round / its tokens" : "a decode step", v->mid);
-    snprintf(val, sizeof val, "%s (%s); S = %.17g: %s, S = %.17g: %s",
-             fmt(v->tpot.t_lower, UNIT_SECONDS, a, sizeof a), roof_bound_name(v->tpot.bound),
-             mix->prompt, fmt(v->first.t_lower, UNIT_SECONDS, b, sizeof b), v->context,
-             fmt(v->last.t_lower, UNIT_SECONDS, c, sizeof c));
-    row(ev, "tpot", how, val);
-}
-
-static void rate_rows(Eval *ev, const Served *v)
-{
-    char val[160], a[32], b[32], c[32];
-    snprintf(val, sizeof val, "%s tokens/s per chip", fmt(v->decode_rate, UNIT_NONE, a, sizeof a));
-    row(ev, "decode", "B / (tpot · chips)", val);
-    snprintf(val, sizeof val, "%s tokens/s per chip, prefills included",
-             fmt(v->rate, UNIT_NONE, a, sizeof a));
-    row(ev, "throughput", "B·output / ((B·ttft + output·tpot) · chips)", val);
-    if (!v->chip->set[CHIP_PRICE]) {
-        fprintf(ev->out, "  %-12s no price for %s: give one in USD per chip-hour, `chip mine : %s "
-                "{ price = 1.2 }`\n", "cost", v->chip->name, v->chip->name);
-        return;
-    }
-    snprintf(val, sizeof val, "$%s per 1M output tokens at $%s per chip-hour ($%s decoding alone)",
-             fmt(v->usd, UNIT_NONE, a, sizeof a), fmt(v->chip->value[CHIP_PRICE], UNIT_NONE, b, sizeof b),
-             fmt(v->usd_decode, UNIT_NONE, c, sizeof c));
-    row(ev, "cost", "price · 1e6 / (3600 · throughput)", val);
-    char note[256];
-    chip_price_value(v->chip->name, v->chip->value[CHIP_PRICE], note, sizeof note);
-    row(ev, "price", "USD per chip-hour", note);
-}
-
-static void pool_rows(Eval *ev, const Served *v)
-{
-    char val[160], a[32], b[32];
-    const Pool *p = &v->pool;
-    snprintf(val, sizeof val, "%s sequences a step", fmt(p->finishing, UNIT_NONE, a, sizeof a));
-    row(ev, "finishing", "B / output", val);
-    snprintf(val, sizeof val, "%s tokens of KV cache a step: %s",
-             fmt(p->evicted_tokens, UNIT_NONE, a, sizeof a),
-             fmt(p->evicted_bytes, UNIT_BYTES, b, sizeof b));
-    row(ev, "evicted", "B·(prompt + output) / output", val);
-    snprintf(val, sizeof val, "%s queries/s per chip (%s with the prefills on the same chips)",
-             fmt(p->qps_decode, UNIT_NONE, a, sizeof a), fmt(p->qps, UNIT_NONE, b, sizeof b));
-    row(ev, "qps", "B / (tpot · output · chips)", val);
-    snprintf(val, sizeof val, "%s prefill servers a generate server, each on %.17g chip%s",
-             fmt(p->prefill_ratio, UNIT_NONE, a, sizeof a), v->chips, v->chips == 1 ? "" : "s");
-    row(ev, "prefill:gen", "ttft · B / (tpot · output)", val);
-}
-
-static void serve_text(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
-{
-    char a[32], b[32], how[96];
-    if (mix->number == 1)
-        fprintf(ev->out, "%.*s\n", s->span.end - s->span.begin, ev->src->text + s->span.begin);
-    char which[32] = "";
-    if (mix->of > 1)
-        snprintf(which, sizeof which, "%d of %d: ", mix->number, mix->of);
-    fprintf(ev->out, "  %-12s %sprompt %.17g + output %.17g tokens a request, on %.17g chip%s of "
-            "%s\n", "mix", which, mix->prompt, mix->output, v->chips, v->chips == 1 ? "" : "s",
-            v->chip->name);
-    snprintf(how, sizeof how, "one sequence at S = prompt + output = %.17g", v->context);
-    char val[96];
-    snprintf(val, sizeof val, "%s (%s per chip)", fmt(v->kv_per_seq, UNIT_BYTES, a, sizeof a),
-             fmt(v->kv_per_seq / v->chips, UNIT_BYTES, b, sizeof b));
-    row(ev, "kv_per_seq", how, val);
-    batch_row(ev, mix, v);
-    time_rows(ev, mix, v);
-    rate_rows(ev, v);
-    pool_rows(ev, v);
-    fputc('\n', ev->out);
-}
-
-static void serve_json(Eval *ev, const Stmt *s, const Mix *mix, const Served *v)
-{
-    int line, col;
-    source_position(ev->src, s->span.begin, &line, &col);
-    fputs("{\"stmt\":", ev->out);
-    json_write_string(ev->out, ev->src->text + s->span.begin, (size_t)(s->span.end - s->span.begin));
-    report_json_where(ev->out, line, ev->src->name);
-    fprintf(ev->out, ",\"mix\":%d,\"chip\":", mix->number);
-    json_write_string(ev->out, v->chip->name, strlen(v->chip->name));
-    report_json_mode(ev->out, COST_INFERENCE); /* serve costs the inference of each mix */
-    const struct {
-        const char *key;
-        double value;
-    } fields[] = {
-        {"chips", v->chips}, {"prompt", mix->prompt}, {"output", mix->output},
-        {"context", v->context}, {"kv_per_seq", v->kv_per_seq}, {"batch", v->batch},
-        {"memory", v->at_batch.memory}, {"hbm", v->hbm}, {"ttft", v->ttft.t_lower},
-        {"tpot", v->tpot.t_lower}, {"tpot_context", v->mid}, {"tpot_first", v->first.t_lower},
-        {"tpot_last", v->last.t_lower}, {"decode_tokens_per_s", v->decode_rate},
-        {"tokens_per_s", v->rate},
-        {"price", v->chip->set[CHIP_PRICE] ? v->chip->value[CHIP_PRICE] : NAN},
-        {"usd_per_mtok", v->usd}, {"usd_per_mtok_decode", v->usd_decode},
-        {"k", mix->draft ? mix->k : NAN}, {"accept", mix->draft ? mix->accept : NAN},
-        {"tokens_per_round", mix->draft ? v->per_round : NAN},
-        {"t_draft", mix->draft ? v->draft.t_lower : NAN},
-        {"t_verify", mix->draft ? v->verify.t_lower : NAN},
-        {"finishing", v->pool.finishing}, {"evicted_tokens", v->pool.evicted_tokens},
-        {"evicted_bytes", v->pool.evicted_bytes}, {"qps", v->pool.qps_decode},
-        {"qps_prefill", v->pool.qps}, {"prefill_ratio", v->pool.prefill_ratio},
+    ServeRecord r = {
+        .stmt = records_stmt(ev->src, s->span), .number = mix->number, .of = mix->of,
+        .batch_name = eval_spelling(ev, mix->batch_name), .prompt = mix->prompt,
+        .output = mix->output, .draft = mix->draft != NULL, .k = mix->k, .accept = mix->accept,
+        .served = v,
     };
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        json_write_field(ev->out, fields[i].key, fields[i].value);
-    fprintf(ev->out, ",\"largest\":%s,\"ttft_bound\":\"%s\",\"tpot_bound\":\"%s\"}\n",
-            v->largest ? "true" : "false", roof_bound_name(v->ttft.bound),
-            roof_bound_name(v->tpot.bound));
+    records_serve(ev->out, &r, ev->json);
 }
 
 /* For `expect`: the serve figures, and the decode step's memory at the batch. */
@@ -637,10 +457,7 @@ static bool serve_mix(Eval *ev, const Stmt *s, Mix mix, const Served *base)
     if (!read_options(ev, s, &s->as.expr.mixes[mix.number - 1], &mix) ||
         (mix.draft && !check_call(ev, s, mix.draft, &mix)) || !serve_with_names(ev, s, &mix, &v))
         return false;
-    if (ev->json)
-        serve_json(ev, s, &mix, &v);
-    else
-        serve_text(ev, s, &mix, &v);
+    report_mix(ev, s, &mix, &v);
     remember_served(ev, s, &v);
     return true;
 }
