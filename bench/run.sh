@@ -22,6 +22,11 @@ model=examples/model_llama3_70b.roof
 measure() { "$W/timer" "$1" $2 || echo "bench: $2 failed" >&2; }
 seconds() { measure "$@" | awk '{ print $1 }'; }
 
+# once COMMAND: the wall time of one run, no warm-up (for runs of tens of seconds)
+once() {
+    t0=$(date +%s.%N); $1 > /dev/null || echo "bench: $1 failed" >&2; t1=$(date +%s.%N)
+    awk "BEGIN { printf \"%.6f\\n\", $t1 - $t0 }"
+}
 calc() { awk "BEGIN { printf \"$1\n\", $2 }"; }
 row() { printf '| %s | `%s` | %s |\n' "$1" "$2" "$3"; }
 
@@ -95,6 +100,19 @@ row "search, LLaMA-3 70B training, $configs configurations ($costed costed), one
         "$search_1, ($search_1 - $start_s) / $configs * 1e6, ($search_1 - $start_s) / $costed * 1e6")"
 row "the same on all $(nproc) cores" "roofline --json bench/search70b.roof" \
     "$(calc '%.2f s: %.2f× one core' "$search_n, $search_1 / $search_n")"
+
+# The same search over the whole plan (six plans a mesh): one run on each, no warm-up.
+set -- $("$R" --jobs 1 bench/search70b_plan.roof |
+    sed -n 's/^  \([0-9]*\) configurations: \([0-9]*\) fit in .* a chip, \([0-9]*\) do not;.*/\1 \2 \3/p')
+configs=$1 costed=$(($2 + $3))
+plan_1=$(once "$R --jobs 1 --json bench/search70b_plan.roof")
+plan_n=$(once "$R --json bench/search70b_plan.roof")
+row "the same with microbatches in [1, 4] and remat in [none, selective, full], $configs configurations ($costed costed), one core" \
+    "roofline --jobs 1 --json bench/search70b_plan.roof" \
+    "$(calc '%.2f s: %.1f µs per configuration, %.1f µs per one costed' \
+        "$plan_1, $plan_1 / $configs * 1e6, $plan_1 / $costed * 1e6")"
+row "the same on all $(nproc) cores" "roofline --json bench/search70b_plan.roof" \
+    "$(calc '%.2f s: %.2f× one core' "$plan_n, $plan_1 / $plan_n")"
 
 # A sweep that costs a whole model at each of 1,000 points, on one core and on all.
 sweep_1=$(seconds 3 "$R --jobs 1 bench/sweep_model.roof")
