@@ -22,6 +22,11 @@ model=examples/model_llama3_70b.roof
 measure() { "$W/timer" "$1" $2 || echo "bench: $2 failed" >&2; }
 seconds() { measure "$@" | awk '{ print $1 }'; }
 
+# once COMMAND: the wall time of one run, no warm-up (for runs of tens of seconds)
+once() {
+    t0=$(date +%s.%N); $1 > /dev/null || echo "bench: $1 failed" >&2; t1=$(date +%s.%N)
+    awk "BEGIN { printf \"%.6f\\n\", $t1 - $t0 }"
+}
 calc() { awk "BEGIN { printf \"$1\n\", $2 }"; }
 row() { printf '| %s | `%s` | %s |\n' "$1" "$2" "$3"; }
 
@@ -83,15 +88,39 @@ explore serve 'serve B, S: decode(B, S, D, F, N, K, H, L, V, tp = {X, Y}) on v5e
 
 # The search: the configurations its header counts (twins not made, dropped, costed),
 # on one core (--jobs 1) and on all of them (--jobs, one per core by default).
-configs=$("$R" --jobs 1 bench/search70b.roof | sed -n 's/^  \([0-9]*\) configurations:.*/\1/p')
+# Costed: those that fit and those that do not (the others were dropped by a bound).
+set -- $("$R" --jobs 1 bench/search70b.roof |
+    sed -n 's/^  \([0-9]*\) configurations: \([0-9]*\) fit in .* a chip, \([0-9]*\) do not;.*/\1 \2 \3/p')
+configs=$1 costed=$(($2 + $3))
 search_1=$(seconds 3 "$R --jobs 1 --json bench/search70b.roof")
 search_n=$(seconds 3 "$R --json bench/search70b.roof")
-row "search, LLaMA-3 70B training, $configs configurations, one core" \
+row "search, LLaMA-3 70B training, $configs configurations ($costed costed), one core" \
     "roofline --jobs 1 --json bench/search70b.roof" \
-    "$(calc '%.2f s: %.1f µs per configuration (net of start-up)' \
-        "$search_1, ($search_1 - $start_s) / $configs * 1e6")"
+    "$(calc '%.2f s: %.1f µs per configuration, %.1f µs per one costed (net of start-up)' \
+        "$search_1, ($search_1 - $start_s) / $configs * 1e6, ($search_1 - $start_s) / $costed * 1e6")"
 row "the same on all $(nproc) cores" "roofline --json bench/search70b.roof" \
     "$(calc '%.2f s: %.2f× one core' "$search_n, $search_1 / $search_n")"
+
+# The same search over the whole plan (six plans a mesh): one run on each, no warm-up.
+set -- $("$R" --jobs 1 bench/search70b_plan.roof |
+    sed -n 's/^  \([0-9]*\) configurations: \([0-9]*\) fit in .* a chip, \([0-9]*\) do not;.*/\1 \2 \3/p')
+configs=$1 costed=$(($2 + $3))
+plan_1=$(once "$R --jobs 1 --json bench/search70b_plan.roof")
+plan_n=$(once "$R --json bench/search70b_plan.roof")
+row "the same with microbatches in [1, 4] and remat in [none, selective, full], $configs configurations ($costed costed), one core" \
+    "roofline --jobs 1 --json bench/search70b_plan.roof" \
+    "$(calc '%.2f s: %.1f µs per configuration, %.1f µs per one costed' \
+        "$plan_1, $plan_1 / $configs * 1e6, $plan_1 / $costed * 1e6")"
+row "the same on all $(nproc) cores" "roofline --json bench/search70b_plan.roof" \
+    "$(calc '%.2f s: %.2f× one core' "$plan_n, $plan_1 / $plan_n")"
+
+# A sweep that costs a whole model at each of 1,000 points, on one core and on all.
+sweep_1=$(seconds 3 "$R --jobs 1 bench/sweep_model.roof")
+sweep_n=$(seconds 3 "$R bench/sweep_model.roof")
+row "sweep of a whole model, 1,000 points, one core" "roofline --jobs 1 bench/sweep_model.roof" \
+    "$(calc '%.3f s: %.1f µs per point (net of start-up)' "$sweep_1, ($sweep_1 - $start_s) / 1000 * 1e6")"
+row "the same on all $(nproc) cores" "roofline bench/sweep_model.roof" \
+    "$(calc '%.3f s: %.2f× one core' "$sweep_n, $sweep_1 / $sweep_n")"
 
 if ! "$PY" -c 'import numpy' 2> /dev/null; then
     echo; echo "no Python rows: $PY cannot import numpy (apt-get install python3-numpy)"

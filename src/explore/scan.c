@@ -9,6 +9,7 @@
 
 #include "crossing.h"
 #include "interrupt.h"
+#include "jobs.h"
 #include "json.h"
 #include "num.h"
 #include "records.h"
@@ -16,6 +17,9 @@
 #include "spell.h"
 
 enum { SCAN_MAX_DOUBLINGS = 24, SCAN_MAX_CHANGES = 64, SCAN_MAX_SPLITS = 256 };
+/* --jobs: a sweep's process costs at least this many points (fewer are quicker costed
+ * than a process is started). */
+enum { SCAN_JOB_POINTS = 32 };
 
 static bool calls_block(const World *w, const Node *n)
 {
@@ -130,6 +134,38 @@ static bool cost_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f)
     return cost_at_value(ev, s, dim, (BoundValue){.kind = VAL_NUMBER, .number = x}, f);
 }
 
+/* Errors kept out of the report while probing a value that may not be costed (a mesh
+ * longer than the pod): hold_quiet returns the report's diag for hold_end, which gives
+ * *why the first line of the error when !ok (the caller frees it). */
+static Diag *hold_quiet(Eval *ev, DiagHold *hold)
+{
+    Diag *loud = ev->diag;
+    ev->diag = &hold->diag;
+    return loud;
+}
+
+static bool hold_end(Eval *ev, DiagHold *hold, Diag *loud, bool ok, char **why)
+{
+    ev->diag = loud;
+    char *first = diag_release(hold);
+    if (!ok)
+        *why = first;
+    else
+        free(first);
+    return ok;
+}
+
+/* Costs at `at` with errors kept out of the report. */
+static bool try_at_value(Eval *ev, const Stmt *s, int dim, BoundValue at, Figures *f,
+                         char **why)
+{
+    DiagHold hold;
+    if (!diag_hold(&hold))
+        return eval_oom(ev, s->span);
+    Diag *loud = hold_quiet(ev, &hold);
+    return hold_end(ev, &hold, loud, cost_at_value(ev, s, dim, at, f), why);
+}
+
 /* ---- sweep ------------------------------------------------------------------------ */
 
 static void label_of(Eval *ev, const Stmt *s, char *buf, size_t size)
@@ -187,12 +223,81 @@ typedef struct {
     double *x, *y; /* NULL without a chart */
 } ScanCurve;
 
-/* Costs s at every x: a table, JSON lines, and the chart's points, as asked; with a
- * chart, text mode draws instead of printing a table, as a sweep of statements does. */
-static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const BoundValue *x, int n,
-                            ScanCurve *c, Progress *progress)
+/* ---- A sweep's points costed in several processes (--jobs, jobs.h) ----------------- *
+ * Each run of points but the first is costed in a forked process, quietly, up to its
+ * first point that cannot be costed; the first run is costed here, quietly too. The
+ * sweep then writes its rows in order from the figures got, and costs here, loudly,
+ * any point not got: the first that cannot be costed says so, as one process does. */
+
+/* What each process is handed. */
+typedef struct {
+    Eval *ev;
+    const Stmt *s;
+    int dim;
+    const BoundValue *x;
+    Figures *f;
+} Points;
+
+/* Points [begin, end) costed quietly into p->f, up to the first that cannot be (or
+ * Ctrl-C); how many were. */
+static int cost_points(const Points *p, int begin, int end)
 {
-    label_of(ev, s, c->label, sizeof c->label);
+    int i = begin;
+    for (char *why = NULL; i < end && !interrupt_pending(); i++, free(why), why = NULL) {
+        memset(&p->f[i], 0, sizeof p->f[i]); /* the padding too: all of it is sent */
+        if (!try_at_value(p->ev, p->s, p->dim, p->x[i], &p->f[i], &why)) {
+            free(why);
+            break;
+        }
+    }
+    return i - begin;
+}
+
+/* In the forked process: how many of its points were costed, then their figures. */
+static bool cost_points_work(void *ctx, const JobsWorker *w, int fd)
+{
+    const Points *p = ctx;
+    int got = cost_points(p, w->begin, w->end);
+    return jobs_send(fd, &got, sizeof got) &&
+           jobs_send(fd, p->f + w->begin, sizeof *p->f * (size_t)got);
+}
+
+/* A worker's figures taken in: how many of its points it costed (0 when it failed). */
+static int gather_points(const Points *p, JobsWorker *w)
+{
+    int got = 0;
+    bool ok = w->pid > 0 && jobs_receive(w->fd, &got, sizeof got) && got >= 0 &&
+              got <= w->end - w->begin &&
+              jobs_receive(w->fd, p->f + w->begin, sizeof *p->f * (size_t)got);
+    return jobs_end(w, ok) ? got : 0;
+}
+
+/* The figures of every point that `jobs` processes could cost: got[i] says which. */
+static void cost_ahead(const Points *p, int n, int jobs, bool *got, Progress *progress)
+{
+    JobsWorker workers[JOBS_MAX];
+    for (int k = 1; k < jobs; k++) {
+        workers[k] = (JobsWorker){.begin = (int)((long long)n * k / jobs),
+                                  .end = (int)((long long)n * (k + 1) / jobs)};
+        jobs_start(&workers[k], cost_points_work, (void *)p);
+    }
+    int first = (int)((long long)n / jobs);
+    int done = cost_points(p, 0, first);
+    for (int i = 0; i < done; i++)
+        got[i] = true;
+    progress_advance(progress, done);
+    for (int k = 1; k < jobs; k++) {
+        done = gather_points(p, &workers[k]);
+        for (int i = workers[k].begin; i < workers[k].begin + done; i++)
+            got[i] = true;
+        progress_advance(progress, done);
+    }
+}
+
+/* The rows of s at every x, from the figures got ahead, or costed here. */
+static bool sweep_rows(Eval *ev, const Stmt *s, int dim, const BoundValue *x, int n,
+                       ScanCurve *c, const Figures *ahead, const bool *got, Progress *progress)
+{
     bool table = !ev->json && !c->x;
     if (table)
         records_scan_header(ev->out, c->label, ev->world->training, eval_spelling(ev, dim));
@@ -200,7 +305,9 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const BoundValue *
         Figures f;
         if (interrupt_pending()) /* Ctrl-C in the REPL: the session goes on */
             return eval_interrupted(ev);
-        if (!cost_at_value(ev, s, dim, x[i], &f))
+        if (got && got[i])
+            f = ahead[i];
+        else if (!cost_at_value(ev, s, dim, x[i], &f))
             return false;
         if (c->x) {
             c->x[i] = x[i].number;
@@ -212,11 +319,29 @@ static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const BoundValue *
             point_row(ev, s, c->label, dim, &x[i], &f);
         if (ev->json && !eval_rows_written(ev)) /* --csv: each row as it is made */
             return false;
-        progress_advance(progress, 1);
+        if (!got || !got[i])
+            progress_advance(progress, 1);
     }
     if (table)
         fputc('\n', ev->out);
     return true;
+}
+
+/* Costs s at every x: a table, JSON lines, and the chart's points, as asked; with a
+ * chart, text mode draws instead of printing a table, as a sweep of statements does. */
+static bool sweep_statement(Eval *ev, const Stmt *s, int dim, const BoundValue *x, int n,
+                            ScanCurve *c, Progress *progress)
+{
+    label_of(ev, s, c->label, sizeof c->label);
+    int jobs = jobs_count(ev->jobs, n, SCAN_JOB_POINTS);
+    Figures *ahead = jobs > 1 ? malloc(sizeof *ahead * (size_t)n) : NULL;
+    bool *got = ahead ? calloc((size_t)n, sizeof *got) : NULL;
+    if (got)
+        cost_ahead(&(Points){ev, s, dim, x, ahead}, n, jobs, got, progress);
+    bool ok = sweep_rows(ev, s, dim, x, n, c, ahead, got, progress);
+    free(ahead);
+    free(got);
+    return ok;
 }
 
 static void free_scan_curves(ScanCurve *curves, int n)
@@ -293,35 +418,10 @@ static bool in_run(const Figures *f, const ScanRun *r)
     return f->bound == r->bound && fits_of(f) == r->fits;
 }
 
-/* Errors kept out of the report while probing a value that may not be costed (a mesh
- * longer than the pod): hold_quiet returns the report's diag for hold_end, which gives
- * *why the first line of the error when !ok (the caller frees it). */
-static Diag *hold_quiet(Eval *ev, DiagHold *hold)
-{
-    Diag *loud = ev->diag;
-    ev->diag = &hold->diag;
-    return loud;
-}
-
-static bool hold_end(Eval *ev, DiagHold *hold, Diag *loud, bool ok, char **why)
-{
-    ev->diag = loud;
-    char *first = diag_release(hold);
-    if (!ok)
-        *why = first;
-    else
-        free(first);
-    return ok;
-}
-
 /* Costs at x with errors kept out of the report. */
 static bool try_at(Eval *ev, const Stmt *s, int dim, double x, Figures *f, char **why)
 {
-    DiagHold hold;
-    if (!diag_hold(&hold))
-        return eval_oom(ev, s->span);
-    Diag *loud = hold_quiet(ev, &hold);
-    return hold_end(ev, &hold, loud, cost_at(ev, s, dim, x, f), why);
+    return try_at_value(ev, s, dim, (BoundValue){.kind = VAL_NUMBER, .number = x}, f, why);
 }
 
 /* The last whole number in [lo, hi) in run r, hi being in another. */

@@ -25,16 +25,13 @@
  * the peak of their dtype × step time.
  */
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "eval.h"
 #include "interrupt.h"
+#include "jobs.h"
 #include "json.h"
 #include "layout.h"
 #include "nomem.h"
@@ -48,9 +45,9 @@
 static const char letters[] = "XYZ";
 
 enum { SEARCH_AXES = 3, SEARCH_MAX_PARAMS = 8, SEARCH_SHOWN = 20, SEARCH_MAX_CONFIGS = 1000000 };
-/* --jobs: at most this many processes, each with at least SEARCH_JOB_CONFIGS
- * configurations (fewer are quicker costed than a process is started). */
-enum { SEARCH_MAX_JOBS = 64, SEARCH_JOB_CONFIGS = 50 };
+/* --jobs: each process costs at least this many configurations (fewer are quicker
+ * costed than a process is started). */
+enum { SEARCH_JOB_CONFIGS = 50 };
 
 /* One configuration: a mesh, and for each searched parameter the axes it gets. */
 typedef struct {
@@ -1029,11 +1026,13 @@ typedef struct {
     size_t why_length;
 } Tally;
 
+/* What a worker is handed: the costing it does as one job would. */
 typedef struct {
-    pid_t pid; /* -1: none */
-    int fd;    /* the pipe its figures come through */
-    int begin, end;
-} Worker;
+    Eval *ev;
+    Search *z;
+    Config **order;
+    bool drop;
+} Run;
 
 static void figures_of(const Config *c, Figures *f)
 {
@@ -1052,28 +1051,6 @@ static void figures_into(Config *c, const Figures *f)
     c->collective = f->collective;
 }
 
-static bool write_all(int fd, const void *data, size_t size)
-{
-    for (const char *p = data; size > 0;) {
-        ssize_t n = write(fd, p, size);
-        if (n <= 0)
-            return false;
-        p += n, size -= (size_t)n;
-    }
-    return true;
-}
-
-static bool read_all(int fd, void *data, size_t size)
-{
-    for (char *p = data; size > 0;) {
-        ssize_t n = read(fd, p, size);
-        if (n <= 0)
-            return false;
-        p += n, size -= (size_t)n;
-    }
-    return true;
-}
-
 /* Where run k of `jobs` begins: about k/jobs of the way, moved on to a class's first. */
 static int run_start(Config **order, int n, int jobs, int k)
 {
@@ -1083,44 +1060,22 @@ static int run_start(Config **order, int n, int jobs, int k)
     return i;
 }
 
-/* In the forked process: its run costed, sent, and the process ends (_exit: what the
- * parent has buffered is the parent's to write). Its messages are the parent's to say,
- * when it costs the run again. */
-static void work(Eval *ev, Search *z, Config **order, const Worker *w, bool drop, int fd)
+/* In the forked process (jobs.h): its run costed, its counts and figures sent. */
+static bool work(void *ctx, const JobsWorker *w, int fd)
 {
-    int quiet = open("/dev/null", O_WRONLY);
-    if (quiet >= 0)
-        dup2(quiet, STDERR_FILENO);
+    const Run *r = ctx;
+    Search *z = r->z;
     z->failed = z->oversplit = 0;
     z->why = NULL;
-    bool ok = cost_range(ev, z, order, w->begin, w->end, drop, NULL);
+    bool ok = cost_range(r->ev, z, r->order, w->begin, w->end, r->drop, NULL);
     Tally t = {z->failed, z->oversplit, z->why ? strlen(z->why) : 0};
-    ok = ok && write_all(fd, &t, sizeof t) && write_all(fd, z->why, t.why_length);
+    ok = ok && jobs_send(fd, &t, sizeof t) && jobs_send(fd, z->why, t.why_length);
     for (int i = w->begin; ok && i < w->end; i++) {
         Figures f;
-        figures_of(order[i], &f);
-        ok = write_all(fd, &f, sizeof f);
+        figures_of(r->order[i], &f);
+        ok = jobs_send(fd, &f, sizeof f);
     }
-    _exit(ok ? 0 : 1);
-}
-
-static void start_worker(Eval *ev, Search *z, Config **order, Worker *w, bool drop)
-{
-    int fds[2];
-    w->pid = -1;
-    w->fd = -1;
-    if (pipe(fds) != 0)
-        return;
-    w->pid = fork();
-    if (w->pid == 0) {
-        close(fds[0]);
-        work(ev, z, order, w, drop, fds[1]);
-    }
-    close(fds[1]);
-    if (w->pid > 0)
-        w->fd = fds[0];
-    else
-        close(fds[0]);
+    return ok;
 }
 
 /* Adds a run's counts, as one job meets them: its reason is the search's first when
@@ -1139,31 +1094,24 @@ static void add_tally(Search *z, const Tally *t, char *why)
 
 /* A worker's figures and counts taken in; false when it did not send them all or did
  * not end well. The process is waited for either way. */
-static bool gather(Search *z, Config **order, Worker *w)
+static bool gather(Search *z, Config **order, JobsWorker *w)
 {
     Tally t;
     char *why = NULL;
-    bool ok = w->pid > 0 && read_all(w->fd, &t, sizeof t);
+    bool ok = w->pid > 0 && jobs_receive(w->fd, &t, sizeof t);
     if (ok && t.why_length) {
         why = t.why_length < (size_t)1 << 20 ? malloc(t.why_length + 1) : NULL;
-        ok = why && read_all(w->fd, why, t.why_length);
+        ok = why && jobs_receive(w->fd, why, t.why_length);
         if (ok)
             why[t.why_length] = '\0';
     }
     for (int i = w->begin; ok && i < w->end; i++) {
         Figures f;
-        ok = read_all(w->fd, &f, sizeof f);
+        ok = jobs_receive(w->fd, &f, sizeof f);
         if (ok)
             figures_into(order[i], &f);
     }
-    int status = 0;
-    if (w->pid > 0) {
-        if (!ok)
-            kill(w->pid, SIGKILL);
-        close(w->fd);
-        ok = waitpid(w->pid, &status, 0) == w->pid && ok && WIFEXITED(status) &&
-             WEXITSTATUS(status) == 0;
-    }
+    ok = jobs_end(w, ok);
     if (ok)
         add_tally(z, &t, why);
     else
@@ -1174,11 +1122,12 @@ static bool gather(Search *z, Config **order, Worker *w)
 static bool cost_in_parallel(Eval *ev, Search *z, Config **order, int n, bool drop,
                              int jobs, Progress *progress)
 {
-    Worker workers[SEARCH_MAX_JOBS];
+    JobsWorker workers[JOBS_MAX];
+    Run run = {ev, z, order, drop};
     for (int k = 0; k < jobs - 1; k++) {
         workers[k].begin = run_start(order, n, jobs, k);
         workers[k].end = run_start(order, n, jobs, k + 1);
-        start_worker(ev, z, order, &workers[k], drop);
+        jobs_start(&workers[k], work, &run);
     }
     int failed = z->failed, oversplit = z->oversplit;
     char *why = z->why;
@@ -1231,9 +1180,7 @@ static bool cost_by_class(Eval *ev, Search *z, Configs *c, bool drop)
     qsort(order, (size_t)n, sizeof *order, by_class);
     Progress progress;
     eval_progress_begin(ev, &progress, "search", "configurations", n);
-    int jobs = ev->jobs < SEARCH_MAX_JOBS ? ev->jobs : SEARCH_MAX_JOBS;
-    if (jobs > n / SEARCH_JOB_CONFIGS)
-        jobs = n / SEARCH_JOB_CONFIGS;
+    int jobs = jobs_count(ev->jobs, n, SEARCH_JOB_CONFIGS);
     bool ok = jobs > 1 ? cost_in_parallel(ev, z, order, n, drop, jobs, &progress)
                        : cost_range(ev, z, order, 0, n, drop, &progress);
     eval_progress_end(ev, &progress);
