@@ -799,6 +799,25 @@ static bool thin_point(PlotThin *t, double x, double y)
     return ok;
 }
 
+/* Points [i, j) taken into the slice being filled: its lowest and highest where they
+ * moved (low_i, high_i: -1 where not), and its last. Returns j. */
+static int thin_take(PlotThin *t, const double *x, const double *y, int i, int j, int low_i,
+                     int high_i)
+{
+    if (low_i >= 0) {
+        memcpy(t->low, (const double[2]){x[low_i], y[low_i]}, sizeof t->low);
+        t->low_at = t->count + low_i - i;
+    }
+    if (high_i >= 0) {
+        memcpy(t->high, (const double[2]){x[high_i], y[high_i]}, sizeof t->high);
+        t->high_at = t->count + high_i - i;
+    }
+    memcpy(t->last, (const double[2]){x[j - 1], y[j - 1]}, sizeof t->last);
+    t->last_x = x[j - 1];
+    t->count += j - i;
+    return j;
+}
+
 /* From point i on, the points that need no decision (placed, x ascending, before the
  * slice's edge) into the slice being filled, which has a point already; returns the
  * index of the first that does. The common case, kept in registers. */
@@ -818,20 +837,7 @@ static int thin_run(PlotThin *t, const double *x, const double *y, int i, int n)
             high_i = j;
         }
     }
-    if (j == i)
-        return i;
-    if (low_i >= 0) {
-        memcpy(t->low, (const double[2]){x[low_i], low}, sizeof t->low);
-        t->low_at = t->count + low_i - i;
-    }
-    if (high_i >= 0) {
-        memcpy(t->high, (const double[2]){x[high_i], high}, sizeof t->high);
-        t->high_at = t->count + high_i - i;
-    }
-    memcpy(t->last, (const double[2]){x[j - 1], y[j - 1]}, sizeof t->last);
-    t->last_x = x[j - 1];
-    t->count += j - i;
-    return j;
+    return j == i ? i : thin_take(t, x, y, i, j, low_i, high_i);
 }
 
 enum { THIN_CHUNK = 256 }; /* points checked at a time, as many as a sweep's block */
@@ -912,18 +918,7 @@ static int thin_run_placed(PlotThin *t, const double *x, const double *y, int i,
             high_i = j;
         }
     }
-    if (low_i >= 0) {
-        memcpy(t->low, (const double[2]){x[low_i], low}, sizeof t->low);
-        t->low_at = t->count + low_i - i;
-    }
-    if (high_i >= 0) {
-        memcpy(t->high, (const double[2]){x[high_i], high}, sizeof t->high);
-        t->high_at = t->count + high_i - i;
-    }
-    memcpy(t->last, (const double[2]){x[end - 1], y[end - 1]}, sizeof t->last);
-    t->last_x = x[end - 1];
-    t->count += end - i;
-    return end;
+    return thin_take(t, x, y, i, end, low_i, high_i);
 }
 
 /* thin_run for rising x whose ends are on their axis (so all are): where the run ends
