@@ -620,28 +620,51 @@ static void reproduce_text(Eval *ev, const Search *z, const Config *c, FILE *out
         fprintf(out, "%s%c = %d", a ? ", " : " mesh ", letters[a], c->sizes[a]);
 }
 
-static void row_text(Eval *ev, const Search *z, const Config *c)
+/* What write puts out, as a string the caller frees; NULL when memory ran out (noted:
+ * the statement then fails). */
+static char *text_of(Eval *ev, const Search *z, const Config *c,
+                     void (*write)(Eval *, const Search *, const Config *, FILE *))
 {
-    char mesh[32], strategy[64], t[4][32], mfu[16];
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = nomem_note(open_memstream(&text, &size));
+    if (!mem)
+        return NULL;
+    write(ev, z, c, mem);
+    fclose(mem);
+    return text;
+}
+
+/* Configuration c's row: its record, with the texts formatted here. */
+static void write_row(Eval *ev, const Search *z, const Config *c, const RecordStmt *at)
+{
+    char mesh[32], strategy[64];
+    const char *params[SEARCH_MAX_PARAMS];
     mesh_text(c, mesh, sizeof mesh);
     strategy_text(ev, z, c, strategy, sizeof strategy);
-    if (isnan(c->mfu))
-        snprintf(mfu, sizeof mfu, "-");
-    else
-        num_format_percent(100 * c->mfu, mfu, sizeof mfu);
-    double hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN;
-    num_format_unit(c->t_derated, UNIT_SECONDS, 0, t[0], 32);
-    fprintf(ev->out, "  %4d %5.0f %-9s %-17s", c->rank, c->chips, mesh, strategy);
-    if (ev->world->training)
-        searchplan_columns(&z->plan, c->plan, c->pipelined, ev->out);
-    fprintf(ev->out, " %*s %6s %9s %9s %-7s %s%s\n", num_columns(t[0], 9), t[0], mfu,
-            num_format_unit(c->memory, UNIT_BYTES, 0, t[1], 32),
-            isnan(hbm) ? "-" : num_format_unit(hbm - c->memory, UNIT_BYTES, 0, t[2], 32),
-            roof_bound_name(c->bound), c->collective >= 0 ? COLL_NAMES[c->collective] : "none",
-            c->pareto ? " *" : "");
-    fputs("        reproduce: ", ev->out);
-    reproduce_text(ev, z, c, ev->out);
-    fputc('\n', ev->out);
+    for (int p = 0; p < z->nparams; p++)
+        params[p] = eval_spelling(ev, z->params[p]);
+    char *reproduce = text_of(ev, z, c, reproduce_text);
+    SearchRow r = {
+        .stmt = *at, .chip = z->chip->name, .training = ev->world->training,
+        .sizes = c->sizes, .owner = c->owner, .naxes = c->naxes,
+        .params = params, .nparams = z->nparams,
+        .mesh = mesh, .strategy = strategy, .reproduce = reproduce ? reproduce : "",
+        .rank = c->rank, .chips = c->chips, .t_step = c->t_step, .t_derated = c->t_derated,
+        .mfu = c->mfu, .flops = c->flops, .memory = c->memory,
+        .hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN,
+        .fits = c->fits, .oversplit = c->oversplit, .pareto = c->pareto, .bound = c->bound,
+        .collective = c->collective >= 0 ? COLL_NAMES[c->collective] : NULL,
+    };
+    searchplan_record(&z->plan, c->plan, c->pipelined, &r.plan);
+    records_search_row(ev->out, &r, ev->json);
+    free(reproduce);
+}
+
+static void row_text(Eval *ev, const Search *z, const Config *c)
+{
+    RecordStmt at = records_stmt(ev->src, z->stmt->span);
+    write_row(ev, z, c, &at);
 }
 
 static int by_memory(const void *a, const void *b)
@@ -661,7 +684,7 @@ static void least_memory(Eval *ev, const Search *z, const Configs *c)
     for (int i = 0; i < c->n; i++)
         order[i] = &c->items[i];
     qsort(order, (size_t)c->n, sizeof *order, by_memory);
-    fprintf(ev->out, "  none fits; the least memory a chip:\n");
+    records_search_title(ev->out, "none fits; the least memory a chip:");
     for (int i = 0; i < c->n && i < 5; i++)
         row_text(ev, z, order[i]);
     free(order);
@@ -688,48 +711,32 @@ static const Oversplit *first_oversplit(const Configs *c)
     return &first->split;
 }
 
-static void header_text(Eval *ev, const Search *z, const Configs *c, int fit, int costed)
+/* The plan's choices, as text_of takes a writer. */
+static void plan_choices(Eval *ev, const Search *z, const Config *c, FILE *out)
 {
-    const Stmt *s = z->stmt;
-    char hbm[48] = "HBM (the chip gives no capacity: all)", split[96];
-    if (z->chip->set[CHIP_HBM_BYTES]) {
-        num_format_unit(z->chip->value[CHIP_HBM_BYTES], UNIT_BYTES, 0, hbm, sizeof hbm);
-        strcat(hbm, " of HBM a chip");
-    }
-    fprintf(ev->out, "%.*s%s\n  %d configurations: %d fit in %s, %d do not",
-            s->span.end - s->span.begin, ev->src->text + s->span.begin,
-            ev->world->training ? "  [training]" : "",
-            c->n + z->failed + z->dropped + z->uneven, fit, hbm, costed - fit);
-    if (z->dropped)
-        fprintf(ev->out, "; %d dropped: cannot fit HBM (a bound, before costing)",
-                z->dropped);
-    if (z->uneven)
-        fprintf(ev->out, "; %d dropped: their pipeline stages do not divide the layers "
-                "(before costing)", z->uneven);
-    if (z->failed)
-        fprintf(ev->out, ", %d could not be costed (%s)", z->failed, z->why ? z->why : "");
-    if (z->oversplit) {
-        oversplit_text(ev, first_oversplit(c), split, sizeof split);
-        fprintf(ev->out, ";\n  %d split a dim over more chips than it has elements (%s): "
-                "not ranked", z->oversplit, split);
-    }
-    if (z->twins)
-        fprintf(ev->out, ";\n  %d more are these reshuffled (the same chips, the axes alike): "
-                "not listed", z->twins);
-    fputc('\n', ev->out);
-    if (ev->world->training)
-        searchplan_header(&z->plan, ev->out);
+    (void)ev;
+    (void)c;
+    searchplan_choices_text(&z->plan, out);
 }
 
-static void column_heads(Eval *ev, const Search *z)
+static void header_text(Eval *ev, const Search *z, const Configs *c, int fit, int costed)
 {
-    fprintf(ev->out, "  %s%s\n  %4s %5s %-9s %-17s", roof_has_derating(z->chip)
-            ? "t_step derated; " : "", "* on the Pareto front", "rank", "chips", "mesh",
-            "strategy");
-    if (ev->world->training)
-        searchplan_column_heads(ev->out);
-    fprintf(ev->out, " %9s %6s %9s %9s %-7s %s\n", "t_step", "mfu", "memory", "headroom",
-            "bound", "collective");
+    char split[96] = "";
+    if (z->oversplit)
+        oversplit_text(ev, first_oversplit(c), split, sizeof split);
+    char *plan = ev->world->training ? text_of(ev, z, NULL, plan_choices) : NULL;
+    SearchHead h = {
+        .stmt = records_stmt(ev->src, z->stmt->span), .training = ev->world->training,
+        .derated = roof_has_derating(z->chip),
+        .configurations = c->n + z->failed + z->dropped + z->uneven,
+        .fit = fit, .unfit = costed - fit, .dropped = z->dropped, .uneven = z->uneven,
+        .failed = z->failed, .why = z->why, .oversplit = z->oversplit, .split = split,
+        .twins = z->twins,
+        .hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN,
+        .plan = plan,
+    };
+    records_search_head(ev->out, &h);
+    free(plan);
 }
 
 /* A section's rows: those ranked that `in` takes and no section above has shown. */
@@ -742,7 +749,7 @@ static int section(Eval *ev, const Search *z, Configs *c, const char *title,
         if (x->shown || !in(c, i))
             continue;
         if (shown++ == 0)
-            fprintf(ev->out, "  %s\n", title);
+            records_search_title(ev->out, title);
         row_text(ev, z, x);
         x->shown = true;
     }
@@ -779,70 +786,16 @@ static void report_text(Eval *ev, const Search *z, Configs *c)
         ranked += c->items[i].rank > 0;
     }
     header_text(ev, z, c, fit, costed);
-    column_heads(ev, z);
     int shown = section(ev, z, c, ev->world->training
                         ? "the Pareto front: no plan on fewer chips is as fast"
                         : "the Pareto front: no plan is as fast for less (t_step x chips)",
                         on_front, c->n);
     shown += section(ev, z, c, "the best of each other chip count", best_of_count, c->n);
     shown += section(ev, z, c, "the fastest of the rest", any, SEARCH_SHOWN);
-    if (ranked > shown)
-        fprintf(ev->out, "  ... %d more ranked (--json lists every configuration)\n",
-                ranked - shown);
+    records_search_more(ev->out, ranked - shown);
     if (fit == 0)
         least_memory(ev, z, c);
-    fputc('\n', ev->out);
-}
-
-static void row_json(Eval *ev, const Search *z, const Config *c, const RecordStmt *at)
-{
-    FILE *out = ev->out;
-    records_json_head(out, at);
-    fputs(",\"chip\":", out);
-    json_write_string(out, z->chip->name, strlen(z->chip->name));
-    report_json_mode(out, ev->world->training);
-    fputs(",\"mesh\":{", out);
-    for (int a = 0; a < c->naxes; a++)
-        fprintf(out, "%s\"%c\":%d", a ? "," : "", letters[a], c->sizes[a]);
-    fputs("},\"strategy\":{", out);
-    for (int p = 0; p < z->nparams; p++) {
-        fprintf(out, "%s\"%s\":[", p ? "," : "", eval_spelling(ev, z->params[p]));
-        for (int a = 0, n = 0; a < c->naxes; a++)
-            if (c->owner[a] == p)
-                fprintf(out, "%s\"%c\"", n++ ? "," : "", letters[a]);
-        fputc(']', out);
-    }
-    fputc('}', out);
-    if (ev->world->training)
-        searchplan_json(&z->plan, c->plan, out);
-    json_write_field(out, "chips", c->chips);
-    json_write_field(out, "t_step", c->t_step);
-    json_write_field(out, "t_derated", c->t_derated);
-    json_write_field(out, "mfu", c->mfu);
-    json_write_field(out, "flops", c->flops);
-    json_write_field(out, "memory", c->memory);
-    fprintf(out, ",\"fits\":%s,\"oversplit\":%s,\"bound\":\"%s\",\"collective\":",
-            c->fits ? "true" : "false", c->oversplit ? "true" : "false",
-            roof_bound_name(c->bound));
-    if (c->collective >= 0)
-        fprintf(out, "\"%s\"", COLL_NAMES[c->collective]);
-    else
-        fputs("null", out);
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = nomem_note(open_memstream(&text, &size)); /* the statement then fails */
-    if (mem) {
-        reproduce_text(ev, z, c, mem);
-        fclose(mem);
-    }
-    fputs(",\"reproduce\":", out);
-    json_write_string(out, text ? text : "", text ? size : 0);
-    free(text);
-    fprintf(out, ",\"pareto\":%s,\"rank\":", c->pareto ? "true" : "false");
-    if (c->rank)
-        fprintf(out, "%d}\n", c->rank);
-    else
-        fputs("null}\n", out);
+    records_search_end(ev->out);
 }
 
 /* ---- The statement ----------------------------------------------------------------- */
@@ -1260,7 +1213,7 @@ static bool run_search(Eval *ev, Search *z, Configs *c)
     }
     RecordStmt at = records_stmt(ev->src, z->stmt->span);
     for (int i = 0; i < c->n; i++)
-        row_json(ev, z, &c->items[i], &at);
+        write_row(ev, z, &c->items[i], &at);
     return true;
 }
 

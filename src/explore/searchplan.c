@@ -326,29 +326,16 @@ void searchplan_settings_text(const Eval *ev, const Plan *p, PlanPick k, FILE *o
         optimizer_text(&w->optimizer, p->zero[k.at[PLAN_ZERO]], out);
 }
 
-void searchplan_column_heads(FILE *out)
+void searchplan_record(const Plan *p, PlanPick k, bool pipelined, SearchPlanPick *r)
 {
-    fprintf(out, " %3s %-9s %-5s %4s", "mb", "remat", "sched", "zero");
-}
-
-void searchplan_columns(const Plan *p, PlanPick k, bool pipelined, FILE *out)
-{
-    fprintf(out, " %3.0f %-9s %-5s %4d", p->microbatches[k.at[PLAN_MICROBATCHES]],
-            remat_name(p->policy[k.at[PLAN_REMAT]]),
-            !pipelined ? "-" : p->schedule[k.at[PLAN_SCHEDULE]] == SCHEDULE_GPIPE ? "gpipe"
-                                                                                 : "1f1b",
-            p->zero[k.at[PLAN_ZERO]]);
-}
-
-void searchplan_json(const Plan *p, PlanPick k, FILE *out)
-{
-    fprintf(out, ",\"plan\":{\"microbatches\":%.17g,\"remat\":",
-            p->microbatches[k.at[PLAN_MICROBATCHES]]);
-    json_write_string(out, p->remat_text[k.at[PLAN_REMAT]],
-                       strlen(p->remat_text[k.at[PLAN_REMAT]]));
-    fprintf(out, ",\"schedule\":\"%s\",\"zero\":%d}",
-            SCHEDULE_WORDS[p->schedule[k.at[PLAN_SCHEDULE]] == SCHEDULE_GPIPE],
-            p->zero[k.at[PLAN_ZERO]]);
+    *r = (SearchPlanPick){
+        .microbatches = p->microbatches[k.at[PLAN_MICROBATCHES]],
+        .remat = remat_name(p->policy[k.at[PLAN_REMAT]]),
+        .remat_text = p->remat_text[k.at[PLAN_REMAT]],
+        .pipelined = pipelined,
+        .gpipe = p->schedule[k.at[PLAN_SCHEDULE]] == SCHEDULE_GPIPE,
+        .zero = p->zero[k.at[PLAN_ZERO]],
+    };
 }
 
 static void header_dim(const Plan *p, int d, FILE *out)
@@ -369,10 +356,8 @@ static void header_dim(const Plan *p, int d, FILE *out)
         fprintf(out, " (a step of %g sequences)", p->global_batch);
 }
 
-void searchplan_header(const Plan *p, FILE *out)
+void searchplan_choices_text(const Plan *p, FILE *out)
 {
-    fputs("  plan: ", out);
     for (int d = 0; d < PLAN_DIMS; d++)
         header_dim(p, d, out);
-    fputc('\n', out);
 }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "eval.h"
+#include "records.h"
 
 typedef enum { PLAN_MICROBATCHES, PLAN_REMAT, PLAN_SCHEDULE, PLAN_ZERO, PLAN_DIMS } PlanDim;
 enum { PLAN_MAX_CHOICES = 16, PLAN_TEXT = 200 };
@@ -65,12 +66,9 @@ bool searchplan_pick(const Plan *p, int i, bool pipelined, PlanPick *k);
  * when the search ranges over it): the settings that re-cost plan k. Nothing in
  * inference. */
 void searchplan_settings_text(const Eval *ev, const Plan *p, PlanPick k, FILE *out);
-/* The columns of a row: microbatches, remat, schedule ("-" without a pipeline), zero. */
-void searchplan_columns(const Plan *p, PlanPick k, bool pipelined, FILE *out);
-void searchplan_column_heads(FILE *out);
-/* ,"plan":{...} */
-void searchplan_json(const Plan *p, PlanPick k, FILE *out);
-/* "  plan: microbatches 1, 2, 4 (a step 256 sequences); remat none, full; ...\n" */
-void searchplan_header(const Plan *p, FILE *out);
+/* Plan k as a row's record holds it (records_search_row writes its columns and JSON). */
+void searchplan_record(const Plan *p, PlanPick k, bool pipelined, SearchPlanPick *r);
+/* "microbatches 1, 2, 4 (a step 256 sequences); remat none, full; ...": the choices. */
+void searchplan_choices_text(const Plan *p, FILE *out);
 
 #endif

@@ -1,6 +1,6 @@
 /* records.h — the records of the explore statements (solve, a sweep's points and
- * tables, fit, send, serve), built by the statement and written here, as text or as
- * JSON (which session.c turns into CSV rows), so that each record has one writer.
+ * tables, fit, send, serve, search), built by the statement and written here, as text
+ * or as JSON (which session.c turns into CSV rows), so that each record has one writer.
  *
  * Ownership: a record borrows every string it points to for the call that writes it.
  */
@@ -298,6 +298,66 @@ typedef struct {
 } ScanEqualRecord;
 
 void records_scan_equal(FILE *out, const ScanEqualRecord *r, bool json);
+
+/* A search configuration's plan, as its row shows it (searchplan.c fills it). */
+typedef struct {
+    double microbatches;
+    const char *remat;      /* the policy's name (the column) */
+    const char *remat_text; /* as the plan clause spells it (JSON) */
+    bool pipelined;         /* a pipeline's axes have chips: the column shows the schedule */
+    bool gpipe;             /* else one_f_one_b */
+    int zero;
+} SearchPlanPick;
+
+/* A search's report opens: the statement, the tally of its configurations, the plan's
+ * choices (training) and the column heads. */
+typedef struct {
+    RecordStmt stmt;
+    bool training;
+    bool derated;          /* the chip derates: t_step is derated */
+    int configurations, fit, unfit;
+    int dropped, uneven;   /* dropped before costing: by the memory bound, by the layers */
+    int failed;
+    const char *why;       /* the first failure's reason */
+    int oversplit;
+    const char *split;     /* the first dim split too finely: "K = 8 over 64 chips" */
+    int twins;
+    double hbm;            /* NAN: the chip gives no capacity */
+    const char *plan;      /* the plan's choices, "microbatches 1, 2; remat ..." (training) */
+} SearchHead;
+
+/* One configuration of a search: its figures and the texts the search formats. */
+typedef struct {
+    RecordStmt stmt;        /* JSON */
+    const char *chip;       /* JSON */
+    bool training;          /* the plan's columns and JSON */
+    SearchPlanPick plan;
+    const int *sizes;       /* each mesh axis (X, Y, Z) */
+    const unsigned char *owner; /* the searched parameter each axis goes to */
+    int naxes;
+    const char *const *params; /* the searched parameters' names */
+    int nparams;
+    const char *mesh;       /* "2x4" */
+    const char *strategy;   /* "fsdp=X tp=Y" */
+    const char *reproduce;  /* the statement that costs it alone */
+    int rank;               /* 0: not ranked */
+    double chips, t_step, t_derated, mfu, flops, memory;
+    double hbm;             /* NAN: the chip gives no capacity */
+    bool fits, oversplit, pareto;
+    Bound bound;
+    const char *collective; /* the collective with the most time; NULL: none */
+} SearchRow;
+
+/* The search's opening rows (text only). */
+void records_search_head(FILE *out, const SearchHead *h);
+/* A configuration's rows as text (with its reproduce line), or one JSON line. */
+void records_search_row(FILE *out, const SearchRow *r, bool json);
+/* A section's title: "  the Pareto front: ...". */
+void records_search_title(FILE *out, const char *title);
+/* The report's end: how many ranked were not shown (0: none), then a blank line. */
+void records_search_more(FILE *out, int more);
+/* The report's last line: a blank one. */
+void records_search_end(FILE *out);
 
 /* A chart's line after its SVG file is written: "wrote PATH: title". */
 void records_chart_written(FILE *out, const char *path, const char *title);
