@@ -711,20 +711,13 @@ static const Oversplit *first_oversplit(const Configs *c)
     return &first->split;
 }
 
-/* The plan's choices, as text_of takes a writer. */
-static void plan_choices(Eval *ev, const Search *z, const Config *c, FILE *out)
-{
-    (void)ev;
-    (void)c;
-    searchplan_choices_text(&z->plan, out);
-}
-
 static void header_text(Eval *ev, const Search *z, const Configs *c, int fit, int costed)
 {
     char split[96] = "";
     if (z->oversplit)
         oversplit_text(ev, first_oversplit(c), split, sizeof split);
-    char *plan = ev->world->training ? text_of(ev, z, NULL, plan_choices) : NULL;
+    PlanChoices plan;
+    searchplan_choices(&z->plan, &plan);
     SearchHead h = {
         .stmt = records_stmt(ev->src, z->stmt->span), .training = ev->world->training,
         .derated = roof_has_derating(z->chip),
@@ -733,10 +726,9 @@ static void header_text(Eval *ev, const Search *z, const Configs *c, int fit, in
         .failed = z->failed, .why = z->why, .oversplit = z->oversplit, .split = split,
         .twins = z->twins,
         .hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN,
-        .plan = plan,
+        .plan = plan.choices,
     };
     records_search_head(ev->out, &h);
-    free(plan);
 }
 
 /* A section's rows: those ranked that `in` takes and no section above has shown. */

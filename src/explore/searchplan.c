@@ -338,26 +338,17 @@ void searchplan_record(const Plan *p, PlanPick k, bool pipelined, SearchPlanPick
     };
 }
 
-static void header_dim(const Plan *p, int d, FILE *out)
+void searchplan_choices(const Plan *p, PlanChoices *c)
 {
-    fprintf(out, "%s%s", d ? "; " : "", DIM_NAMES[d]);
-    for (int i = 0; i < p->n[d]; i++) {
-        fputs(i ? ", " : " ", out);
-        if (d == PLAN_MICROBATCHES)
-            fprintf(out, "%g", p->microbatches[i]);
-        else if (d == PLAN_REMAT)
-            fputs(p->remat_text[i], out);
-        else if (d == PLAN_SCHEDULE)
-            fputs(SCHEDULE_WORDS[p->schedule[i] == SCHEDULE_GPIPE], out);
-        else
-            fprintf(out, "%d", p->zero[i]);
-    }
-    if (d == PLAN_MICROBATCHES && p->batch_arg >= 0)
-        fprintf(out, " (a step of %g sequences)", p->global_batch);
-}
-
-void searchplan_choices_text(const Plan *p, FILE *out)
-{
-    for (int d = 0; d < PLAN_DIMS; d++)
-        header_dim(p, d, out);
+    for (int i = 0; i < p->n[PLAN_REMAT]; i++)
+        c->remats[i] = p->remat_text[i];
+    for (int i = 0; i < p->n[PLAN_SCHEDULE]; i++)
+        c->gpipe[i] = p->schedule[i] == SCHEDULE_GPIPE;
+    c->choices = (SearchPlanChoices){
+        .microbatches = p->microbatches, .nmicrobatches = p->n[PLAN_MICROBATCHES],
+        .remats = c->remats, .nremats = p->n[PLAN_REMAT],
+        .gpipe = c->gpipe, .nschedules = p->n[PLAN_SCHEDULE],
+        .zeros = p->zero, .nzeros = p->n[PLAN_ZERO],
+        .global_batch = p->batch_arg >= 0 ? p->global_batch : NAN,
+    };
 }

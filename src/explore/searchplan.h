@@ -68,7 +68,12 @@ bool searchplan_pick(const Plan *p, int i, bool pipelined, PlanPick *k);
 void searchplan_settings_text(const Eval *ev, const Plan *p, PlanPick k, FILE *out);
 /* Plan k as a row's record holds it (records_search_row writes its columns and JSON). */
 void searchplan_record(const Plan *p, PlanPick k, bool pipelined, SearchPlanPick *r);
-/* "microbatches 1, 2, 4 (a step 256 sequences); remat none, full; ...": the choices. */
-void searchplan_choices_text(const Plan *p, FILE *out);
+/* The plan's choices as the search's head record holds them (they point into c). */
+typedef struct {
+    SearchPlanChoices choices;
+    const char *remats[PLAN_MAX_CHOICES];
+    bool gpipe[PLAN_MAX_CHOICES];
+} PlanChoices;
+void searchplan_choices(const Plan *p, PlanChoices *c);
 
 #endif

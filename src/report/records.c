@@ -853,6 +853,26 @@ void records_chart_written(FILE *out, const char *path, const char *title)
 
 static const char SEARCH_LETTERS[] = "XYZ";
 
+/* "  plan: microbatches 1, 2, 4 (a step of 256 sequences); remat none, full; ..." */
+static void search_plan_line(FILE *out, const SearchPlanChoices *c)
+{
+    fputs("  plan: microbatches", out);
+    for (int i = 0; i < c->nmicrobatches; i++)
+        fprintf(out, "%s%g", i ? ", " : " ", c->microbatches[i]);
+    if (!isnan(c->global_batch))
+        fprintf(out, " (a step of %g sequences)", c->global_batch);
+    fputs("; remat", out);
+    for (int i = 0; i < c->nremats; i++)
+        fprintf(out, "%s%s", i ? ", " : " ", c->remats[i]);
+    fputs("; schedule", out);
+    for (int i = 0; i < c->nschedules; i++)
+        fprintf(out, "%s%s", i ? ", " : " ", c->gpipe[i] ? "gpipe" : "one_f_one_b");
+    fputs("; zero", out);
+    for (int i = 0; i < c->nzeros; i++)
+        fprintf(out, "%s%d", i ? ", " : " ", c->zeros[i]);
+    fputc('\n', out);
+}
+
 static void search_column_heads(FILE *out, const SearchHead *h)
 {
     fprintf(out, "  %s%s\n  %4s %5s %-9s %-17s", h->derated ? "t_step derated; " : "",
@@ -888,7 +908,7 @@ void records_search_head(FILE *out, const SearchHead *h)
                 "not listed", h->twins);
     fputc('\n', out);
     if (h->training)
-        fprintf(out, "  plan: %s\n", h->plan ? h->plan : "");
+        search_plan_line(out, &h->plan);
     search_column_heads(out, h);
 }
 

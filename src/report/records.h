@@ -309,6 +309,19 @@ typedef struct {
     int zero;
 } SearchPlanPick;
 
+/* The plan's choices a search ranges over (training): each dim's values. */
+typedef struct {
+    const double *microbatches;
+    int nmicrobatches;
+    const char *const *remats; /* as the plan clause spells them */
+    int nremats;
+    const bool *gpipe;         /* each schedule: gpipe, else one_f_one_b */
+    int nschedules;
+    const int *zeros;
+    int nzeros;
+    double global_batch;       /* the sequences of a step; NAN: the call gives no batch */
+} SearchPlanChoices;
+
 /* A search's report opens: the statement, the tally of its configurations, the plan's
  * choices (training) and the column heads. */
 typedef struct {
@@ -323,7 +336,7 @@ typedef struct {
     const char *split;     /* the first dim split too finely: "K = 8 over 64 chips" */
     int twins;
     double hbm;            /* NAN: the chip gives no capacity */
-    const char *plan;      /* the plan's choices, "microbatches 1, 2; remat ..." (training) */
+    SearchPlanChoices plan; /* training */
 } SearchHead;
 
 /* One configuration of a search: its figures and the texts the search formats. */
