@@ -32,7 +32,6 @@
 #include "eval.h"
 #include "interrupt.h"
 #include "jobs.h"
-#include "json.h"
 #include "layout.h"
 #include "nomem.h"
 #include "num.h"
@@ -567,12 +566,13 @@ static void strategy_text(Eval *ev, const Search *z, const Config *c, char *buf,
     }
 }
 
-/* "fsdp = Y, tp = {X, Z}": the searched parameters' axes as the call takes them, after
- * a comma when arguments come before; one that gets none is left out when its default
- * is none, `{}`. */
-static void call_axes_text(Eval *ev, const Search *z, const Config *c, bool comma, FILE *out)
+/* "fsdp = Y, tp = {X, Z}": the searched parameters' axes as the call takes them; one
+ * that gets none is left out when its default is none, `{}`. Their count. */
+static int call_axes(Eval *ev, const Search *z, const Config *c, SearchAxesArg *out,
+                     char (*axes)[3 * SEARCH_AXES])
 {
     const Stmt *def = arch_call_target(ev, z->stmt->as.expr.value)->def;
+    int k = 0;
     for (int p = 0; p < z->nparams; p++) {
         int n = 0;
         for (int a = 0; a < c->naxes; a++)
@@ -583,56 +583,59 @@ static void call_axes_text(Eval *ev, const Search *z, const Config *c, bool comm
                 fallback = def->as.block.params[i].value;
         if (n == 0 && fallback && fallback->kind == NODE_AXES && fallback->as.axes.n == 0)
             continue;
-        fprintf(out, "%s%s = %s", comma ? ", " : "", eval_spelling(ev, z->params[p]),
-                n == 1 ? "" : "{");
-        comma = true;
-        for (int a = 0, k = 0; a < c->naxes; a++)
+        size_t used = 0;
+        axes[k][0] = '\0';
+        for (int a = 0; a < c->naxes; a++)
             if (c->owner[a] == p)
-                fprintf(out, "%s%c", k++ ? ", " : "", letters[a]);
-        fputs(n == 1 ? "" : "}", out);
+                used += (size_t)snprintf(axes[k] + used, sizeof axes[k] - used, "%s%c",
+                                         used ? ", " : "", letters[a]);
+        out[k] = (SearchAxesArg){eval_spelling(ev, z->params[p]), axes[k], n != 1};
+        k++;
     }
+    return k;
 }
 
-/* The statement that costs the configuration alone: its plan's settings, then the
- * call with the batch of one microbatch and the searched axes, on the chip and mesh. */
-static void reproduce_text(Eval *ev, const Search *z, const Config *c, FILE *out)
+/* The call's arguments as the reproduce line gives them: the batch's, that of one
+ * microbatch. The caller frees them; NULL when memory ran out (noted). */
+static SearchArg *call_args(Eval *ev, const Search *z, const Config *c)
 {
     const Node *call = z->stmt->as.expr.value;
-    searchplan_settings_text(ev, &z->plan, c->plan, out);
-    fprintf(out, "%s(", eval_spelling(ev, call->as.call.callee.name));
+    SearchArg *args = nomem_note(malloc(sizeof *args * (size_t)(call->as.call.nargs + 1)));
+    if (!args)
+        return NULL;
     for (int i = 0; i < call->as.call.nargs; i++) {
         const Binding *arg = &call->as.call.args[i];
-        fputs(i ? ", " : "", out);
-        if (arg->name.name >= 0)
-            fprintf(out, "%s = ", eval_spelling(ev, arg->name.name));
-        if (i == z->plan.batch_arg)
-            fprintf(out, "%.17g", z->plan.global_batch /
-                                      z->plan.microbatches[c->plan.at[PLAN_MICROBATCHES]]);
-        else
-            fprintf(out, "%.*s", arg->value->span.end - arg->value->span.begin,
-                    ev->src->text + arg->value->span.begin);
+        bool batch = i == z->plan.batch_arg;
+        args[i] = (SearchArg){
+            .name = arg->name.name >= 0 ? eval_spelling(ev, arg->name.name) : NULL,
+            .value = batch ? NULL : ev->src->text + arg->value->span.begin,
+            .len = arg->value->span.end - arg->value->span.begin,
+            .batch = z->plan.global_batch /
+                     z->plan.microbatches[c->plan.at[PLAN_MICROBATCHES]],
+        };
     }
-    call_axes_text(ev, z, c, call->as.call.nargs > 0, out);
-    fprintf(out, ") on %s", z->chip->name);
-    if (z->stmt->as.expr.clauses.compute >= 0)
-        fprintf(out, " compute %s", dtype_name((DType)z->stmt->as.expr.clauses.compute));
-    for (int a = 0; a < c->naxes; a++)
-        fprintf(out, "%s%c = %d", a ? ", " : " mesh ", letters[a], c->sizes[a]);
+    return args;
 }
 
-/* What write puts out, as a string the caller frees; NULL when memory ran out (noted:
- * the statement then fails). */
-static char *text_of(Eval *ev, const Search *z, const Config *c,
-                     void (*write)(Eval *, const Search *, const Config *, FILE *))
+/* The statement that costs c alone: its plan's settings, then the call with the batch
+ * of one microbatch and the searched axes, on the chip and mesh. */
+static SearchReproduce reproduce_of(Eval *ev, const Search *z, const Config *c,
+                                    const SearchArg *args, SearchAxesArg *axes,
+                                    char (*axes_text)[3 * SEARCH_AXES])
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = nomem_note(open_memstream(&text, &size));
-    if (!mem)
-        return NULL;
-    write(ev, z, c, mem);
-    fclose(mem);
-    return text;
+    const Node *call = z->stmt->as.expr.value;
+    int compute = z->stmt->as.expr.clauses.compute;
+    SearchReproduce r = {
+        .training = ev->world->training,
+        .callee = eval_spelling(ev, call->as.call.callee.name),
+        .args = args, .nargs = call->as.call.nargs,
+        .axes = axes, .naxes_args = call_axes(ev, z, c, axes, axes_text),
+        .chip = z->chip->name, .compute = compute >= 0 ? dtype_name((DType)compute) : NULL,
+        .sizes = c->sizes, .naxes = c->naxes,
+    };
+    if (ev->world->training)
+        searchplan_settings(ev, &z->plan, c->plan, &r.settings);
+    return r;
 }
 
 /* Configuration c's row: its record, with the texts formatted here. */
@@ -644,12 +647,17 @@ static void write_row(Eval *ev, const Search *z, const Config *c, const RecordSt
     strategy_text(ev, z, c, strategy, sizeof strategy);
     for (int p = 0; p < z->nparams; p++)
         params[p] = eval_spelling(ev, z->params[p]);
-    char *reproduce = text_of(ev, z, c, reproduce_text);
+    SearchArg *args = call_args(ev, z, c);
+    if (!args)
+        return; /* noted: the statement then fails */
+    SearchAxesArg axes[SEARCH_MAX_PARAMS];
+    char axes_text[SEARCH_MAX_PARAMS][3 * SEARCH_AXES];
+    SearchReproduce reproduce = reproduce_of(ev, z, c, args, axes, axes_text);
     SearchRow r = {
         .stmt = *at, .chip = z->chip->name, .training = ev->world->training,
         .sizes = c->sizes, .owner = c->owner, .naxes = c->naxes,
         .params = params, .nparams = z->nparams,
-        .mesh = mesh, .strategy = strategy, .reproduce = reproduce ? reproduce : "",
+        .mesh = mesh, .strategy = strategy, .reproduce = &reproduce,
         .rank = c->rank, .chips = c->chips, .t_step = c->t_step, .t_derated = c->t_derated,
         .mfu = c->mfu, .flops = c->flops, .memory = c->memory,
         .hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN,
@@ -658,7 +666,7 @@ static void write_row(Eval *ev, const Search *z, const Config *c, const RecordSt
     };
     searchplan_record(&z->plan, c->plan, c->pipelined, &r.plan);
     records_search_row(ev->out, &r, ev->json);
-    free(reproduce);
+    free(args);
 }
 
 static void row_text(Eval *ev, const Search *z, const Config *c)

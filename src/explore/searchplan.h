@@ -62,10 +62,10 @@ int searchplan_count(const Plan *p);
  * of those left out that way. */
 bool searchplan_pick(const Plan *p, int i, bool pipelined, PlanPick *k);
 
-/* "mode training microbatches 4; remat full; " (and the optimizer with its ZeRO stage
- * when the search ranges over it): the settings that re-cost plan k. Nothing in
- * inference. */
-void searchplan_settings_text(const Eval *ev, const Plan *p, PlanPick k, FILE *out);
+/* The settings that re-cost plan k in training, "mode training microbatches 4; remat
+ * full; " as the reproduce line reads them (and the optimizer with its ZeRO stage when
+ * the search ranges over it). */
+void searchplan_settings(const Eval *ev, const Plan *p, PlanPick k, SearchSettings *s);
 /* Plan k as a row's record holds it (records_search_row writes its columns and JSON). */
 void searchplan_record(const Plan *p, PlanPick k, bool pipelined, SearchPlanPick *r);
 /* The plan's choices as the search's head record holds them (they point into c). */

@@ -2,10 +2,12 @@
 #include "records.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "json.h"
+#include "nomem.h"
 #include "num.h"
 #include "report.h"
 
@@ -912,6 +914,61 @@ void records_search_head(FILE *out, const SearchHead *h)
     search_column_heads(out, h);
 }
 
+static void search_settings(FILE *out, const SearchSettings *s)
+{
+    fputs("mode training", out);
+    if (s->overlap_step)
+        fputs(" overlap step", out);
+    if (s->microbatches != 1)
+        fprintf(out, " microbatches %.17g", s->microbatches);
+    if (s->gpipe)
+        fputs(" schedule gpipe", out);
+    if (s->axes_add)
+        fputs(" axes add", out);
+    if (s->launch_graph)
+        fputs(" launch graph", out);
+    if (s->run_tokens > 0)
+        fprintf(out, " tokens %.17g", s->run_tokens);
+    if (s->sends_overlap)
+        fputs(" sends overlap", out);
+    fprintf(out, "; remat %s; ", s->remat);
+    if (!s->optimizer)
+        return;
+    fprintf(out, "optimizer %s", s->optimizer);
+    if (s->moments)
+        fprintf(out, " moments %s", s->moments);
+    if (s->master)
+        fprintf(out, " master %s", s->master);
+    if (s->gradients)
+        fprintf(out, " gradients %s", s->gradients);
+    fprintf(out, " zero %d; ", s->zero);
+}
+
+static void search_reproduce(FILE *out, const SearchReproduce *r)
+{
+    if (r->training)
+        search_settings(out, &r->settings);
+    fprintf(out, "%s(", r->callee);
+    for (int i = 0; i < r->nargs; i++) {
+        const SearchArg *a = &r->args[i];
+        fputs(i ? ", " : "", out);
+        if (a->name)
+            fprintf(out, "%s = ", a->name);
+        if (a->value)
+            fprintf(out, "%.*s", a->len, a->value);
+        else
+            fprintf(out, "%.17g", a->batch);
+    }
+    for (int i = 0; i < r->naxes_args; i++)
+        fprintf(out, "%s%s = %s%s%s", i || r->nargs ? ", " : "", r->axes[i].name,
+                r->axes[i].braces ? "{" : "", r->axes[i].axes, r->axes[i].braces ? "}" : "");
+    fprintf(out, ") on %s", r->chip);
+    if (r->compute)
+        fprintf(out, " compute %s", r->compute);
+    for (int a = 0; a < r->naxes; a++)
+        fprintf(out, "%s%c = %d", a ? ", " : " mesh ", SEARCH_LETTERS[a], r->sizes[a]);
+}
+
 static void search_row_text(FILE *out, const SearchRow *r)
 {
     char t[4][32], mfu[16];
@@ -929,7 +986,9 @@ static void search_row_text(FILE *out, const SearchRow *r)
             isnan(r->hbm) ? "-" : num_format_unit(r->hbm - r->memory, UNIT_BYTES, 0, t[2], 32),
             roof_bound_name(r->bound), r->collective ? r->collective : "none",
             r->pareto ? " *" : "");
-    fprintf(out, "        reproduce: %s\n", r->reproduce);
+    fputs("        reproduce: ", out);
+    search_reproduce(out, r->reproduce);
+    fputc('\n', out);
 }
 
 /* ,"mesh":{"X":2,...},"strategy":{"fsdp":["X"],...} */
@@ -975,8 +1034,16 @@ static void search_row_json(FILE *out, const SearchRow *r)
         fprintf(out, "\"%s\"", r->collective);
     else
         fputs("null", out);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = nomem_note(open_memstream(&text, &size)); /* the statement then fails */
+    if (mem) {
+        search_reproduce(mem, r->reproduce);
+        fclose(mem);
+    }
     fputs(",\"reproduce\":", out);
-    json_write_string(out, r->reproduce, strlen(r->reproduce));
+    json_write_string(out, text ? text : "", text ? size : 0);
+    free(text);
     fprintf(out, ",\"pareto\":%s,\"rank\":", r->pareto ? "true" : "false");
     if (r->rank)
         fprintf(out, "%d}\n", r->rank);

@@ -339,6 +339,50 @@ typedef struct {
     SearchPlanChoices plan; /* training */
 } SearchHead;
 
+/* The settings that re-cost a search's plan: "mode training microbatches 4; remat full; "
+ * (then the optimizer with its ZeRO stage when the search ranges over it). */
+typedef struct {
+    bool overlap_step;      /* mode training overlap step */
+    double microbatches;
+    bool gpipe, axes_add, launch_graph, sends_overlap;
+    double run_tokens;      /* 0: none given */
+    const char *remat;      /* as the plan clause spells it */
+    const char *optimizer;  /* its name; NULL: the search does not range over zero */
+    const char *moments, *master, *gradients; /* their dtypes; NULL: the default */
+    int zero;
+} SearchSettings;
+
+/* An argument of the reproduced call: "name = value" (name NULL: positional); value
+ * NULL: the batch of one microbatch, as a number. */
+typedef struct {
+    const char *name;
+    const char *value;      /* not NUL-terminated: len bytes */
+    int len;
+    double batch;
+} SearchArg;
+
+/* A searched parameter's axes as the call takes them: "tp = {X, Z}", "fsdp = Y". */
+typedef struct {
+    const char *name;
+    const char *axes;       /* "X, Z" */
+    bool braces;            /* not exactly one axis */
+} SearchAxesArg;
+
+/* The statement that costs one configuration alone. */
+typedef struct {
+    bool training;
+    SearchSettings settings; /* training */
+    const char *callee;
+    const SearchArg *args;
+    int nargs;
+    const SearchAxesArg *axes;
+    int naxes_args;
+    const char *chip;
+    const char *compute;     /* its dtype; NULL: none given */
+    const int *sizes;        /* the mesh */
+    int naxes;
+} SearchReproduce;
+
 /* One configuration of a search: its figures and the texts the search formats. */
 typedef struct {
     RecordStmt stmt;        /* JSON */
@@ -352,7 +396,7 @@ typedef struct {
     int nparams;
     const char *mesh;       /* "2x4" */
     const char *strategy;   /* "fsdp=X tp=Y" */
-    const char *reproduce;  /* the statement that costs it alone */
+    const SearchReproduce *reproduce;
     int rank;               /* 0: not ranked */
     double chips, t_step, t_derated, mfu, flops, memory;
     double hbm;             /* NAN: the chip gives no capacity */
