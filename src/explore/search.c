@@ -32,7 +32,6 @@
 #include "eval.h"
 #include "interrupt.h"
 #include "jobs.h"
-#include "json.h"
 #include "layout.h"
 #include "nomem.h"
 #include "num.h"
@@ -567,12 +566,13 @@ static void strategy_text(Eval *ev, const Search *z, const Config *c, char *buf,
     }
 }
 
-/* "fsdp = Y, tp = {X, Z}": the searched parameters' axes as the call takes them, after
- * a comma when arguments come before; one that gets none is left out when its default
- * is none, `{}`. */
-static void call_axes_text(Eval *ev, const Search *z, const Config *c, bool comma, FILE *out)
+/* "fsdp = Y, tp = {X, Z}": the searched parameters' axes as the call takes them; one
+ * that gets none is left out when its default is none, `{}`. Their count. */
+static int call_axes(Eval *ev, const Search *z, const Config *c, SearchAxesArg *out,
+                     char (*axes)[3 * SEARCH_AXES])
 {
     const Stmt *def = arch_call_target(ev, z->stmt->as.expr.value)->def;
+    int k = 0;
     for (int p = 0; p < z->nparams; p++) {
         int n = 0;
         for (int a = 0; a < c->naxes; a++)
@@ -583,65 +583,96 @@ static void call_axes_text(Eval *ev, const Search *z, const Config *c, bool comm
                 fallback = def->as.block.params[i].value;
         if (n == 0 && fallback && fallback->kind == NODE_AXES && fallback->as.axes.n == 0)
             continue;
-        fprintf(out, "%s%s = %s", comma ? ", " : "", eval_spelling(ev, z->params[p]),
-                n == 1 ? "" : "{");
-        comma = true;
-        for (int a = 0, k = 0; a < c->naxes; a++)
+        size_t used = 0;
+        axes[k][0] = '\0';
+        for (int a = 0; a < c->naxes; a++)
             if (c->owner[a] == p)
-                fprintf(out, "%s%c", k++ ? ", " : "", letters[a]);
-        fputs(n == 1 ? "" : "}", out);
+                used += (size_t)snprintf(axes[k] + used, sizeof axes[k] - used, "%s%c",
+                                         used ? ", " : "", letters[a]);
+        out[k] = (SearchAxesArg){eval_spelling(ev, z->params[p]), axes[k], n != 1};
+        k++;
     }
+    return k;
 }
 
-/* The statement that costs the configuration alone: its plan's settings, then the
- * call with the batch of one microbatch and the searched axes, on the chip and mesh. */
-static void reproduce_text(Eval *ev, const Search *z, const Config *c, FILE *out)
+/* The call's arguments as the reproduce line gives them: the batch's, that of one
+ * microbatch. The caller frees them; NULL when memory ran out (noted). */
+static SearchArg *call_args(Eval *ev, const Search *z, const Config *c)
 {
     const Node *call = z->stmt->as.expr.value;
-    searchplan_settings_text(ev, &z->plan, c->plan, out);
-    fprintf(out, "%s(", eval_spelling(ev, call->as.call.callee.name));
+    SearchArg *args = nomem_note(malloc(sizeof *args * (size_t)(call->as.call.nargs + 1)));
+    if (!args)
+        return NULL;
     for (int i = 0; i < call->as.call.nargs; i++) {
         const Binding *arg = &call->as.call.args[i];
-        fputs(i ? ", " : "", out);
-        if (arg->name.name >= 0)
-            fprintf(out, "%s = ", eval_spelling(ev, arg->name.name));
-        if (i == z->plan.batch_arg)
-            fprintf(out, "%.17g", z->plan.global_batch /
-                                      z->plan.microbatches[c->plan.at[PLAN_MICROBATCHES]]);
-        else
-            fprintf(out, "%.*s", arg->value->span.end - arg->value->span.begin,
-                    ev->src->text + arg->value->span.begin);
+        bool batch = i == z->plan.batch_arg;
+        args[i] = (SearchArg){
+            .name = arg->name.name >= 0 ? eval_spelling(ev, arg->name.name) : NULL,
+            .value = batch ? NULL : ev->src->text + arg->value->span.begin,
+            .len = arg->value->span.end - arg->value->span.begin,
+            .batch = z->plan.global_batch /
+                     z->plan.microbatches[c->plan.at[PLAN_MICROBATCHES]],
+        };
     }
-    call_axes_text(ev, z, c, call->as.call.nargs > 0, out);
-    fprintf(out, ") on %s", z->chip->name);
-    if (z->stmt->as.expr.clauses.compute >= 0)
-        fprintf(out, " compute %s", dtype_name((DType)z->stmt->as.expr.clauses.compute));
-    for (int a = 0; a < c->naxes; a++)
-        fprintf(out, "%s%c = %d", a ? ", " : " mesh ", letters[a], c->sizes[a]);
+    return args;
+}
+
+/* The statement that costs c alone: its plan's settings, then the call with the batch
+ * of one microbatch and the searched axes, on the chip and mesh. */
+static SearchReproduce reproduce_of(Eval *ev, const Search *z, const Config *c,
+                                    const SearchArg *args, SearchAxesArg *axes,
+                                    char (*axes_text)[3 * SEARCH_AXES])
+{
+    const Node *call = z->stmt->as.expr.value;
+    int compute = z->stmt->as.expr.clauses.compute;
+    SearchReproduce r = {
+        .training = ev->world->training,
+        .callee = eval_spelling(ev, call->as.call.callee.name),
+        .args = args, .nargs = call->as.call.nargs,
+        .axes = axes, .naxes_args = call_axes(ev, z, c, axes, axes_text),
+        .chip = z->chip->name, .compute = compute >= 0 ? dtype_name((DType)compute) : NULL,
+        .sizes = c->sizes, .naxes = c->naxes,
+    };
+    if (ev->world->training)
+        searchplan_settings(ev, &z->plan, c->plan, &r.settings);
+    return r;
+}
+
+/* Configuration c's row: its record, with the texts formatted here. */
+static void write_row(Eval *ev, const Search *z, const Config *c, const RecordStmt *at)
+{
+    char mesh[32], strategy[64];
+    const char *params[SEARCH_MAX_PARAMS];
+    mesh_text(c, mesh, sizeof mesh);
+    strategy_text(ev, z, c, strategy, sizeof strategy);
+    for (int p = 0; p < z->nparams; p++)
+        params[p] = eval_spelling(ev, z->params[p]);
+    SearchArg *args = call_args(ev, z, c);
+    if (!args)
+        return; /* noted: the statement then fails */
+    SearchAxesArg axes[SEARCH_MAX_PARAMS];
+    char axes_text[SEARCH_MAX_PARAMS][3 * SEARCH_AXES];
+    SearchReproduce reproduce = reproduce_of(ev, z, c, args, axes, axes_text);
+    SearchRow r = {
+        .stmt = *at, .chip = z->chip->name, .training = ev->world->training,
+        .sizes = c->sizes, .owner = c->owner, .naxes = c->naxes,
+        .params = params, .nparams = z->nparams,
+        .mesh = mesh, .strategy = strategy, .reproduce = &reproduce,
+        .rank = c->rank, .chips = c->chips, .t_step = c->t_step, .t_derated = c->t_derated,
+        .mfu = c->mfu, .flops = c->flops, .memory = c->memory,
+        .hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN,
+        .fits = c->fits, .oversplit = c->oversplit, .pareto = c->pareto, .bound = c->bound,
+        .collective = c->collective >= 0 ? COLL_NAMES[c->collective] : NULL,
+    };
+    searchplan_record(&z->plan, c->plan, c->pipelined, &r.plan);
+    records_search_row(ev->out, &r, ev->json);
+    free(args);
 }
 
 static void row_text(Eval *ev, const Search *z, const Config *c)
 {
-    char mesh[32], strategy[64], t[4][32], mfu[16];
-    mesh_text(c, mesh, sizeof mesh);
-    strategy_text(ev, z, c, strategy, sizeof strategy);
-    if (isnan(c->mfu))
-        snprintf(mfu, sizeof mfu, "-");
-    else
-        num_format_percent(100 * c->mfu, mfu, sizeof mfu);
-    double hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN;
-    num_format_unit(c->t_derated, UNIT_SECONDS, 0, t[0], 32);
-    fprintf(ev->out, "  %4d %5.0f %-9s %-17s", c->rank, c->chips, mesh, strategy);
-    if (ev->world->training)
-        searchplan_columns(&z->plan, c->plan, c->pipelined, ev->out);
-    fprintf(ev->out, " %*s %6s %9s %9s %-7s %s%s\n", num_columns(t[0], 9), t[0], mfu,
-            num_format_unit(c->memory, UNIT_BYTES, 0, t[1], 32),
-            isnan(hbm) ? "-" : num_format_unit(hbm - c->memory, UNIT_BYTES, 0, t[2], 32),
-            roof_bound_name(c->bound), c->collective >= 0 ? COLL_NAMES[c->collective] : "none",
-            c->pareto ? " *" : "");
-    fputs("        reproduce: ", ev->out);
-    reproduce_text(ev, z, c, ev->out);
-    fputc('\n', ev->out);
+    RecordStmt at = records_stmt(ev->src, z->stmt->span);
+    write_row(ev, z, c, &at);
 }
 
 static int by_memory(const void *a, const void *b)
@@ -661,7 +692,7 @@ static void least_memory(Eval *ev, const Search *z, const Configs *c)
     for (int i = 0; i < c->n; i++)
         order[i] = &c->items[i];
     qsort(order, (size_t)c->n, sizeof *order, by_memory);
-    fprintf(ev->out, "  none fits; the least memory a chip:\n");
+    records_search_title(ev->out, "none fits; the least memory a chip:");
     for (int i = 0; i < c->n && i < 5; i++)
         row_text(ev, z, order[i]);
     free(order);
@@ -690,46 +721,22 @@ static const Oversplit *first_oversplit(const Configs *c)
 
 static void header_text(Eval *ev, const Search *z, const Configs *c, int fit, int costed)
 {
-    const Stmt *s = z->stmt;
-    char hbm[48] = "HBM (the chip gives no capacity: all)", split[96];
-    if (z->chip->set[CHIP_HBM_BYTES]) {
-        num_format_unit(z->chip->value[CHIP_HBM_BYTES], UNIT_BYTES, 0, hbm, sizeof hbm);
-        strcat(hbm, " of HBM a chip");
-    }
-    fprintf(ev->out, "%.*s%s\n  %d configurations: %d fit in %s, %d do not",
-            s->span.end - s->span.begin, ev->src->text + s->span.begin,
-            ev->world->training ? "  [training]" : "",
-            c->n + z->failed + z->dropped + z->uneven, fit, hbm, costed - fit);
-    if (z->dropped)
-        fprintf(ev->out, "; %d dropped: cannot fit HBM (a bound, before costing)",
-                z->dropped);
-    if (z->uneven)
-        fprintf(ev->out, "; %d dropped: their pipeline stages do not divide the layers "
-                "(before costing)", z->uneven);
-    if (z->failed)
-        fprintf(ev->out, ", %d could not be costed (%s)", z->failed, z->why ? z->why : "");
-    if (z->oversplit) {
+    char split[96] = "";
+    if (z->oversplit)
         oversplit_text(ev, first_oversplit(c), split, sizeof split);
-        fprintf(ev->out, ";\n  %d split a dim over more chips than it has elements (%s): "
-                "not ranked", z->oversplit, split);
-    }
-    if (z->twins)
-        fprintf(ev->out, ";\n  %d more are these reshuffled (the same chips, the axes alike): "
-                "not listed", z->twins);
-    fputc('\n', ev->out);
-    if (ev->world->training)
-        searchplan_header(&z->plan, ev->out);
-}
-
-static void column_heads(Eval *ev, const Search *z)
-{
-    fprintf(ev->out, "  %s%s\n  %4s %5s %-9s %-17s", roof_has_derating(z->chip)
-            ? "t_step derated; " : "", "* on the Pareto front", "rank", "chips", "mesh",
-            "strategy");
-    if (ev->world->training)
-        searchplan_column_heads(ev->out);
-    fprintf(ev->out, " %9s %6s %9s %9s %-7s %s\n", "t_step", "mfu", "memory", "headroom",
-            "bound", "collective");
+    PlanChoices plan;
+    searchplan_choices(&z->plan, &plan);
+    SearchHead h = {
+        .stmt = records_stmt(ev->src, z->stmt->span), .training = ev->world->training,
+        .derated = roof_has_derating(z->chip),
+        .configurations = c->n + z->failed + z->dropped + z->uneven,
+        .fit = fit, .unfit = costed - fit, .dropped = z->dropped, .uneven = z->uneven,
+        .failed = z->failed, .why = z->why, .oversplit = z->oversplit, .split = split,
+        .twins = z->twins,
+        .hbm = z->chip->set[CHIP_HBM_BYTES] ? z->chip->value[CHIP_HBM_BYTES] : NAN,
+        .plan = plan.choices,
+    };
+    records_search_head(ev->out, &h);
 }
 
 /* A section's rows: those ranked that `in` takes and no section above has shown. */
@@ -742,7 +749,7 @@ static int section(Eval *ev, const Search *z, Configs *c, const char *title,
         if (x->shown || !in(c, i))
             continue;
         if (shown++ == 0)
-            fprintf(ev->out, "  %s\n", title);
+            records_search_title(ev->out, title);
         row_text(ev, z, x);
         x->shown = true;
     }
@@ -779,70 +786,16 @@ static void report_text(Eval *ev, const Search *z, Configs *c)
         ranked += c->items[i].rank > 0;
     }
     header_text(ev, z, c, fit, costed);
-    column_heads(ev, z);
     int shown = section(ev, z, c, ev->world->training
                         ? "the Pareto front: no plan on fewer chips is as fast"
                         : "the Pareto front: no plan is as fast for less (t_step x chips)",
                         on_front, c->n);
     shown += section(ev, z, c, "the best of each other chip count", best_of_count, c->n);
     shown += section(ev, z, c, "the fastest of the rest", any, SEARCH_SHOWN);
-    if (ranked > shown)
-        fprintf(ev->out, "  ... %d more ranked (--json lists every configuration)\n",
-                ranked - shown);
+    records_search_more(ev->out, ranked - shown);
     if (fit == 0)
         least_memory(ev, z, c);
-    fputc('\n', ev->out);
-}
-
-static void row_json(Eval *ev, const Search *z, const Config *c, const RecordStmt *at)
-{
-    FILE *out = ev->out;
-    records_json_head(out, at);
-    fputs(",\"chip\":", out);
-    json_write_string(out, z->chip->name, strlen(z->chip->name));
-    report_json_mode(out, ev->world->training);
-    fputs(",\"mesh\":{", out);
-    for (int a = 0; a < c->naxes; a++)
-        fprintf(out, "%s\"%c\":%d", a ? "," : "", letters[a], c->sizes[a]);
-    fputs("},\"strategy\":{", out);
-    for (int p = 0; p < z->nparams; p++) {
-        fprintf(out, "%s\"%s\":[", p ? "," : "", eval_spelling(ev, z->params[p]));
-        for (int a = 0, n = 0; a < c->naxes; a++)
-            if (c->owner[a] == p)
-                fprintf(out, "%s\"%c\"", n++ ? "," : "", letters[a]);
-        fputc(']', out);
-    }
-    fputc('}', out);
-    if (ev->world->training)
-        searchplan_json(&z->plan, c->plan, out);
-    json_write_field(out, "chips", c->chips);
-    json_write_field(out, "t_step", c->t_step);
-    json_write_field(out, "t_derated", c->t_derated);
-    json_write_field(out, "mfu", c->mfu);
-    json_write_field(out, "flops", c->flops);
-    json_write_field(out, "memory", c->memory);
-    fprintf(out, ",\"fits\":%s,\"oversplit\":%s,\"bound\":\"%s\",\"collective\":",
-            c->fits ? "true" : "false", c->oversplit ? "true" : "false",
-            roof_bound_name(c->bound));
-    if (c->collective >= 0)
-        fprintf(out, "\"%s\"", COLL_NAMES[c->collective]);
-    else
-        fputs("null", out);
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = nomem_note(open_memstream(&text, &size)); /* the statement then fails */
-    if (mem) {
-        reproduce_text(ev, z, c, mem);
-        fclose(mem);
-    }
-    fputs(",\"reproduce\":", out);
-    json_write_string(out, text ? text : "", text ? size : 0);
-    free(text);
-    fprintf(out, ",\"pareto\":%s,\"rank\":", c->pareto ? "true" : "false");
-    if (c->rank)
-        fprintf(out, "%d}\n", c->rank);
-    else
-        fputs("null}\n", out);
+    records_search_end(ev->out);
 }
 
 /* ---- The statement ----------------------------------------------------------------- */
@@ -1260,7 +1213,7 @@ static bool run_search(Eval *ev, Search *z, Configs *c)
     }
     RecordStmt at = records_stmt(ev->src, z->stmt->span);
     for (int i = 0; i < c->n; i++)
-        row_json(ev, z, &c->items[i], &at);
+        write_row(ev, z, &c->items[i], &at);
     return true;
 }
 

@@ -8,7 +8,6 @@
 
 #include "dtype.h"
 #include "evalparts.h"
-#include "json.h"
 #include "searchplan.h"
 
 static const char *const DIM_NAMES[PLAN_DIMS] = {"microbatches", "remat", "schedule", "zero"};
@@ -288,91 +287,50 @@ static const char *bytes_dtype(double bytes)
     return "fp32";
 }
 
-static void optimizer_text(const Optimizer *o, int zero, FILE *out)
-{
-    fprintf(out, "optimizer %s", optimizer_name(o->kind));
-    if (o->moment_bytes != 4)
-        fprintf(out, " moments %s", bytes_dtype(o->moment_bytes));
-    if (o->master_bytes > 0)
-        fprintf(out, " master %s", bytes_dtype(o->master_bytes));
-    if (o->grad_bytes > 0)
-        fprintf(out, " gradients %s", bytes_dtype(o->grad_bytes));
-    fprintf(out, " zero %d; ", zero);
-}
-
-void searchplan_settings_text(const Eval *ev, const Plan *p, PlanPick k, FILE *out)
+void searchplan_settings(const Eval *ev, const Plan *p, PlanPick k, SearchSettings *s)
 {
     const World *w = ev->world;
-    if (!w->training)
+    const Optimizer *o = &w->optimizer;
+    *s = (SearchSettings){
+        .overlap_step = w->training == COST_TRAIN_STEP,
+        .microbatches = p->microbatches[k.at[PLAN_MICROBATCHES]],
+        .gpipe = p->schedule[k.at[PLAN_SCHEDULE]] == SCHEDULE_GPIPE,
+        .axes_add = w->axes_add, .launch_graph = w->launch_graph,
+        .sends_overlap = w->sends_overlap, .run_tokens = w->run_tokens,
+        .remat = p->remat_text[k.at[PLAN_REMAT]],
+    };
+    if (!p->listed[PLAN_ZERO])
         return;
-    double m = p->microbatches[k.at[PLAN_MICROBATCHES]];
-    fputs("mode training", out);
-    if (w->training == COST_TRAIN_STEP)
-        fputs(" overlap step", out);
-    if (m != 1)
-        fprintf(out, " microbatches %.17g", m);
-    if (p->schedule[k.at[PLAN_SCHEDULE]] == SCHEDULE_GPIPE)
-        fputs(" schedule gpipe", out);
-    if (w->axes_add)
-        fputs(" axes add", out);
-    if (w->launch_graph)
-        fputs(" launch graph", out);
-    if (w->run_tokens > 0)
-        fprintf(out, " tokens %.17g", w->run_tokens);
-    if (w->sends_overlap)
-        fputs(" sends overlap", out);
-    fprintf(out, "; remat %s; ", p->remat_text[k.at[PLAN_REMAT]]);
-    if (p->listed[PLAN_ZERO])
-        optimizer_text(&w->optimizer, p->zero[k.at[PLAN_ZERO]], out);
+    s->optimizer = optimizer_name(o->kind);
+    s->moments = o->moment_bytes != 4 ? bytes_dtype(o->moment_bytes) : NULL;
+    s->master = o->master_bytes > 0 ? bytes_dtype(o->master_bytes) : NULL;
+    s->gradients = o->grad_bytes > 0 ? bytes_dtype(o->grad_bytes) : NULL;
+    s->zero = p->zero[k.at[PLAN_ZERO]];
 }
 
-void searchplan_column_heads(FILE *out)
+void searchplan_record(const Plan *p, PlanPick k, bool pipelined, SearchPlanPick *r)
 {
-    fprintf(out, " %3s %-9s %-5s %4s", "mb", "remat", "sched", "zero");
+    *r = (SearchPlanPick){
+        .microbatches = p->microbatches[k.at[PLAN_MICROBATCHES]],
+        .remat = remat_name(p->policy[k.at[PLAN_REMAT]]),
+        .remat_text = p->remat_text[k.at[PLAN_REMAT]],
+        .pipelined = pipelined,
+        .gpipe = p->schedule[k.at[PLAN_SCHEDULE]] == SCHEDULE_GPIPE,
+        .zero = p->zero[k.at[PLAN_ZERO]],
+    };
 }
 
-void searchplan_columns(const Plan *p, PlanPick k, bool pipelined, FILE *out)
+void searchplan_choices(const Plan *p, PlanChoices *c)
 {
-    fprintf(out, " %3.0f %-9s %-5s %4d", p->microbatches[k.at[PLAN_MICROBATCHES]],
-            remat_name(p->policy[k.at[PLAN_REMAT]]),
-            !pipelined ? "-" : p->schedule[k.at[PLAN_SCHEDULE]] == SCHEDULE_GPIPE ? "gpipe"
-                                                                                 : "1f1b",
-            p->zero[k.at[PLAN_ZERO]]);
-}
-
-void searchplan_json(const Plan *p, PlanPick k, FILE *out)
-{
-    fprintf(out, ",\"plan\":{\"microbatches\":%.17g,\"remat\":",
-            p->microbatches[k.at[PLAN_MICROBATCHES]]);
-    json_write_string(out, p->remat_text[k.at[PLAN_REMAT]],
-                       strlen(p->remat_text[k.at[PLAN_REMAT]]));
-    fprintf(out, ",\"schedule\":\"%s\",\"zero\":%d}",
-            SCHEDULE_WORDS[p->schedule[k.at[PLAN_SCHEDULE]] == SCHEDULE_GPIPE],
-            p->zero[k.at[PLAN_ZERO]]);
-}
-
-static void header_dim(const Plan *p, int d, FILE *out)
-{
-    fprintf(out, "%s%s", d ? "; " : "", DIM_NAMES[d]);
-    for (int i = 0; i < p->n[d]; i++) {
-        fputs(i ? ", " : " ", out);
-        if (d == PLAN_MICROBATCHES)
-            fprintf(out, "%g", p->microbatches[i]);
-        else if (d == PLAN_REMAT)
-            fputs(p->remat_text[i], out);
-        else if (d == PLAN_SCHEDULE)
-            fputs(SCHEDULE_WORDS[p->schedule[i] == SCHEDULE_GPIPE], out);
-        else
-            fprintf(out, "%d", p->zero[i]);
-    }
-    if (d == PLAN_MICROBATCHES && p->batch_arg >= 0)
-        fprintf(out, " (a step of %g sequences)", p->global_batch);
-}
-
-void searchplan_header(const Plan *p, FILE *out)
-{
-    fputs("  plan: ", out);
-    for (int d = 0; d < PLAN_DIMS; d++)
-        header_dim(p, d, out);
-    fputc('\n', out);
+    for (int i = 0; i < p->n[PLAN_REMAT]; i++)
+        c->remats[i] = p->remat_text[i];
+    for (int i = 0; i < p->n[PLAN_SCHEDULE]; i++)
+        c->gpipe[i] = p->schedule[i] == SCHEDULE_GPIPE;
+    c->choices = (SearchPlanChoices){
+        .microbatches = p->microbatches, .nmicrobatches = p->n[PLAN_MICROBATCHES],
+        .remats = c->remats, .nremats = p->n[PLAN_REMAT],
+        .gpipe = c->gpipe, .nschedules = p->n[PLAN_SCHEDULE],
+        .zeros = p->zero, .nzeros = p->n[PLAN_ZERO],
+        .global_batch = p->batch_arg >= 0 ? p->global_batch : NAN,
+    };
 }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "eval.h"
+#include "records.h"
 
 typedef enum { PLAN_MICROBATCHES, PLAN_REMAT, PLAN_SCHEDULE, PLAN_ZERO, PLAN_DIMS } PlanDim;
 enum { PLAN_MAX_CHOICES = 16, PLAN_TEXT = 200 };
@@ -61,16 +62,18 @@ int searchplan_count(const Plan *p);
  * of those left out that way. */
 bool searchplan_pick(const Plan *p, int i, bool pipelined, PlanPick *k);
 
-/* "mode training microbatches 4; remat full; " (and the optimizer with its ZeRO stage
- * when the search ranges over it): the settings that re-cost plan k. Nothing in
- * inference. */
-void searchplan_settings_text(const Eval *ev, const Plan *p, PlanPick k, FILE *out);
-/* The columns of a row: microbatches, remat, schedule ("-" without a pipeline), zero. */
-void searchplan_columns(const Plan *p, PlanPick k, bool pipelined, FILE *out);
-void searchplan_column_heads(FILE *out);
-/* ,"plan":{...} */
-void searchplan_json(const Plan *p, PlanPick k, FILE *out);
-/* "  plan: microbatches 1, 2, 4 (a step 256 sequences); remat none, full; ...\n" */
-void searchplan_header(const Plan *p, FILE *out);
+/* The settings that re-cost plan k in training, "mode training microbatches 4; remat
+ * full; " as the reproduce line reads them (and the optimizer with its ZeRO stage when
+ * the search ranges over it). */
+void searchplan_settings(const Eval *ev, const Plan *p, PlanPick k, SearchSettings *s);
+/* Plan k as a row's record holds it (records_search_row writes its columns and JSON). */
+void searchplan_record(const Plan *p, PlanPick k, bool pipelined, SearchPlanPick *r);
+/* The plan's choices as the search's head record holds them (they point into c). */
+typedef struct {
+    SearchPlanChoices choices;
+    const char *remats[PLAN_MAX_CHOICES];
+    bool gpipe[PLAN_MAX_CHOICES];
+} PlanChoices;
+void searchplan_choices(const Plan *p, PlanChoices *c);
 
 #endif

@@ -2,10 +2,12 @@
 #include "records.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "json.h"
+#include "nomem.h"
 #include "num.h"
 #include "report.h"
 
@@ -847,4 +849,228 @@ void records_chart_written(FILE *out, const char *path, const char *title)
     fputs("wrote ", out);
     diag_escaped(out, path, strlen(path)); /* a path may hold any byte */
     fprintf(out, ": %s\n\n", title);
+}
+
+/* ---- search ----------------------------------------------------------------------- */
+
+static const char SEARCH_LETTERS[] = "XYZ";
+
+/* "  plan: microbatches 1, 2, 4 (a step of 256 sequences); remat none, full; ..." */
+static void search_plan_line(FILE *out, const SearchPlanChoices *c)
+{
+    fputs("  plan: microbatches", out);
+    for (int i = 0; i < c->nmicrobatches; i++)
+        fprintf(out, "%s%g", i ? ", " : " ", c->microbatches[i]);
+    if (!isnan(c->global_batch))
+        fprintf(out, " (a step of %g sequences)", c->global_batch);
+    fputs("; remat", out);
+    for (int i = 0; i < c->nremats; i++)
+        fprintf(out, "%s%s", i ? ", " : " ", c->remats[i]);
+    fputs("; schedule", out);
+    for (int i = 0; i < c->nschedules; i++)
+        fprintf(out, "%s%s", i ? ", " : " ", c->gpipe[i] ? "gpipe" : "one_f_one_b");
+    fputs("; zero", out);
+    for (int i = 0; i < c->nzeros; i++)
+        fprintf(out, "%s%d", i ? ", " : " ", c->zeros[i]);
+    fputc('\n', out);
+}
+
+static void search_column_heads(FILE *out, const SearchHead *h)
+{
+    fprintf(out, "  %s%s\n  %4s %5s %-9s %-17s", h->derated ? "t_step derated; " : "",
+            "* on the Pareto front", "rank", "chips", "mesh", "strategy");
+    if (h->training)
+        fprintf(out, " %3s %-9s %-5s %4s", "mb", "remat", "sched", "zero");
+    fprintf(out, " %9s %6s %9s %9s %-7s %s\n", "t_step", "mfu", "memory", "headroom",
+            "bound", "collective");
+}
+
+void records_search_head(FILE *out, const SearchHead *h)
+{
+    char hbm[48] = "HBM (the chip gives no capacity: all)";
+    if (!isnan(h->hbm)) {
+        num_format_unit(h->hbm, UNIT_BYTES, 0, hbm, sizeof hbm);
+        strcat(hbm, " of HBM a chip");
+    }
+    fprintf(out, "%.*s%s\n  %d configurations: %d fit in %s, %d do not", (int)h->stmt.len,
+            h->stmt.text, h->training ? "  [training]" : "", h->configurations, h->fit, hbm,
+            h->unfit);
+    if (h->dropped)
+        fprintf(out, "; %d dropped: cannot fit HBM (a bound, before costing)", h->dropped);
+    if (h->uneven)
+        fprintf(out, "; %d dropped: their pipeline stages do not divide the layers "
+                "(before costing)", h->uneven);
+    if (h->failed)
+        fprintf(out, ", %d could not be costed (%s)", h->failed, h->why ? h->why : "");
+    if (h->oversplit)
+        fprintf(out, ";\n  %d split a dim over more chips than it has elements (%s): "
+                "not ranked", h->oversplit, h->split);
+    if (h->twins)
+        fprintf(out, ";\n  %d more are these reshuffled (the same chips, the axes alike): "
+                "not listed", h->twins);
+    fputc('\n', out);
+    if (h->training)
+        search_plan_line(out, &h->plan);
+    search_column_heads(out, h);
+}
+
+static void search_settings(FILE *out, const SearchSettings *s)
+{
+    fputs("mode training", out);
+    if (s->overlap_step)
+        fputs(" overlap step", out);
+    if (s->microbatches != 1)
+        fprintf(out, " microbatches %.17g", s->microbatches);
+    if (s->gpipe)
+        fputs(" schedule gpipe", out);
+    if (s->axes_add)
+        fputs(" axes add", out);
+    if (s->launch_graph)
+        fputs(" launch graph", out);
+    if (s->run_tokens > 0)
+        fprintf(out, " tokens %.17g", s->run_tokens);
+    if (s->sends_overlap)
+        fputs(" sends overlap", out);
+    fprintf(out, "; remat %s; ", s->remat);
+    if (!s->optimizer)
+        return;
+    fprintf(out, "optimizer %s", s->optimizer);
+    if (s->moments)
+        fprintf(out, " moments %s", s->moments);
+    if (s->master)
+        fprintf(out, " master %s", s->master);
+    if (s->gradients)
+        fprintf(out, " gradients %s", s->gradients);
+    fprintf(out, " zero %d; ", s->zero);
+}
+
+static void search_reproduce(FILE *out, const SearchReproduce *r)
+{
+    if (r->training)
+        search_settings(out, &r->settings);
+    fprintf(out, "%s(", r->callee);
+    for (int i = 0; i < r->nargs; i++) {
+        const SearchArg *a = &r->args[i];
+        fputs(i ? ", " : "", out);
+        if (a->name)
+            fprintf(out, "%s = ", a->name);
+        if (a->value)
+            fprintf(out, "%.*s", a->len, a->value);
+        else
+            fprintf(out, "%.17g", a->batch);
+    }
+    for (int i = 0; i < r->naxes_args; i++)
+        fprintf(out, "%s%s = %s%s%s", i || r->nargs ? ", " : "", r->axes[i].name,
+                r->axes[i].braces ? "{" : "", r->axes[i].axes, r->axes[i].braces ? "}" : "");
+    fprintf(out, ") on %s", r->chip);
+    if (r->compute)
+        fprintf(out, " compute %s", r->compute);
+    for (int a = 0; a < r->naxes; a++)
+        fprintf(out, "%s%c = %d", a ? ", " : " mesh ", SEARCH_LETTERS[a], r->sizes[a]);
+}
+
+static void search_row_text(FILE *out, const SearchRow *r)
+{
+    char t[4][32], mfu[16];
+    if (isnan(r->mfu))
+        snprintf(mfu, sizeof mfu, "-");
+    else
+        num_format_percent(100 * r->mfu, mfu, sizeof mfu);
+    num_format_unit(r->t_derated, UNIT_SECONDS, 0, t[0], 32);
+    fprintf(out, "  %4d %5.0f %-9s %-17s", r->rank, r->chips, r->mesh, r->strategy);
+    if (r->training)
+        fprintf(out, " %3.0f %-9s %-5s %4d", r->plan.microbatches, r->plan.remat,
+                !r->plan.pipelined ? "-" : r->plan.gpipe ? "gpipe" : "1f1b", r->plan.zero);
+    fprintf(out, " %*s %6s %9s %9s %-7s %s%s\n", num_columns(t[0], 9), t[0], mfu,
+            num_format_unit(r->memory, UNIT_BYTES, 0, t[1], 32),
+            isnan(r->hbm) ? "-" : num_format_unit(r->hbm - r->memory, UNIT_BYTES, 0, t[2], 32),
+            roof_bound_name(r->bound), r->collective ? r->collective : "none",
+            r->pareto ? " *" : "");
+    fputs("        reproduce: ", out);
+    search_reproduce(out, r->reproduce);
+    fputc('\n', out);
+}
+
+/* ,"mesh":{"X":2,...},"strategy":{"fsdp":["X"],...} */
+static void search_axes_json(FILE *out, const SearchRow *r)
+{
+    fputs(",\"mesh\":{", out);
+    for (int a = 0; a < r->naxes; a++)
+        fprintf(out, "%s\"%c\":%d", a ? "," : "", SEARCH_LETTERS[a], r->sizes[a]);
+    fputs("},\"strategy\":{", out);
+    for (int p = 0; p < r->nparams; p++) {
+        fprintf(out, "%s\"%s\":[", p ? "," : "", r->params[p]);
+        for (int a = 0, n = 0; a < r->naxes; a++)
+            if (r->owner[a] == p)
+                fprintf(out, "%s\"%c\"", n++ ? "," : "", SEARCH_LETTERS[a]);
+        fputc(']', out);
+    }
+    fputc('}', out);
+}
+
+static void search_row_json(FILE *out, const SearchRow *r)
+{
+    records_json_head(out, &r->stmt);
+    fputs(",\"chip\":", out);
+    json_write_string(out, r->chip, strlen(r->chip));
+    report_json_mode(out, r->training);
+    search_axes_json(out, r);
+    if (r->training) {
+        fprintf(out, ",\"plan\":{\"microbatches\":%.17g,\"remat\":", r->plan.microbatches);
+        json_write_string(out, r->plan.remat_text, strlen(r->plan.remat_text));
+        fprintf(out, ",\"schedule\":\"%s\",\"zero\":%d}",
+                r->plan.gpipe ? "gpipe" : "one_f_one_b", r->plan.zero);
+    }
+    json_write_field(out, "chips", r->chips);
+    json_write_field(out, "t_step", r->t_step);
+    json_write_field(out, "t_derated", r->t_derated);
+    json_write_field(out, "mfu", r->mfu);
+    json_write_field(out, "flops", r->flops);
+    json_write_field(out, "memory", r->memory);
+    fprintf(out, ",\"fits\":%s,\"oversplit\":%s,\"bound\":\"%s\",\"collective\":",
+            r->fits ? "true" : "false", r->oversplit ? "true" : "false",
+            roof_bound_name(r->bound));
+    if (r->collective)
+        fprintf(out, "\"%s\"", r->collective);
+    else
+        fputs("null", out);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = nomem_note(open_memstream(&text, &size)); /* the statement then fails */
+    if (mem) {
+        search_reproduce(mem, r->reproduce);
+        fclose(mem);
+    }
+    fputs(",\"reproduce\":", out);
+    json_write_string(out, text ? text : "", text ? size : 0);
+    free(text);
+    fprintf(out, ",\"pareto\":%s,\"rank\":", r->pareto ? "true" : "false");
+    if (r->rank)
+        fprintf(out, "%d}\n", r->rank);
+    else
+        fputs("null}\n", out);
+}
+
+void records_search_row(FILE *out, const SearchRow *r, bool json)
+{
+    if (json)
+        search_row_json(out, r);
+    else
+        search_row_text(out, r);
+}
+
+void records_search_title(FILE *out, const char *title)
+{
+    fprintf(out, "  %s\n", title);
+}
+
+void records_search_more(FILE *out, int more)
+{
+    if (more > 0)
+        fprintf(out, "  ... %d more ranked (--json lists every configuration)\n", more);
+}
+
+void records_search_end(FILE *out)
+{
+    fputc('\n', out);
 }

@@ -1,6 +1,6 @@
 /* records.h — the records of the explore statements (solve, a sweep's points and
- * tables, fit, send, serve), built by the statement and written here, as text or as
- * JSON (which session.c turns into CSV rows), so that each record has one writer.
+ * tables, fit, send, serve, search), built by the statement and written here, as text
+ * or as JSON (which session.c turns into CSV rows), so that each record has one writer.
  *
  * Ownership: a record borrows every string it points to for the call that writes it.
  */
@@ -298,6 +298,123 @@ typedef struct {
 } ScanEqualRecord;
 
 void records_scan_equal(FILE *out, const ScanEqualRecord *r, bool json);
+
+/* A search configuration's plan, as its row shows it (searchplan.c fills it). */
+typedef struct {
+    double microbatches;
+    const char *remat;      /* the policy's name (the column) */
+    const char *remat_text; /* as the plan clause spells it (JSON) */
+    bool pipelined;         /* a pipeline's axes have chips: the column shows the schedule */
+    bool gpipe;             /* else one_f_one_b */
+    int zero;
+} SearchPlanPick;
+
+/* The plan's choices a search ranges over (training): each dim's values. */
+typedef struct {
+    const double *microbatches;
+    int nmicrobatches;
+    const char *const *remats; /* as the plan clause spells them */
+    int nremats;
+    const bool *gpipe;         /* each schedule: gpipe, else one_f_one_b */
+    int nschedules;
+    const int *zeros;
+    int nzeros;
+    double global_batch;       /* the sequences of a step; NAN: the call gives no batch */
+} SearchPlanChoices;
+
+/* A search's report opens: the statement, the tally of its configurations, the plan's
+ * choices (training) and the column heads. */
+typedef struct {
+    RecordStmt stmt;
+    bool training;
+    bool derated;          /* the chip derates: t_step is derated */
+    int configurations, fit, unfit;
+    int dropped, uneven;   /* dropped before costing: by the memory bound, by the layers */
+    int failed;
+    const char *why;       /* the first failure's reason */
+    int oversplit;
+    const char *split;     /* the first dim split too finely: "K = 8 over 64 chips" */
+    int twins;
+    double hbm;            /* NAN: the chip gives no capacity */
+    SearchPlanChoices plan; /* training */
+} SearchHead;
+
+/* The settings that re-cost a search's plan: "mode training microbatches 4; remat full; "
+ * (then the optimizer with its ZeRO stage when the search ranges over it). */
+typedef struct {
+    bool overlap_step;      /* mode training overlap step */
+    double microbatches;
+    bool gpipe, axes_add, launch_graph, sends_overlap;
+    double run_tokens;      /* 0: none given */
+    const char *remat;      /* as the plan clause spells it */
+    const char *optimizer;  /* its name; NULL: the search does not range over zero */
+    const char *moments, *master, *gradients; /* their dtypes; NULL: the default */
+    int zero;
+} SearchSettings;
+
+/* An argument of the reproduced call: "name = value" (name NULL: positional); value
+ * NULL: the batch of one microbatch, as a number. */
+typedef struct {
+    const char *name;
+    const char *value;      /* not NUL-terminated: len bytes */
+    int len;
+    double batch;
+} SearchArg;
+
+/* A searched parameter's axes as the call takes them: "tp = {X, Z}", "fsdp = Y". */
+typedef struct {
+    const char *name;
+    const char *axes;       /* "X, Z" */
+    bool braces;            /* not exactly one axis */
+} SearchAxesArg;
+
+/* The statement that costs one configuration alone. */
+typedef struct {
+    bool training;
+    SearchSettings settings; /* training */
+    const char *callee;
+    const SearchArg *args;
+    int nargs;
+    const SearchAxesArg *axes;
+    int naxes_args;
+    const char *chip;
+    const char *compute;     /* its dtype; NULL: none given */
+    const int *sizes;        /* the mesh */
+    int naxes;
+} SearchReproduce;
+
+/* One configuration of a search: its figures and the texts the search formats. */
+typedef struct {
+    RecordStmt stmt;        /* JSON */
+    const char *chip;       /* JSON */
+    bool training;          /* the plan's columns and JSON */
+    SearchPlanPick plan;
+    const int *sizes;       /* each mesh axis (X, Y, Z) */
+    const unsigned char *owner; /* the searched parameter each axis goes to */
+    int naxes;
+    const char *const *params; /* the searched parameters' names */
+    int nparams;
+    const char *mesh;       /* "2x4" */
+    const char *strategy;   /* "fsdp=X tp=Y" */
+    const SearchReproduce *reproduce;
+    int rank;               /* 0: not ranked */
+    double chips, t_step, t_derated, mfu, flops, memory;
+    double hbm;             /* NAN: the chip gives no capacity */
+    bool fits, oversplit, pareto;
+    Bound bound;
+    const char *collective; /* the collective with the most time; NULL: none */
+} SearchRow;
+
+/* The search's opening rows (text only). */
+void records_search_head(FILE *out, const SearchHead *h);
+/* A configuration's rows as text (with its reproduce line), or one JSON line. */
+void records_search_row(FILE *out, const SearchRow *r, bool json);
+/* A section's title: "  the Pareto front: ...". */
+void records_search_title(FILE *out, const char *title);
+/* The report's end: how many ranked were not shown (0: none), then a blank line. */
+void records_search_more(FILE *out, int more);
+/* The report's last line: a blank one. */
+void records_search_end(FILE *out);
 
 /* A chart's line after its SVG file is written: "wrote PATH: title". */
 void records_chart_written(FILE *out, const char *path, const char *title);
