@@ -26,8 +26,7 @@ no_errors() {
     else pass "$2 loads without a script error"; fi
 }
 
-"$ROOFLINE" --html "$tmp/model.html" examples/model_llama3_70b.roof > /dev/null
-"$ROOFLINE" --json examples/model_llama3_70b.roof > "$tmp/model.json"
+"$ROOFLINE" --json --html "$tmp/model.html" examples/model_llama3_70b.roof > "$tmp/model.json"
 # a click on the breakdown's "share" heading sorts each row's children, largest first
 sed 's|</body>|<script>document.querySelectorAll(".tree .head>span")[10].click();var d=document.querySelector(".tree details");document.documentElement.setAttribute("data-first",d.children[1].querySelector(".name").getAttribute("title"));</script></body>|' \
     "$tmp/model.html" > "$tmp/sorted.html"
