@@ -35,6 +35,7 @@ has "$tmp/sweep.html" "the table's rows" '<td class="n" data-v="227" title="B = 
 "$ROOFLINE" --json --html "$tmp/search.html" examples/search_llama3_70b.roof > "$tmp/search.json"
 well_formed "$tmp/search.html" "the search page"
 self_contained "$tmp/search.html" "the search page"
+distinct_titles "$tmp/search.html" "the search page"
 has "$tmp/search.html" "the Pareto chart" 'clipPath id="s1-pareto-plot-area"'
 has "$tmp/search.html" "the front as a line" '<polyline class="series"'
 ranked=$(grep -c '"rank":[0-9]' "$tmp/search.json")
