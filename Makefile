@@ -131,6 +131,14 @@ $(B)/check-output: tests/output/check_output.c tests/output/output_check.c | $(B
 
 test: $(B)/check-output
 
+# Every program of the suite run in one process, its output checked as check-output
+# checks a file (tests/output/check_programs.c: a process a program was most of the
+# time of tests/output/json_lines.sh and csv_rows.sh).
+$(B)/check-programs: tests/output/check_programs.c tests/output/output_check.c $(OBJS) | $(B)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(EDIT_LIBS) -lm
+
+test: $(B)/check-programs
+
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan:
 	$(MAKE) B=build/asan CFLAGS='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all' LDFLAGS='-fsanitize=address,undefined,float-cast-overflow' test

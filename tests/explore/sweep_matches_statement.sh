@@ -8,34 +8,58 @@
 
 dims='let B = 8, D = 4096, F = 1024, S = 2048, T = 512, H = 16, K = 128'
 points='1 2 255 256 257 300 511 512 513 599 600'
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
 all_keys='flops bytes intensity t_math t_hbm t_comm comm_bytes t_lower t_upper'
+
+# The comparison, one awk for all points: lines "V<TAB>ROW<TAB>ALONE" in; for each point
+# each key's check (the same number as the sweep's row within 1e-15, relative), then
+# the bound's, as `ok NAME` or `FAIL NAME: ...` lines.
+compare_awk='
+    function get(line, key) {  # a top-level key: the records are flat before "formula"
+        sub(/,"formula":.*/, "", line)
+        if (!match(line, "\"" key "\":[^,}]*")) return ""
+        line = substr(line, RSTART, RLENGTH); sub(/^[^:]*:/, "", line); return line
+    }
+    function near(got, want,   d, m) {
+        d = got - want; if (d < 0) d = -d; m = want < 0 ? -want : want
+        return got ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/ &&
+               ((m == 0 && d <= 1e-15) || (m > 0 && d <= 1e-15 * m))
+    }
+    {
+        n = split(keys, k, " ")
+        for (i = 1; i <= n; i++) {
+            name = label " " dim "=" $1 " " k[i]; want = get($2, k[i]); got = get($3, k[i])
+            if (want == "") print "FAIL " name ": no " k[i] " in the sweep\047s row"
+            else if (got == want || near(got, want)) print "ok " name
+            else print "FAIL " name ": " k[i] ": got " got ", expected " want
+        }
+        name = label " " dim "=" $1 " bound"; want = get($2, "bound"); got = get($3, "bound")
+        if (got != "" && got == want) print "ok " name
+        else print "FAIL " name ": bound: got " got ", expected " want
+    }'
 
 compare() { # compare LABEL DIM STATEMENT [KEYS]
     _sweep=$("$ROOFLINE" --json -e "$dims" -e "sweep $2 in 1 .. 600 { $3 }")
     _rows=$(printf '%s\n' "$_sweep" | grep -c '"at":')
     if [ "$_rows" = 600 ]; then _book_ok "$1: 600 points"; else _book_fail "$1" "$_rows points, expected 600"; fi
-    # the rows of the points, as _row_V (one awk, not a grep of the whole sweep a point;
-    # the last line holding "at":{"DIM":V}, when there are several)
-    for v in $points; do unset "_row_$v"; done
-    eval "$(printf '%s\n' "$_sweep" | awk -v d="$2" -v pts="$points" '
-        BEGIN { n = split(pts, p, " "); for (i = 1; i <= n; i++) at["\"at\":{\"" d "\":" p[i] "},"] = p[i] }
-        { for (k in at) if (index($0, k)) { l = $0; gsub(/\047/, "\047\\\047\047", l); print "_row_" at[k] "=\047" l "\047" } }')"
-    for v in $points; do
-        # the sweep's row, its figures kept as _w_KEY before the statement's run
-        eval "_book_out=\${_row_$v-}"
-        _book_parse
-        for k in ${4:-$all_keys} bound; do
-            _book_find "$k"
-            eval "_w_$k=\${_got#*\"	\"}"
-        done
-        run -e "$dims" -e "let $2 = $v" -e "$3"
-        for k in ${4:-$all_keys}; do
-            eval "_want=\$_w_$k"
-            if [ -z "$_want" ]; then _book_fail "$1 $2=$v $k" "no $k in the sweep's row"; continue; fi
-            check "$1 $2=$v $k" "$k" "$_want" 1e-15
-        done
-        check_str "$1 $2=$v bound" bound "$_w_bound"
-    done
+    # the statement alone at every point, in one run of a script: line 1 the dims, then
+    # for each point `let DIM = V` and the statement, a line each
+    printf '%s\n' "$dims" > "$tmp/alone.roof"
+    for v in $points; do printf 'let %s = %s\n%s\n' "$2" "$v" "$3" >> "$tmp/alone.roof"; done
+    "$ROOFLINE" --json "$tmp/alone.roof" > "$tmp/alone.json"
+    # for each point, the sweep's row (the last line holding "at":{"DIM":V}) and the
+    # statement's record (the last of its line), then the checks
+    out=$(printf '%s\n' "$_sweep" | awk -v d="$2" -v pts="$points" '
+        BEGIN { n = split(pts, p, " ")
+                for (i = 1; i <= n; i++) { at["\"at\":{\"" d "\":" p[i] "},"] = i; line[2 * i + 1] = i } }
+        NR == FNR { for (k in at) if (index($0, k)) row[at[k]] = $0; next }
+        match($0, /"line":[0-9]+,/) { k = substr($0, RSTART + 7, RLENGTH - 8) + 0
+                                       if (k in line) alone[line[k]] = $0 }
+        END { for (i = 1; i <= n; i++) print p[i] "\t" row[i] "\t" alone[i] }' - "$tmp/alone.json" |
+        awk -F '\t' -v label="$1" -v dim="$2" -v keys="${4:-$all_keys}" "$compare_awk")
+    printf '%s\n' "$out"
+    case $out in *FAIL*) _book_failed=1 ;; esac
 }
 
 compare matmul B 'bf16[B,D] *_D int8[D,F] on v5e'

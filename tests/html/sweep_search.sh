@@ -31,10 +31,11 @@ v=$(grep '"B":136' "$tmp/sweep.json" | head -1 | grep -o '"t_lower":[^,]*' | sed
 has "$tmp/sweep.html" "the t_lower at B = 136 as --json wrote it" "data-v=\"$v\""
 has "$tmp/sweep.html" "the table's rows" '<td class="n" data-v="227" title="B = 227">227</td>'
 
-"$ROOFLINE" --html "$tmp/search.html" examples/search_llama3_70b.roof > /dev/null
-"$ROOFLINE" --json examples/search_llama3_70b.roof > "$tmp/search.json"
+# the page and the records of one run (the sweep's above shows they are --json's)
+"$ROOFLINE" --json --html "$tmp/search.html" examples/search_llama3_70b.roof > "$tmp/search.json"
 well_formed "$tmp/search.html" "the search page"
 self_contained "$tmp/search.html" "the search page"
+distinct_titles "$tmp/search.html" "the search page"
 has "$tmp/search.html" "the Pareto chart" 'clipPath id="s1-pareto-plot-area"'
 has "$tmp/search.html" "the front as a line" '<polyline class="series"'
 ranked=$(grep -c '"rank":[0-9]' "$tmp/search.json")

@@ -1,6 +1,6 @@
 # Opens the unit test's two SVG charts in a real browser: build/unit/test_plot writes
 # them to PLOT_OUT_DIR, and headless chromium, when installed, renders each to a PNG that
-# must be a real picture (over 5 KB, and not the same as a blank page). Without chromium
+# must be a real picture (over 5 KB: a blank page is some 2.9 KB). Without chromium
 # the render is skipped silently, so stdout is the same either way: "ok NAME.svg" per
 # chart, or a FAIL line and exit 1. PLOT_KEEP=DIR keeps the PNGs there, to look at.
 bin=$(dirname "${ROOFLINE:-build/roofline}")/unit/test_plot
@@ -25,17 +25,14 @@ render() {
         --window-size=900,600 "file://$1" > "$tmp/browser.log" 2>&1
 }
 
-if [ -n "$browser" ]; then
-    printf '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"><rect width="900" height="600" fill="white"/></svg>\n' > "$tmp/blank.svg"
-    render "$tmp/blank.svg" "$tmp/blank.png" || fail "chromium cannot render a blank SVG"
-fi
 for name in q3 roofline; do
     [ -s "$tmp/$name.svg" ] || fail "$name.svg not written"
     if [ -n "$browser" ]; then
         render "$tmp/$name.svg" "$tmp/$name.png" || fail "chromium cannot render $name.svg"
         size=$(wc -c < "$tmp/$name.png")
-        [ "$size" -gt 5120 ] || fail "$name.png is only $size bytes"
-        ! cmp -s "$tmp/$name.png" "$tmp/blank.png" || fail "$name.png is blank"
+        # a blank page of this size is some 2.9 KB of PNG: the size tells it (once
+        # rendered here for the comparison, a third of the test's time)
+        [ "$size" -gt 5120 ] || fail "$name.png is only $size bytes: blank?"
         [ -z "$PLOT_KEEP" ] || cp "$tmp/$name.png" "$PLOT_KEEP/$name.png"
     fi
     echo "ok $name.svg"
