@@ -8,6 +8,7 @@
 
 #include "intern.h"
 #include "nomem.h"
+#include "num.h"
 
 Tensor *tensor_new(DType dtype, int ndims)
 {
@@ -101,7 +102,7 @@ Poly *tensor_bytes(const Tensor *t)
 
 static bool uneven(double n, double chips)
 {
-    return chips > 1 && n > chips && fmod(n, chips) != 0;
+    return chips > 1 && n > chips && !num_divisible(n, chips);
 }
 
 /* The dim a size is, when it is one name alone (1·D), bound now to a number its chips
