@@ -885,8 +885,9 @@ static CostError add_plan_collectives(Plan *p, Cost *acc, AxisSet scatter,
     return e;
 }
 
-static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *acc,
-                                  Tensor **out)
+/* Which dims meet, the result's dims and how the shards meet: everything of a plan but
+ * its costs. */
+static CostError plan_shards(Plan *p, const int *names, int nnames)
 {
     const Dim **dims = nomem_note(malloc(sizeof *dims * (size_t)(p->a->ndims + p->b->ndims + 1)));
     int n = 0;
@@ -902,6 +903,13 @@ static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *a
         gather_weight_clash(p);
         e = check_clash(p->result, p->mesh);
     }
+    return e;
+}
+
+static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *acc,
+                                  Tensor **out)
+{
+    CostError e = plan_shards(p, names, nnames);
     if (e.status == COST_OK)
         e = add_contraction(p, acc);
     if (e.status != COST_OK)
@@ -913,7 +921,8 @@ static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *a
 }
 
 /* One plan of a *_{names} b, case 2 decided as `how` says; could_reduce, when given,
- * says whether case 2 arose with partial sums possible. */
+ * says whether case 2 arose with partial sums possible. Without out and acc, only
+ * could_reduce: the plan's shards, not its costs. */
 static CostError contract_as(const Tensor *a, const Tensor *b, const int *names, int nnames,
                              const CostOptions *opt, CaseTwo how, Tensor **out, Cost *acc,
                              bool *could_reduce)
@@ -922,11 +931,12 @@ static CostError contract_as(const Tensor *a, const Tensor *b, const int *names,
     p.pairs = nomem_note(malloc(sizeof *p.pairs * (size_t)(nnames + 1)));
     p.used_a = nomem_note(calloc((size_t)a->ndims + 1, 1));
     p.used_b = nomem_note(calloc((size_t)b->ndims + 1, 1));
-    *out = NULL;
+    if (out)
+        *out = NULL;
     CostError e = error(COST_TOO_COMPLEX, -1, -1, -1);
     if (p.pairs && p.used_a && p.used_b)
-        e = plan_contraction(&p, names, nnames, acc, out);
-    if (e.status != COST_OK) {
+        e = out ? plan_contraction(&p, names, nnames, acc, out) : plan_shards(&p, names, nnames);
+    if (e.status != COST_OK && out) {
         tensor_free(*out);
         *out = NULL;
     }
@@ -942,14 +952,14 @@ static CostError contract_as(const Tensor *a, const Tensor *b, const int *names,
 /* A plan's time as opt->plan_time prices it, trained as the statement will be; NaN
  * when it cannot be built or priced. */
 static double plan_time(const Tensor *a, const Tensor *b, const int *names, int nnames,
-                        const CostOptions *opt, CaseTwo how, bool *could_reduce)
+                        const CostOptions *opt, CaseTwo how)
 {
     Cost trial;
     Tensor *result = NULL;
     cost_init(&trial);
     trial.axes_add = opt->axes_add;
     double t = NAN;
-    if (contract_as(a, b, names, nnames, opt, how, &result, &trial, could_reduce).status ==
+    if (contract_as(a, b, names, nnames, opt, how, &result, &trial, NULL).status ==
             COST_OK &&
         (!opt->training || cost_train(&trial, opt->training)))
         t = opt->plan_time(&trial, opt);
@@ -965,10 +975,15 @@ static CaseTwo decide_case2(const Tensor *a, const Tensor *b, const int *names, 
     bool could_reduce = false;
     if (!opt->plan_time || !(tensor_axes(a, opt->mesh) | tensor_axes(b, opt->mesh)))
         return CASE2_BY_BYTES; /* nothing sharded: no case 2, nothing to price */
-    double gather = plan_time(a, b, names, nnames, opt, CASE2_GATHER_FASTER, &could_reduce);
-    if (!could_reduce || isnan(gather))
+    /* Whether case 2 can make partial sums is known from the shards alone (shard_pairs,
+     * whatever `how` says), before either plan is costed and priced. */
+    contract_as(a, b, names, nnames, opt, CASE2_GATHER_FASTER, NULL, NULL, &could_reduce);
+    if (!could_reduce)
         return CASE2_BY_BYTES;
-    double reduce = plan_time(a, b, names, nnames, opt, CASE2_REDUCE_FASTER, NULL);
+    double gather = plan_time(a, b, names, nnames, opt, CASE2_GATHER_FASTER);
+    if (isnan(gather))
+        return CASE2_BY_BYTES;
+    double reduce = plan_time(a, b, names, nnames, opt, CASE2_REDUCE_FASTER);
     if (isnan(reduce) || reduce == gather) /* a tie (latency floors): fewer bytes */
         return CASE2_BY_BYTES;
     return reduce < gather ? CASE2_REDUCE_FASTER : CASE2_GATHER_FASTER;
