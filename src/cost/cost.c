@@ -316,10 +316,12 @@ static CostError add_op(Cost *acc, int slot, Poly *flops, const Tensor *a,
     good = accumulate(&acc->flops[slot], flops) && good;
     good = add_read(acc, a, m) && add_read(acc, b, m) && good;
     result->on_chip = acc->fused;
-    good = (acc->fused || accumulate(&acc->written, tensor_local_bytes(result, m))) && good;
+    Poly *result_bytes = tensor_local_bytes(result, m); /* written and held: made once */
+    good = (acc->fused || (result_bytes && accumulate(&acc->written, poly_copy(result_bytes)))) &&
+           good;
     good = accumulate(&acc->held, tensor_local_bytes(ha, m)) && good;
     good = (!hb || accumulate(&acc->held, tensor_local_bytes(hb, m))) && good;
-    good = accumulate(&acc->held, tensor_local_bytes(result, m)) && good;
+    good = accumulate(&acc->held, result_bytes) && good;
     if (acc->fused)
         acc->tile += tile_bytes(a, opt) + (b ? tile_bytes(b, opt) : 0) + tile_bytes(result, opt);
     acc->ops++;

@@ -194,8 +194,10 @@ static bool put_factor(Term *t, int sym, long long exp)
 
 /* out's monomial is a op b symbol by symbol, a missing symbol counting as exponent 0:
  * ADD multiplies, SUB divides, MIN gives the common factor. out must not alias a or b.
- * False when the result does not fit a Term. */
-static bool merge_exps(const Term *a, const Term *b, ExpOp op, Term *out)
+ * False when the result does not fit a Term. Inlined, so each caller's op is a
+ * constant and the merge a tight loop (a search multiplies dims by the million). */
+static inline __attribute__((always_inline)) bool merge_exps(const Term *a, const Term *b,
+                                                            ExpOp op, Term *out)
 {
     int i = 0, j = 0;
     out->nvars = 0;
@@ -255,13 +257,20 @@ Poly *poly_mul(const Poly *a, const Poly *b)
 static Poly *mul_term_into(Poly *into, const Term *d)
 {
     for (size_t i = 0; i < into->n; i++) {
-        Term t;
-        if (!merge_exps(&into->terms[i], d, EXP_ADD, &t)) {
-            poly_free(into);
-            return NULL;
+        Term *x = &into->terms[i], t;
+        const Term *factors = x->nvars == 0 ? d : x; /* merging with none copies the other */
+        if (x->nvars > 0 && d->nvars > 0) {
+            if (!merge_exps(x, d, EXP_ADD, &t)) {
+                poly_free(into);
+                return NULL;
+            }
+            factors = &t;
         }
-        t.coef = into->terms[i].coef * d->coef;
-        into->terms[i] = t;
+        if (factors != x) {
+            memcpy(x->vars, factors->vars, sizeof *x->vars * (size_t)factors->nvars);
+            x->nvars = factors->nvars;
+        }
+        x->coef *= d->coef;
     }
     return finish(into, true);
 }
