@@ -2,6 +2,7 @@
 #include "tensor.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,18 +11,19 @@
 #include "nomem.h"
 #include "num.h"
 
+/* The dims live in the same block, right after the Tensor (one allocation, not two:
+ * a search makes and frees tensors by the hundred thousand); a Tensor's size is a
+ * multiple of its alignment, which a Dim's does not exceed. */
 Tensor *tensor_new(DType dtype, int ndims)
 {
-    Tensor *t = nomem_note(calloc(1, sizeof *t));
+    if (ndims < 0 || (size_t)ndims > (SIZE_MAX - sizeof(Tensor)) / sizeof(Dim))
+        return NULL;
+    Tensor *t = nomem_note(calloc(1, sizeof *t + (size_t)ndims * sizeof(Dim)));
     if (!t)
         return NULL;
     t->dtype = dtype;
     t->ndims = ndims;
-    t->dims = ndims ? nomem_note(calloc((size_t)ndims, sizeof *t->dims)) : NULL;
-    if (ndims && !t->dims) {
-        free(t);
-        return NULL;
-    }
+    t->dims = ndims ? (Dim *)(t + 1) : NULL;
     return t;
 }
 
@@ -31,7 +33,6 @@ void tensor_free(Tensor *t)
         return;
     for (int i = 0; i < t->ndims; i++)
         poly_free(t->dims[i].size);
-    free(t->dims);
     free(t);
 }
 
