@@ -213,21 +213,14 @@ bool cost_same_size(const Poly *a, const Poly *b, PolyLookup lookup, void *ctx)
         return true;
     if (!lookup)
         return false;
-    Poly *sa = poly_subst(a, lookup, ctx), *sb = poly_subst(b, lookup, ctx);
     double va, vb;
-    bool same = sa && sb && poly_is_const(sa, &va) && poly_is_const(sb, &vb) && va == vb;
-    poly_free(sa);
-    poly_free(sb);
-    return same;
+    return poly_value(a, lookup, ctx, &va) && poly_value(b, lookup, ctx, &vb) && va == vb;
 }
 
 /* The value of p once bound dims are put in, when that is a number. */
 static bool value_now(const Poly *p, const CostOptions *opt, double *v)
 {
-    Poly *now = p && opt->lookup ? poly_subst(p, opt->lookup, opt->lookup_ctx) : NULL;
-    bool known = now && poly_is_const(now, v);
-    poly_free(now);
-    return known;
+    return p && opt->lookup && poly_value(p, opt->lookup, opt->lookup_ctx, v);
 }
 
 /* The bytes of the whole of t within one group of chips along `axes`: t's shard
@@ -260,10 +253,8 @@ static double tile_bytes(const Tensor *t, const CostOptions *opt)
 {
     double n;
     Poly *local = tensor_local_elements(t, opt->mesh);
-    Poly *now = local ? poly_subst(local, opt->lookup, opt->lookup_ctx) : NULL;
-    bool known = now && poly_is_const(now, &n);
+    bool known = local && poly_value(local, opt->lookup, opt->lookup_ctx, &n);
     poly_free(local);
-    poly_free(now);
     if (!known)
         return NAN;
     return dtype_bytes(t->dtype) * (n < COST_TILE * COST_TILE ? n : COST_TILE * COST_TILE);
@@ -714,10 +705,7 @@ static Poly *contracted_elements(const Plan *p)
 /* A number: p with bound dims put in, when that is a constant. */
 static bool known_number(const Poly *p, const CostOptions *opt, double *v)
 {
-    Poly *now = p ? poly_subst(p, opt->lookup, opt->lookup_ctx) : NULL;
-    bool known = now && poly_is_const(now, v);
-    poly_free(now);
-    return known;
+    return p && poly_value(p, opt->lookup, opt->lookup_ctx, v);
 }
 
 static double round_up(double n, double side)

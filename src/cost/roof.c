@@ -77,9 +77,7 @@ static RoofError chip_free_part(const Cost *cost, PolyLookup lookup, void *ctx, 
     r->intensity_known = computes && !r->times_only &&
                          ratio(&r->flops, &r->bytes, &r->intensity_formula, &r->intensity_now,
                                &r->intensity);
-    Poly *held = cost->held ? poly_subst(cost->held, lookup, ctx) : NULL;
-    r->memory_known = held && poly_is_const(held, &r->memory);
-    poly_free(held);
+    r->memory_known = cost->held && poly_value(cost->held, lookup, ctx, &r->memory);
     return fine;
 }
 
@@ -236,9 +234,8 @@ static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, 
                      !add_scaled(&sum->fwd_bytes, c->bytes, per_link * share))))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
     link->lanes = mesh_coll_lanes(m, c->axes, chip);
-    Poly *v = poly_subst(c->bytes, lookup, ctx);
     double value;
-    if (v && poly_is_const(v, &value)) {
+    if (poly_value(c->bytes, lookup, ctx, &value)) {
         double one = value / runs * seconds, t = fmax(one, link->floor);
         double all = runs * t, fwd = forward ? runs * share * t : 0; /* half the runs */
         sum->floored += all;
@@ -251,7 +248,6 @@ static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, 
     } else {
         sum->floored = sum->fwd_floored = NAN;
     }
-    poly_free(v);
     return fine;
 }
 
