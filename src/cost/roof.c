@@ -706,9 +706,46 @@ static void predict_part(const Cost *cost, Roofline *r)
         r->predict.known = false;
 }
 
-static RoofError compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
-                         PolyLookup lookup, void *ctx, bool times_only, Roofline *out)
+/* The dims one computation has looked up: its figures substitute the same few dims
+ * over and over, and a lookup (layout_lookup: the dim, then its padding) costs far
+ * more than a search of these. Nothing binds a dim while a Roofline is computed, so a
+ * dim's answer, bound or not, is the same each time. */
+enum { SEEN_MAX = 16 };
+typedef struct {
+    PolyLookup lookup;
+    void *ctx;
+    int n;
+    int sym[SEEN_MAX];
+    bool bound[SEEN_MAX];
+    double value[SEEN_MAX];
+} Seen;
+
+static bool seen_lookup(int sym, double *value, void *ctx)
 {
+    Seen *s = ctx;
+    for (int i = 0; i < s->n; i++)
+        if (s->sym[i] == sym) {
+            *value = s->value[i];
+            return s->bound[i];
+        }
+    double v = 0;
+    bool bound = s->lookup(sym, &v, s->ctx);
+    if (s->n < SEEN_MAX) {
+        s->sym[s->n] = sym;
+        s->bound[s->n] = bound;
+        s->value[s->n++] = v;
+    }
+    if (bound)
+        *value = v;
+    return bound;
+}
+
+static RoofError compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
+                         PolyLookup outer, void *outer_ctx, bool times_only, Roofline *out)
+{
+    Seen seen = {.lookup = outer, .ctx = outer_ctx, .n = 0};
+    PolyLookup lookup = seen_lookup;
+    void *ctx = &seen;
     memset(out, 0, sizeof *out);
     out->times_only = times_only;
     out->chips = mesh_chips(mesh);
