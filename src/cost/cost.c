@@ -896,12 +896,10 @@ static CostError plan_shards(Plan *p, const int *names, int nnames)
     return e;
 }
 
-static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *acc,
-                                  Tensor **out)
+/* The costs of a plan whose shards are laid (plan_shards), into acc, and its result. */
+static CostError plan_costs(Plan *p, Cost *acc, Tensor **out)
 {
-    CostError e = plan_shards(p, names, nnames);
-    if (e.status == COST_OK)
-        e = add_contraction(p, acc);
+    CostError e = add_contraction(p, acc);
     if (e.status != COST_OK)
         return e;
     *out = tensor_copy(p->result);
@@ -910,32 +908,54 @@ static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *a
                 : error(COST_TOO_COMPLEX, -1, -1, -1);
 }
 
+/* A plan of a *_{names} b with its shards laid, case 2 decided as `how` says (Plan's
+ * could_reduce then says whether case 2 arose with partial sums possible); plan_free
+ * frees it, whatever this returns. */
+static CostError plan_start(Plan *p, const Tensor *a, const Tensor *b, const int *names,
+                            int nnames, const CostOptions *opt, CaseTwo how)
+{
+    *p = (Plan){.a = a, .b = b, .opt = opt, .mesh = opt->mesh, .how = how};
+    p->pairs = nomem_note(malloc(sizeof *p->pairs * (size_t)(nnames + 1)));
+    p->used_a = nomem_note(calloc((size_t)a->ndims + 1, 1));
+    p->used_b = nomem_note(calloc((size_t)b->ndims + 1, 1));
+    if (!p->pairs || !p->used_a || !p->used_b)
+        return error(COST_TOO_COMPLEX, -1, -1, -1);
+    return plan_shards(p, names, nnames);
+}
+
+static void plan_free(Plan *p)
+{
+    free(p->pairs);
+    free(p->used_a);
+    free(p->used_b);
+    tensor_free(p->result);
+}
+
+/* A started plan (`e`: how its start went) finished: its costs into acc and its result in
+ * *out, or the error and no result. */
+static CostError plan_finish(Plan *p, CostError e, Cost *acc, Tensor **out)
+{
+    *out = NULL;
+    if (e.status == COST_OK)
+        e = plan_costs(p, acc, out);
+    if (e.status != COST_OK) {
+        tensor_free(*out);
+        *out = NULL;
+    }
+    return e;
+}
+
 /* One plan of a *_{names} b, case 2 decided as `how` says; could_reduce, when given,
- * says whether case 2 arose with partial sums possible. Without out and acc, only
- * could_reduce: the plan's shards, not its costs. */
+ * says whether case 2 arose with partial sums possible. */
 static CostError contract_as(const Tensor *a, const Tensor *b, const int *names, int nnames,
                              const CostOptions *opt, CaseTwo how, Tensor **out, Cost *acc,
                              bool *could_reduce)
 {
-    Plan p = {.a = a, .b = b, .opt = opt, .mesh = opt->mesh, .how = how};
-    p.pairs = nomem_note(malloc(sizeof *p.pairs * (size_t)(nnames + 1)));
-    p.used_a = nomem_note(calloc((size_t)a->ndims + 1, 1));
-    p.used_b = nomem_note(calloc((size_t)b->ndims + 1, 1));
-    if (out)
-        *out = NULL;
-    CostError e = error(COST_TOO_COMPLEX, -1, -1, -1);
-    if (p.pairs && p.used_a && p.used_b)
-        e = out ? plan_contraction(&p, names, nnames, acc, out) : plan_shards(&p, names, nnames);
-    if (e.status != COST_OK && out) {
-        tensor_free(*out);
-        *out = NULL;
-    }
-    free(p.pairs);
-    free(p.used_a);
-    free(p.used_b);
-    tensor_free(p.result);
+    Plan p;
+    CostError e = plan_finish(&p, plan_start(&p, a, b, names, nnames, opt, how), acc, out);
     if (could_reduce)
         *could_reduce = p.could_reduce;
+    plan_free(&p);
     return e;
 }
 
@@ -958,18 +978,11 @@ static double plan_time(const Tensor *a, const Tensor *b, const int *names, int 
     return t;
 }
 
-/* Case 2 by time when the chip can price both plans and one is faster, else by bytes. */
-static CaseTwo decide_case2(const Tensor *a, const Tensor *b, const int *names, int nnames,
+/* Case 2, once the shards say partial sums are possible: by time when the chip prices
+ * both plans and one is faster, else by bytes. */
+static CaseTwo faster_case2(const Tensor *a, const Tensor *b, const int *names, int nnames,
                             const CostOptions *opt)
 {
-    bool could_reduce = false;
-    if (!opt->plan_time || !(tensor_axes(a, opt->mesh) | tensor_axes(b, opt->mesh)))
-        return CASE2_BY_BYTES; /* nothing sharded: no case 2, nothing to price */
-    /* Whether case 2 can make partial sums is known from the shards alone (shard_pairs,
-     * whatever `how` says), before either plan is costed and priced. */
-    contract_as(a, b, names, nnames, opt, CASE2_GATHER_FASTER, NULL, NULL, &could_reduce);
-    if (!could_reduce)
-        return CASE2_BY_BYTES;
     double gather = plan_time(a, b, names, nnames, opt, CASE2_GATHER_FASTER);
     if (isnan(gather))
         return CASE2_BY_BYTES;
@@ -982,9 +995,26 @@ static CaseTwo decide_case2(const Tensor *a, const Tensor *b, const int *names, 
 CostError cost_contract(const Tensor *a, const Tensor *b, const int *names, int nnames,
                         const CostOptions *opt, Tensor **out, Cost *acc)
 {
+    bool chosen = opt->plan == COST_PLAN_GATHER || opt->plan == COST_PLAN_REDUCE;
+    /* nothing sharded: no case 2, nothing to price */
+    bool priced = opt->plan_time && (tensor_axes(a, opt->mesh) | tensor_axes(b, opt->mesh));
+    if (!chosen && priced) {
+        /* Whether case 2 can make partial sums is known from the shards alone
+         * (shard_pairs, whatever `how` says). When it cannot, `how` changes nothing
+         * and there is nothing to price: the plan laid here is costed as it is. */
+        Plan probe;
+        CostError e = plan_start(&probe, a, b, names, nnames, opt, CASE2_GATHER_FASTER);
+        bool choice = probe.could_reduce;
+        if (!choice)
+            e = plan_finish(&probe, e, acc, out);
+        plan_free(&probe);
+        if (!choice)
+            return e;
+    }
     CaseTwo how = opt->plan == COST_PLAN_GATHER   ? CASE2_GATHER_FASTER
                   : opt->plan == COST_PLAN_REDUCE ? CASE2_REDUCE_FASTER
-                                                  : decide_case2(a, b, names, nnames, opt);
+                  : priced                        ? faster_case2(a, b, names, nnames, opt)
+                                                  : CASE2_BY_BYTES;
     bool could_reduce = false;
     CostError e = contract_as(a, b, names, nnames, opt, how, out, acc, &could_reduce);
     acc->choices += could_reduce;
