@@ -540,6 +540,19 @@ int num_width(const char *s)
     return w;
 }
 
+/* fmod is exact, so for whole numbers it is zero exactly when d divides n, which the
+ * integer remainder says; anything else (a fraction, nan, inf, beyond 2^63) asks fmod. */
+bool num_divisible(double n, double d)
+{
+    const double limit = 9223372036854775808.0; /* 2^63 */
+    if (d >= 1 && d < limit && n > -limit && n < limit) {
+        long long in = (long long)n, id = (long long)d;
+        if ((double)in == n && (double)id == d)
+            return in % id == 0;
+    }
+    return fmod(n, d) == 0;
+}
+
 double num_gcd(double a, double b)
 {
     while (b != 0) {

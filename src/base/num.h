@@ -7,6 +7,7 @@
 #ifndef ROOFLINE_NUM_H
 #define ROOFLINE_NUM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef enum {
@@ -64,6 +65,10 @@ int num_width(const char *s);
 /* The printf width that right-aligns s in `columns` of a terminal: µ is one column but
  * two bytes, so "%*s" with num_columns(s, 12) lines µs up under ms. */
 int num_columns(const char *s, int columns);
+
+/* fmod(n, d) == 0, the same answer without the library call when both are whole
+ * numbers a 64-bit integer holds (d > 0): a dim and the chips that split it. */
+bool num_divisible(double n, double d);
 
 /* The greatest common divisor of two whole numbers held as doubles (Euclid, by fmod). */
 double num_gcd(double a, double b);

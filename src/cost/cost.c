@@ -213,21 +213,14 @@ bool cost_same_size(const Poly *a, const Poly *b, PolyLookup lookup, void *ctx)
         return true;
     if (!lookup)
         return false;
-    Poly *sa = poly_subst(a, lookup, ctx), *sb = poly_subst(b, lookup, ctx);
     double va, vb;
-    bool same = sa && sb && poly_is_const(sa, &va) && poly_is_const(sb, &vb) && va == vb;
-    poly_free(sa);
-    poly_free(sb);
-    return same;
+    return poly_value(a, lookup, ctx, &va) && poly_value(b, lookup, ctx, &vb) && va == vb;
 }
 
 /* The value of p once bound dims are put in, when that is a number. */
 static bool value_now(const Poly *p, const CostOptions *opt, double *v)
 {
-    Poly *now = p && opt->lookup ? poly_subst(p, opt->lookup, opt->lookup_ctx) : NULL;
-    bool known = now && poly_is_const(now, v);
-    poly_free(now);
-    return known;
+    return p && opt->lookup && poly_value(p, opt->lookup, opt->lookup_ctx, v);
 }
 
 /* The bytes of the whole of t within one group of chips along `axes`: t's shard
@@ -260,10 +253,8 @@ static double tile_bytes(const Tensor *t, const CostOptions *opt)
 {
     double n;
     Poly *local = tensor_local_elements(t, opt->mesh);
-    Poly *now = local ? poly_subst(local, opt->lookup, opt->lookup_ctx) : NULL;
-    bool known = now && poly_is_const(now, &n);
+    bool known = local && poly_value(local, opt->lookup, opt->lookup_ctx, &n);
     poly_free(local);
-    poly_free(now);
     if (!known)
         return NAN;
     return dtype_bytes(t->dtype) * (n < COST_TILE * COST_TILE ? n : COST_TILE * COST_TILE);
@@ -316,10 +307,12 @@ static CostError add_op(Cost *acc, int slot, Poly *flops, const Tensor *a,
     good = accumulate(&acc->flops[slot], flops) && good;
     good = add_read(acc, a, m) && add_read(acc, b, m) && good;
     result->on_chip = acc->fused;
-    good = (acc->fused || accumulate(&acc->written, tensor_local_bytes(result, m))) && good;
+    Poly *result_bytes = tensor_local_bytes(result, m); /* written and held: made once */
+    good = (acc->fused || (result_bytes && accumulate(&acc->written, poly_copy(result_bytes)))) &&
+           good;
     good = accumulate(&acc->held, tensor_local_bytes(ha, m)) && good;
     good = (!hb || accumulate(&acc->held, tensor_local_bytes(hb, m))) && good;
-    good = accumulate(&acc->held, tensor_local_bytes(result, m)) && good;
+    good = accumulate(&acc->held, result_bytes) && good;
     if (acc->fused)
         acc->tile += tile_bytes(a, opt) + (b ? tile_bytes(b, opt) : 0) + tile_bytes(result, opt);
     acc->ops++;
@@ -712,10 +705,7 @@ static Poly *contracted_elements(const Plan *p)
 /* A number: p with bound dims put in, when that is a constant. */
 static bool known_number(const Poly *p, const CostOptions *opt, double *v)
 {
-    Poly *now = p ? poly_subst(p, opt->lookup, opt->lookup_ctx) : NULL;
-    bool known = now && poly_is_const(now, v);
-    poly_free(now);
-    return known;
+    return p && poly_value(p, opt->lookup, opt->lookup_ctx, v);
 }
 
 static double round_up(double n, double side)
@@ -885,8 +875,9 @@ static CostError add_plan_collectives(Plan *p, Cost *acc, AxisSet scatter,
     return e;
 }
 
-static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *acc,
-                                  Tensor **out)
+/* Which dims meet, the result's dims and how the shards meet: everything of a plan but
+ * its costs. */
+static CostError plan_shards(Plan *p, const int *names, int nnames)
 {
     const Dim **dims = nomem_note(malloc(sizeof *dims * (size_t)(p->a->ndims + p->b->ndims + 1)));
     int n = 0;
@@ -902,8 +893,13 @@ static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *a
         gather_weight_clash(p);
         e = check_clash(p->result, p->mesh);
     }
-    if (e.status == COST_OK)
-        e = add_contraction(p, acc);
+    return e;
+}
+
+/* The costs of a plan whose shards are laid (plan_shards), into acc, and its result. */
+static CostError plan_costs(Plan *p, Cost *acc, Tensor **out)
+{
+    CostError e = add_contraction(p, acc);
     if (e.status != COST_OK)
         return e;
     *out = tensor_copy(p->result);
@@ -912,44 +908,68 @@ static CostError plan_contraction(Plan *p, const int *names, int nnames, Cost *a
                 : error(COST_TOO_COMPLEX, -1, -1, -1);
 }
 
+/* A plan of a *_{names} b with its shards laid, case 2 decided as `how` says (Plan's
+ * could_reduce then says whether case 2 arose with partial sums possible); plan_free
+ * frees it, whatever this returns. */
+static CostError plan_start(Plan *p, const Tensor *a, const Tensor *b, const int *names,
+                            int nnames, const CostOptions *opt, CaseTwo how)
+{
+    *p = (Plan){.a = a, .b = b, .opt = opt, .mesh = opt->mesh, .how = how};
+    p->pairs = nomem_note(malloc(sizeof *p->pairs * (size_t)(nnames + 1)));
+    p->used_a = nomem_note(calloc((size_t)a->ndims + 1, 1));
+    p->used_b = nomem_note(calloc((size_t)b->ndims + 1, 1));
+    if (!p->pairs || !p->used_a || !p->used_b)
+        return error(COST_TOO_COMPLEX, -1, -1, -1);
+    return plan_shards(p, names, nnames);
+}
+
+static void plan_free(Plan *p)
+{
+    free(p->pairs);
+    free(p->used_a);
+    free(p->used_b);
+    tensor_free(p->result);
+}
+
+/* A started plan (`e`: how its start went) finished: its costs into acc and its result in
+ * *out, or the error and no result. */
+static CostError plan_finish(Plan *p, CostError e, Cost *acc, Tensor **out)
+{
+    *out = NULL;
+    if (e.status == COST_OK)
+        e = plan_costs(p, acc, out);
+    if (e.status != COST_OK) {
+        tensor_free(*out);
+        *out = NULL;
+    }
+    return e;
+}
+
 /* One plan of a *_{names} b, case 2 decided as `how` says; could_reduce, when given,
  * says whether case 2 arose with partial sums possible. */
 static CostError contract_as(const Tensor *a, const Tensor *b, const int *names, int nnames,
                              const CostOptions *opt, CaseTwo how, Tensor **out, Cost *acc,
                              bool *could_reduce)
 {
-    Plan p = {.a = a, .b = b, .opt = opt, .mesh = opt->mesh, .how = how};
-    p.pairs = nomem_note(malloc(sizeof *p.pairs * (size_t)(nnames + 1)));
-    p.used_a = nomem_note(calloc((size_t)a->ndims + 1, 1));
-    p.used_b = nomem_note(calloc((size_t)b->ndims + 1, 1));
-    *out = NULL;
-    CostError e = error(COST_TOO_COMPLEX, -1, -1, -1);
-    if (p.pairs && p.used_a && p.used_b)
-        e = plan_contraction(&p, names, nnames, acc, out);
-    if (e.status != COST_OK) {
-        tensor_free(*out);
-        *out = NULL;
-    }
-    free(p.pairs);
-    free(p.used_a);
-    free(p.used_b);
-    tensor_free(p.result);
+    Plan p;
+    CostError e = plan_finish(&p, plan_start(&p, a, b, names, nnames, opt, how), acc, out);
     if (could_reduce)
         *could_reduce = p.could_reduce;
+    plan_free(&p);
     return e;
 }
 
 /* A plan's time as opt->plan_time prices it, trained as the statement will be; NaN
  * when it cannot be built or priced. */
 static double plan_time(const Tensor *a, const Tensor *b, const int *names, int nnames,
-                        const CostOptions *opt, CaseTwo how, bool *could_reduce)
+                        const CostOptions *opt, CaseTwo how)
 {
     Cost trial;
     Tensor *result = NULL;
     cost_init(&trial);
     trial.axes_add = opt->axes_add;
     double t = NAN;
-    if (contract_as(a, b, names, nnames, opt, how, &result, &trial, could_reduce).status ==
+    if (contract_as(a, b, names, nnames, opt, how, &result, &trial, NULL).status ==
             COST_OK &&
         (!opt->training || cost_train(&trial, opt->training)))
         t = opt->plan_time(&trial, opt);
@@ -958,17 +978,15 @@ static double plan_time(const Tensor *a, const Tensor *b, const int *names, int 
     return t;
 }
 
-/* Case 2 by time when the chip can price both plans and one is faster, else by bytes. */
-static CaseTwo decide_case2(const Tensor *a, const Tensor *b, const int *names, int nnames,
+/* Case 2, once the shards say partial sums are possible: by time when the chip prices
+ * both plans and one is faster, else by bytes. */
+static CaseTwo faster_case2(const Tensor *a, const Tensor *b, const int *names, int nnames,
                             const CostOptions *opt)
 {
-    bool could_reduce = false;
-    if (!opt->plan_time || !(tensor_axes(a, opt->mesh) | tensor_axes(b, opt->mesh)))
-        return CASE2_BY_BYTES; /* nothing sharded: no case 2, nothing to price */
-    double gather = plan_time(a, b, names, nnames, opt, CASE2_GATHER_FASTER, &could_reduce);
-    if (!could_reduce || isnan(gather))
+    double gather = plan_time(a, b, names, nnames, opt, CASE2_GATHER_FASTER);
+    if (isnan(gather))
         return CASE2_BY_BYTES;
-    double reduce = plan_time(a, b, names, nnames, opt, CASE2_REDUCE_FASTER, NULL);
+    double reduce = plan_time(a, b, names, nnames, opt, CASE2_REDUCE_FASTER);
     if (isnan(reduce) || reduce == gather) /* a tie (latency floors): fewer bytes */
         return CASE2_BY_BYTES;
     return reduce < gather ? CASE2_REDUCE_FASTER : CASE2_GATHER_FASTER;
@@ -977,9 +995,26 @@ static CaseTwo decide_case2(const Tensor *a, const Tensor *b, const int *names, 
 CostError cost_contract(const Tensor *a, const Tensor *b, const int *names, int nnames,
                         const CostOptions *opt, Tensor **out, Cost *acc)
 {
+    bool chosen = opt->plan == COST_PLAN_GATHER || opt->plan == COST_PLAN_REDUCE;
+    /* nothing sharded: no case 2, nothing to price */
+    bool priced = opt->plan_time && (tensor_axes(a, opt->mesh) | tensor_axes(b, opt->mesh));
+    if (!chosen && priced) {
+        /* Whether case 2 can make partial sums is known from the shards alone
+         * (shard_pairs, whatever `how` says). When it cannot, `how` changes nothing
+         * and there is nothing to price: the plan laid here is costed as it is. */
+        Plan probe;
+        CostError e = plan_start(&probe, a, b, names, nnames, opt, CASE2_GATHER_FASTER);
+        bool choice = probe.could_reduce;
+        if (!choice)
+            e = plan_finish(&probe, e, acc, out);
+        plan_free(&probe);
+        if (!choice)
+            return e;
+    }
     CaseTwo how = opt->plan == COST_PLAN_GATHER   ? CASE2_GATHER_FASTER
                   : opt->plan == COST_PLAN_REDUCE ? CASE2_REDUCE_FASTER
-                                                  : decide_case2(a, b, names, nnames, opt);
+                  : priced                        ? faster_case2(a, b, names, nnames, opt)
+                                                  : CASE2_BY_BYTES;
     bool could_reduce = false;
     CostError e = contract_as(a, b, names, nnames, opt, how, out, acc, &could_reduce);
     acc->choices += could_reduce;

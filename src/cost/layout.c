@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
+
 static int intern(const LayoutEnv *lx, const char *text, size_t len)
 {
     return intern_id(lx->names, text, len);
@@ -195,7 +197,7 @@ static const ShardUse *uneven(const ShardUses *uses, int sym, double value)
     for (int i = 0; !uses->full && i < uses->n; i++) {
         const ShardUse *u = &uses->item[i];
         if (u->dim == sym)
-            return value > u->chips && fmod(value, u->every) != 0 ? u : NULL;
+            return value > u->chips && !num_divisible(value, u->every) ? u : NULL;
     }
     return NULL;
 }

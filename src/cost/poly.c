@@ -124,23 +124,26 @@ static Poly *finish(Poly *p, bool ok)
     return p;
 }
 
-static Poly *single(const Term *t)
+/* coef, times `factor` when given: one term written in place, not a whole Term built and
+ * copied (one-term polynomials are made by the million in a search, and a Term is mostly
+ * room for factors). A coefficient of 0 leaves no term, as finish() would. */
+static Poly *single(double coef, const Factor *factor)
 {
     Poly *p = poly_alloc(1);
-    return finish(p, p && append(p, t));
+    if (!p)
+        return NULL;
+    Term *t = &p->terms[0];
+    t->coef = coef;
+    t->nvars = factor != NULL;
+    if (factor)
+        t->vars[0] = *factor;
+    p->n = coef != 0;
+    return p;
 }
 
-Poly *poly_const(double c)
-{
-    Term t = {.coef = c, .nvars = 0};
-    return single(&t);
-}
+Poly *poly_const(double c) { return single(c, NULL); }
 
-Poly *poly_sym(int sym)
-{
-    Term t = {.coef = 1, .nvars = 1, .vars = {{sym, 1}}};
-    return single(&t);
-}
+Poly *poly_sym(int sym) { return single(1, &(Factor){sym, 1}); }
 
 Poly *poly_copy(const Poly *p)
 {
@@ -191,8 +194,10 @@ static bool put_factor(Term *t, int sym, long long exp)
 
 /* out's monomial is a op b symbol by symbol, a missing symbol counting as exponent 0:
  * ADD multiplies, SUB divides, MIN gives the common factor. out must not alias a or b.
- * False when the result does not fit a Term. */
-static bool merge_exps(const Term *a, const Term *b, ExpOp op, Term *out)
+ * False when the result does not fit a Term. Inlined, so each caller's op is a
+ * constant and the merge a tight loop (a search multiplies dims by the million). */
+static inline __attribute__((always_inline)) bool merge_exps(const Term *a, const Term *b,
+                                                            ExpOp op, Term *out)
 {
     int i = 0, j = 0;
     out->nvars = 0;
@@ -252,13 +257,20 @@ Poly *poly_mul(const Poly *a, const Poly *b)
 static Poly *mul_term_into(Poly *into, const Term *d)
 {
     for (size_t i = 0; i < into->n; i++) {
-        Term t;
-        if (!merge_exps(&into->terms[i], d, EXP_ADD, &t)) {
-            poly_free(into);
-            return NULL;
+        Term *x = &into->terms[i], t;
+        const Term *factors = x->nvars == 0 ? d : x; /* merging with none copies the other */
+        if (x->nvars > 0 && d->nvars > 0) {
+            if (!merge_exps(x, d, EXP_ADD, &t)) {
+                poly_free(into);
+                return NULL;
+            }
+            factors = &t;
         }
-        t.coef = into->terms[i].coef * d->coef;
-        into->terms[i] = t;
+        if (factors != x) {
+            memcpy(x->vars, factors->vars, sizeof *x->vars * (size_t)factors->nvars);
+            x->nvars = factors->nvars;
+        }
+        x->coef *= d->coef;
     }
     return finish(into, true);
 }
@@ -337,7 +349,40 @@ static Term subst_term(const Term *t, PolyLookup lookup, void *ctx)
     return r;
 }
 
-Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx)
+/* t with every symbol put in, multiplied as subst_term multiplies them; false when a
+ * symbol is unbound. */
+static bool term_value(const Term *t, PolyLookup lookup, void *ctx, double *out)
+{
+    double coef = t->coef;
+    for (int i = 0; i < t->nvars; i++) {
+        double v;
+        if (!lookup(t->vars[i].sym, &v, ctx))
+            return false;
+        coef *= power(v, t->vars[i].exp);
+    }
+    *out = coef;
+    return true;
+}
+
+/* p's value when every symbol is bound. poly_subst's terms then all have the empty
+ * monomial, so push() adds each coefficient into the first in order and finish() drops
+ * the sum when it is exactly 0: the same additions give the same bits, and a sum of
+ * ±0 reads as the empty sum's +0. */
+static bool all_bound_value(const Poly *p, PolyLookup lookup, void *ctx, double *out)
+{
+    double sum = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        double coef;
+        if (!term_value(&p->terms[i], lookup, ctx, &coef))
+            return false;
+        sum = i == 0 ? coef : sum + coef;
+    }
+    *out = sum == 0 ? 0 : sum;
+    return true;
+}
+
+/* Term by term: the algebra, for when some symbol is unbound. */
+static Poly *subst_terms(const Poly *p, PolyLookup lookup, void *ctx)
 {
     Poly *r = poly_alloc(p->n);
     bool ok = r != NULL;
@@ -346,6 +391,25 @@ Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx)
         ok = push(r, &t);
     }
     return finish(r, ok);
+}
+
+Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx)
+{
+    double value;
+    if (all_bound_value(p, lookup, ctx, &value))
+        return poly_const(value); /* the one term subst_terms leaves, or none */
+    return subst_terms(p, lookup, ctx);
+}
+
+bool poly_value(const Poly *p, PolyLookup lookup, void *ctx, double *out)
+{
+    if (all_bound_value(p, lookup, ctx, out))
+        return true;
+    /* Unbound symbols can still cancel (B·x - D·x with B = D): ask the algebra. */
+    Poly *now = subst_terms(p, lookup, ctx);
+    bool known = now && poly_is_const(now, out);
+    poly_free(now);
+    return known;
 }
 
 /* ---- One symbol free: compiled for sweeps ---------------------------------------- */

@@ -49,6 +49,10 @@ Poly *poly_div(const Poly *a, const Poly *b);
 
 /* Replace every bound symbol by its value. */
 Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx);
+/* Whether poly_subst would leave a constant, and then its value in *out, with the same
+ * bits as poly_subst then poly_is_const; allocates nothing when every symbol is bound.
+ * False (with *out unspecified) when memory runs out or a symbol is left. */
+bool poly_value(const Poly *p, PolyLookup lookup, void *ctx, double *out);
 /* p with every symbol but `sym` put in, compiled once to evaluate at many values of
  * sym (a sweep's points) without lookups or allocation; its value at x has the
  * same bits as poly_subst with sym bound to x. NULL when another symbol is unbound or

@@ -77,9 +77,7 @@ static RoofError chip_free_part(const Cost *cost, PolyLookup lookup, void *ctx, 
     r->intensity_known = computes && !r->times_only &&
                          ratio(&r->flops, &r->bytes, &r->intensity_formula, &r->intensity_now,
                                &r->intensity);
-    Poly *held = cost->held ? poly_subst(cost->held, lookup, ctx) : NULL;
-    r->memory_known = held && poly_is_const(held, &r->memory);
-    poly_free(held);
+    r->memory_known = cost->held && poly_value(cost->held, lookup, ctx, &r->memory);
     return fine;
 }
 
@@ -236,9 +234,8 @@ static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, 
                      !add_scaled(&sum->fwd_bytes, c->bytes, per_link * share))))
         return fail(ROOF_TOO_COMPLEX, DT_BF16);
     link->lanes = mesh_coll_lanes(m, c->axes, chip);
-    Poly *v = poly_subst(c->bytes, lookup, ctx);
     double value;
-    if (v && poly_is_const(v, &value)) {
+    if (poly_value(c->bytes, lookup, ctx, &value)) {
         double one = value / runs * seconds, t = fmax(one, link->floor);
         double all = runs * t, fwd = forward ? runs * share * t : 0; /* half the runs */
         sum->floored += all;
@@ -251,7 +248,6 @@ static RoofError comm_one(const Collective *c, const Chip *chip, const Mesh *m, 
     } else {
         sum->floored = sum->fwd_floored = NAN;
     }
-    poly_free(v);
     return fine;
 }
 
@@ -710,9 +706,46 @@ static void predict_part(const Cost *cost, Roofline *r)
         r->predict.known = false;
 }
 
-static RoofError compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
-                         PolyLookup lookup, void *ctx, bool times_only, Roofline *out)
+/* The dims one computation has looked up: its figures substitute the same few dims
+ * over and over, and a lookup (layout_lookup: the dim, then its padding) costs far
+ * more than a search of these. Nothing binds a dim while a Roofline is computed, so a
+ * dim's answer, bound or not, is the same each time. */
+enum { SEEN_MAX = 16 };
+typedef struct {
+    PolyLookup lookup;
+    void *ctx;
+    int n;
+    int sym[SEEN_MAX];
+    bool bound[SEEN_MAX];
+    double value[SEEN_MAX];
+} Seen;
+
+static bool seen_lookup(int sym, double *value, void *ctx)
 {
+    Seen *s = ctx;
+    for (int i = 0; i < s->n; i++)
+        if (s->sym[i] == sym) {
+            *value = s->value[i];
+            return s->bound[i];
+        }
+    double v = 0;
+    bool bound = s->lookup(sym, &v, s->ctx);
+    if (s->n < SEEN_MAX) {
+        s->sym[s->n] = sym;
+        s->bound[s->n] = bound;
+        s->value[s->n++] = v;
+    }
+    if (bound)
+        *value = v;
+    return bound;
+}
+
+static RoofError compute(const Cost *cost, const Chip *chip, const Mesh *mesh,
+                         PolyLookup outer, void *outer_ctx, bool times_only, Roofline *out)
+{
+    Seen seen = {.lookup = outer, .ctx = outer_ctx, .n = 0};
+    PolyLookup lookup = seen_lookup;
+    void *ctx = &seen;
     memset(out, 0, sizeof *out);
     out->times_only = times_only;
     out->chips = mesh_chips(mesh);

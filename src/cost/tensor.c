@@ -2,25 +2,28 @@
 #include "tensor.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "intern.h"
 #include "nomem.h"
+#include "num.h"
 
+/* The dims live in the same block, right after the Tensor (one allocation, not two:
+ * a search makes and frees tensors by the hundred thousand); a Tensor's size is a
+ * multiple of its alignment, which a Dim's does not exceed. */
 Tensor *tensor_new(DType dtype, int ndims)
 {
-    Tensor *t = nomem_note(calloc(1, sizeof *t));
+    if (ndims < 0 || (size_t)ndims > (SIZE_MAX - sizeof(Tensor)) / sizeof(Dim))
+        return NULL;
+    Tensor *t = nomem_note(calloc(1, sizeof *t + (size_t)ndims * sizeof(Dim)));
     if (!t)
         return NULL;
     t->dtype = dtype;
     t->ndims = ndims;
-    t->dims = ndims ? nomem_note(calloc((size_t)ndims, sizeof *t->dims)) : NULL;
-    if (ndims && !t->dims) {
-        free(t);
-        return NULL;
-    }
+    t->dims = ndims ? (Dim *)(t + 1) : NULL;
     return t;
 }
 
@@ -30,7 +33,6 @@ void tensor_free(Tensor *t)
         return;
     for (int i = 0; i < t->ndims; i++)
         poly_free(t->dims[i].size);
-    free(t->dims);
     free(t);
 }
 
@@ -52,13 +54,15 @@ Tensor *tensor_from(DType dtype, const Dim *const *dims, int n)
 
 Tensor *tensor_copy(const Tensor *t)
 {
-    const Dim **dims = nomem_note(malloc(sizeof *dims * (size_t)(t->ndims + 1)));
-    if (!dims)
-        return NULL;
-    for (int i = 0; i < t->ndims; i++)
-        dims[i] = &t->dims[i];
-    Tensor *copy = tensor_from(t->dtype, dims, t->ndims);
-    free(dims);
+    Tensor *copy = tensor_new(t->dtype, t->ndims);
+    for (int i = 0; copy && i < t->ndims; i++) {
+        copy->dims[i] = t->dims[i];
+        copy->dims[i].size = poly_copy(t->dims[i].size);
+        if (!copy->dims[i].size) {
+            tensor_free(copy);
+            copy = NULL;
+        }
+    }
     if (copy) {
         copy->on_chip = t->on_chip;
         copy->scale_every = t->scale_every;
@@ -101,7 +105,7 @@ Poly *tensor_bytes(const Tensor *t)
 
 static bool uneven(double n, double chips)
 {
-    return chips > 1 && n > chips && fmod(n, chips) != 0;
+    return chips > 1 && n > chips && !num_divisible(n, chips);
 }
 
 /* The dim a size is, when it is one name alone (1·D), bound now to a number its chips
@@ -126,9 +130,9 @@ Poly *tensor_dim_shard_size(const Poly *size, double chips, const ShardPadding *
 }
 
 /* A dim whose shard is padded: of known size, or bound now, its chips not dividing it. */
-static bool uneven_dim(const Dim *d, const Mesh *m)
+static bool uneven_dim(const Dim *d, AxisSet axes, const Mesh *m)
 {
-    double n, chips = mesh_span(m, tensor_dim_axes(d, m));
+    double n, chips = mesh_span(m, axes);
     return (poly_is_const(d->size, &n) && uneven(n, chips)) ||
            uneven_name(d->size, chips, m->padding) >= 0;
 }
@@ -136,10 +140,14 @@ static bool uneven_dim(const Dim *d, const Mesh *m)
 Poly *tensor_local_elements(const Tensor *t, const Mesh *m)
 {
     bool uneven = false;
-    for (int i = 0; i < t->ndims; i++)
-        uneven = uneven || uneven_dim(&t->dims[i], m);
+    AxisSet all = 0; /* tensor_axes, found on the way */
+    for (int i = 0; i < t->ndims; i++) {
+        AxisSet axes = tensor_dim_axes(&t->dims[i], m);
+        all |= axes;
+        uneven = uneven || uneven_dim(&t->dims[i], axes, m);
+    }
     if (!uneven)
-        return poly_scale_into(tensor_elements(t), 1 / mesh_span(m, tensor_axes(t, m)));
+        return poly_scale_into(tensor_elements(t), 1 / mesh_span(m, all));
     Poly *n = poly_const(1);
     for (int i = 0; i < t->ndims && n; i++) {
         Poly *part = tensor_dim_shard_size(t->dims[i].size, mesh_span(m, tensor_dim_axes(&t->dims[i], m)),

@@ -4,7 +4,8 @@
  * Sizes are polynomials in the dims (poly.h), the whole size, not a shard's: a chip
  * holds size / (chips of its axes). Axes are kept by name, so a tensor bound in one
  * statement means the same in another whose mesh orders its axes differently.
- * Ownership: a Tensor owns its dims and their polynomials.
+ * Ownership: a Tensor owns its dims and their polynomials; the dims share the Tensor's
+ * allocation (tensor_new), so they are never freed or grown on their own.
  */
 #ifndef ROOFLINE_TENSOR_H
 #define ROOFLINE_TENSOR_H

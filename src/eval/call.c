@@ -512,10 +512,8 @@ static bool keep_result(StmtState *st, const Tensor *t, Op *op)
 {
     double bytes;
     Poly *p = tensor_local_bytes(t, &st->layout.mesh);
-    Poly *now = p ? poly_subst(p, layout_lookup, &st->layout.uses) : NULL;
-    bool known = now && poly_is_const(now, &bytes);
+    bool known = p && poly_value(p, layout_lookup, &st->layout.uses, &bytes);
     poly_free(p);
-    poly_free(now);
     if (known)
         op->own[OWN_ACTIVATIONS] += bytes;
     op->known = op->known && known;

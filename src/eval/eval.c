@@ -146,6 +146,8 @@ void eval_progress_end(Eval *ev, Progress *p)
 /* A scalar's value with the bound dims put in; false (reported) if not a number. */
 bool eval_number_now(Eval *ev, const Poly *p, Span span, double *out)
 {
+    if (poly_value(p, world_lookup, ev->world, out) && isfinite(*out))
+        return true; /* the usual case; the rest says what is wrong */
     Poly *now = poly_subst(p, world_lookup, ev->world);
     bool ok = now && poly_is_const(now, out);
     if (!ok) {
@@ -174,10 +176,7 @@ bool eval_number_now(Eval *ev, const Poly *p, Span span, double *out)
 /* The value of a scalar with the bound dims put in, when that is a number. */
 static bool value_now(Eval *ev, const Poly *p, double *out)
 {
-    Poly *now = poly_subst(p, world_lookup, ev->world);
-    bool constant = now && poly_is_const(now, out);
-    poly_free(now);
-    return constant;
+    return poly_value(p, world_lookup, ev->world, out);
 }
 
 /* With the bound dims put in, an operation must not overflow, nor turn two nonzero
@@ -287,8 +286,19 @@ static bool quotient_default_fail(Eval *ev, const Poly *size, Span span, double 
     return true;
 }
 
+/* A dim bound now to a whole number from 1 to 2^53: check_dim's usual case, without
+ * the substituted poly it keeps for the others (an open dim, an error to report). */
+static bool good_dim_now(Eval *ev, const Poly *size)
+{
+    double v;
+    return poly_value(size, world_lookup, ev->world, &v) && v >= 1 && v == floor(v) &&
+           v <= 0x1p53;
+}
+
 static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
 {
+    if (good_dim_now(ev, size))
+        return true;
     Poly *now = poly_subst(size, world_lookup, ev->world);
     double v;
     bool ok = true;
@@ -313,6 +323,16 @@ static bool check_dim(Eval *ev, const Poly *size, Span span, const char *what)
     return ok;
 }
 
+/* p with the bound dims put in has no inf or nan coefficient (false when memory ran
+ * out too). */
+static bool finite_subst(Eval *ev, const Poly *p)
+{
+    Poly *now = poly_subst(p, world_lookup, ev->world);
+    bool ok = now && !poly_has_nonfinite(now);
+    poly_free(now);
+    return ok;
+}
+
 /* A tensor's size is one term of a polynomial, so it names at most LIMIT_TERM_DIMS
  * distinct dims (caps.h); its bytes, once its dims are bound, must fit in a double. */
 static bool check_size(Eval *ev, const Tensor *t, Span span)
@@ -322,10 +342,11 @@ static bool check_size(Eval *ev, const Tensor *t, Span span)
         return eval_fail(ev, span, "this tensor names more than %d distinct dims, the most "
                          "one cost term holds (a dim written as a number does not count)",
                          LIMIT_TERM_DIMS);
-    Poly *now = poly_subst(bytes, world_lookup, ev->world);
-    bool ok = now && !poly_has_nonfinite(bytes) && !poly_has_nonfinite(now);
+    double v;
+    bool ok = !poly_has_nonfinite(bytes) &&
+              (poly_value(bytes, world_lookup, ev->world, &v) ? isfinite(v)
+                                                              : finite_subst(ev, bytes));
     poly_free(bytes);
-    poly_free(now);
     return ok || eval_fail(ev, span, "tensor too large: its size in bytes overflows");
 }
 
@@ -732,10 +753,7 @@ SEPARATE static bool eval_contract(Eval *ev, const Node *n, StmtState *st, int o
 static bool figure_of(const StmtState *st, const Poly *p, double *out)
 {
     *out = 0;
-    Poly *now = p ? poly_subst(p, layout_lookup, (void *)&st->layout.uses) : NULL;
-    bool known = !p || (now && poly_is_const(now, out));
-    poly_free(now);
-    return known;
+    return !p || poly_value(p, layout_lookup, (void *)&st->layout.uses, out);
 }
 
 /* figure_of, then frees the figure; false for no figure. */
@@ -751,9 +769,7 @@ static bool figure(const StmtState *st, Poly *p, double *out)
 static bool whole_figure(const StmtState *st, Poly *p, double *out)
 {
     const ShardPadding *world = st->layout.uses.values;
-    Poly *now = p ? poly_subst(p, world->lookup, world->ctx) : NULL;
-    bool known = now && poly_is_const(now, out);
-    poly_free(now);
+    bool known = p && poly_value(p, world->lookup, world->ctx, out);
     poly_free(p);
     return known;
 }
@@ -1361,11 +1377,10 @@ static void leaf_collectives(const ShardUses *uses, const Cost *c, const Rooflin
 {
     for (int i = 0; i < r->ncomm && i < c->ncolls; i++) {
         double v;
-        Poly *now = poly_subst(c->colls[i].bytes, layout_lookup, (void *)uses);
-        if (now && poly_is_const(now, &v) && r->links[i].bandwidth > 0)
+        if (poly_value(c->colls[i].bytes, layout_lookup, (void *)uses, &v) &&
+            r->links[i].bandwidth > 0)
             op->t_coll[c->colls[i].kind] += r->links[i].factor * v / r->links[i].bandwidth;
         op->latency_unset |= r->links[i].unset;
-        poly_free(now);
     }
 }
 
@@ -1571,12 +1586,8 @@ SEPARATE static bool eval_lookup(Eval *ev, const Node *n, StmtState *st, ExprVal
 static bool same_size(Eval *ev, const Poly *a, const Poly *b)
 {
     double x, y;
-    Poly *pa = poly_subst(a, world_lookup, ev->world), *pb = poly_subst(b, world_lookup, ev->world);
-    bool same = poly_equal(a, b) ||
-                (pa && pb && poly_is_const(pa, &x) && poly_is_const(pb, &y) && x == y);
-    poly_free(pa);
-    poly_free(pb);
-    return same;
+    return poly_equal(a, b) || (poly_value(a, world_lookup, ev->world, &x) &&
+                                poly_value(b, world_lookup, ev->world, &y) && x == y);
 }
 
 /* x with its dim `dim` cut to its last `count` positions: the dim becomes `count`,

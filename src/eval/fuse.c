@@ -152,10 +152,8 @@ static bool write_out(Eval *ev, Fusion *f, const FusedStmt *one, const Mesh *mes
     if (!bytes)
         return false;
     double now;
-    Poly *value = poly_subst(bytes, layout_lookup, &f->uses);
-    if (*kept && value && poly_is_const(value, &now))
+    if (*kept && poly_value(bytes, layout_lookup, &f->uses, &now))
         f->kept += now;
-    poly_free(value);
     Poly *sum = f->cost.written ? poly_add(f->cost.written, bytes) : poly_copy(bytes);
     poly_free(bytes);
     if (!sum)

@@ -158,12 +158,12 @@ static bool add(ShapeBinds *sb, ShapeName s)
 static bool dim_number(Eval *ev, const Stmt *def, const Binding *p, const Tensor *t, int k,
                        Span where, double *out)
 {
-    Poly *now = poly_subst(t->dims[k].size, world_lookup, ev->world);
-    bool known = now && poly_is_const(now, out);
-    poly_free(now);
-    if (known)
+    if (poly_value(t->dims[k].size, world_lookup, ev->world, out))
         return true;
-    if (!now)
+    Poly *now = poly_subst(t->dims[k].size, world_lookup, ev->world);
+    bool made = now != NULL;
+    poly_free(now);
+    if (!made)
         return eval_oom(ev, where);
     char buf[256], want[128];
     eval_fail(ev, where, "%s binds %s from this tensor's dim %d, which is not a number: %s",

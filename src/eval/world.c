@@ -231,9 +231,32 @@ bool world_lookup(int sym, double *value, void *world)
     return true;
 }
 
+/* A padded name made before for this dim and chips, or -1. */
+static int padded_recent(const World *w, int dim, double chips)
+{
+    enum { RECENT = sizeof w->padded_recent / sizeof w->padded_recent[0] };
+    for (int i = 0; i < w->npadded_recent && i < RECENT; i++) {
+        int sym = w->padded_recent[i];
+        if (sym < w->npadded && w->padded[sym].dim == dim + 1 && w->padded[sym].chips == chips)
+            return sym;
+    }
+    return -1;
+}
+
+static void note_padded_recent(World *w, int sym)
+{
+    enum { RECENT = sizeof w->padded_recent / sizeof w->padded_recent[0] };
+    w->padded_recent[w->npadded_recent++ % RECENT] = sym;
+    if (w->npadded_recent == 2 * RECENT)
+        w->npadded_recent = RECENT; /* full: keeps counting round without overflowing */
+}
+
 int world_padded_symbol(int dim, double chips, void *world)
 {
     World *w = world;
+    int known = padded_recent(w, dim, chips);
+    if (known >= 0)
+        return known;
     const char *base = intern_name(w->names, dim);
     int len = snprintf(NULL, 0, "ceil(%s/%.17g)", base, chips);
     char *name = nomem_note(malloc((size_t)len + 1));
@@ -251,8 +274,10 @@ int world_padded_symbol(int dim, double chips, void *world)
         memset(w->padded + w->npadded, 0, sizeof *w->padded * (size_t)(n - w->npadded));
         w->npadded = n;
     }
-    if (sym >= 0)
+    if (sym >= 0) {
         w->padded[sym].dim = dim + 1, w->padded[sym].chips = chips;
+        note_padded_recent(w, sym);
+    }
     return sym;
 }
 

@@ -111,6 +111,10 @@ typedef struct World {
      * ceil(D / chips) with D's own; no statement binds them. */
     struct { int dim; double chips; } *padded;
     int npadded;
+    /* The last few of them made (ids into padded, checked there before use): a search
+     * asks for the same few once an operation, and naming one (ceil(D/3)) prints. */
+    int padded_recent[8];
+    int npadded_recent;
     ShardPadding padding; /* the world's lookup and padded names, for layouts' meshes */
     /* The stdlib's blocks and models are defined the first time one is needed
      * (session.c): until then library_pending is set, and define_library defines

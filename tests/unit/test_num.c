@@ -508,6 +508,26 @@ static void test_comma_locale(void)
     setlocale(LC_NUMERIC, "C");
 }
 
+/* num_divisible answers fmod(n, d) == 0: by hand for dims and chips (8192 over 64 chips
+ * divides, 28672 over 3 does not), then against fmod itself where the integer shortcut
+ * does not apply (fractions, negatives, 0, beyond 2^63, inf, nan) and at its edges. */
+static void test_divisible(void)
+{
+    check(num_divisible(8192, 64), __FILE__, __LINE__, "8192 over 64");
+    check(!num_divisible(28672, 3), __FILE__, __LINE__, "28672 over 3: 9557.33");
+    check(!num_divisible(8, 64), __FILE__, __LINE__, "8 over 64: a remainder of 8");
+    check(num_divisible(0, 7) && num_divisible(-0.0, 7), __FILE__, __LINE__, "0 over 7");
+    check(num_divisible(-12, 4) && !num_divisible(-13, 4), __FILE__, __LINE__, "negatives");
+    static const double ns[] = {0, 1, 3, 12, 7.5, -6, 0x1p53, 0x1p53 + 2, 0x1p62, 0x1p63,
+                                0x1p64, 1e300, INFINITY, -INFINITY, NAN, 0.25, 1e-9};
+    static const double ds[] = {1, 2, 3, 0.5, 2.5, 0, -4, 0x1p62, 0x1p63, INFINITY, NAN, 1e-9};
+    int same = 0, n = 0;
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
+        for (size_t j = 0; j < sizeof ds / sizeof ds[0]; j++, n++)
+            same += num_divisible(ns[i], ds[j]) == (fmod(ns[i], ds[j]) == 0);
+    check(same == n, __FILE__, __LINE__, "num_divisible(n, d) == (fmod(n, d) == 0)");
+}
+
 int main(void)
 {
     test_parse_plain();
@@ -528,6 +548,7 @@ int main(void)
     test_format_unit_ascii();
     test_format_percent();
     test_comma_locale();
+    test_divisible();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

@@ -190,6 +190,97 @@ static void test_subst(void)
     CHECK(poly_is_const(whole, &v) && v == 128);
 }
 
+/* A symbol no Env binds: p·Z keeps one symbol unbound, so poly_subst of it runs the
+ * term-by-term algebra (push, finish), whose coefficient of Z is the reference for
+ * poly_value of p. */
+enum { Z = 6 };
+
+static bool lookup_but_z(int sym, double *value, void *ctx)
+{
+    return sym != Z && lookup(sym, value, ctx);
+}
+
+static bool algebra_value(const Poly *p, Env *env, double *out)
+{
+    Poly *z = poly_sym(Z), *pz = poly_mul(p, z);
+    Poly *now = pz ? poly_subst(pz, lookup_but_z, env) : NULL;
+    double coef = 0;
+    bool made = now && (poly_nterms(now) == 0 || poly_single_symbol(now) == Z);
+    if (made && poly_nterms(now) == 1)
+        poly_free(poly_term(now, 0, &coef));
+    *out = coef;
+    poly_free(z);
+    poly_free(pz);
+    poly_free(now);
+    return made;
+}
+
+/* A fixed pseudo-random sequence (an LCG), so a failure reproduces. */
+static unsigned long long seed = 12345;
+
+static unsigned next_random(unsigned n)
+{
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (unsigned)(seed >> 33) % n;
+}
+
+/* A random term: a coefficient that may be 0, negative or a fraction, and up to four
+ * factors of B D F T S K with exponents -3..3 (pow beyond ±2). */
+static Poly *random_term(void)
+{
+    static const double coefs[] = {0, 1, -1, 2, 0.5, -3.25, 1e-3, 7e15, 1.0 / 3};
+    Poly *t = keep(poly_const(coefs[next_random(9)]));
+    int factors = (int)next_random(5);
+    for (int k = 0; k < factors; k++) {
+        Poly *x = keep(poly_sym((int)next_random(6)));
+        int e = (int)next_random(7) - 3;
+        for (int j = 0; j < (e < 0 ? -e : e); j++)
+            t = e > 0 ? mul(t, x) : divide(t, x);
+    }
+    return t;
+}
+
+/* poly_value has the bits of poly_subst's algebra then poly_is_const, over random sums
+ * of random terms (like monomials merge as they are summed), values that are fractions,
+ * and sums that cancel to 0 (poly_value gives +0, the empty sum, never -0). */
+static void test_value(void)
+{
+    static const double values[] = {3, 0.1, 7.5, 1e-7, 4096, 1.0 / 7, 1e9};
+    int same = 0, rounds = 2000;
+    for (int r = 0; r < rounds; r++) {
+        Env env = {{0}, {true, true, true, true, true, true}};
+        for (int s = 0; s < 6; s++)
+            env.value[s] = values[next_random(7)];
+        Poly *p = keep(poly_const(0));
+        for (int n = (int)next_random(6); n > 0; n--)
+            p = add(p, random_term());
+        if (next_random(4) == 0) /* every term cancels: the empty sum */
+            p = sub(p, keep(poly_copy(p)));
+        double want = NAN, got = NAN, via_subst = NAN;
+        Poly *now = keep(poly_subst(p, lookup, &env));
+        bool ok = algebra_value(p, &env, &want) && poly_value(p, lookup, &env, &got) &&
+                  now && poly_is_const(now, &via_subst);
+        same += ok && memcmp(&want, &got, sizeof got) == 0 &&
+                memcmp(&want, &via_subst, sizeof got) == 0;
+        free_kept();
+    }
+    check(same == rounds, __FILE__, __LINE__, "poly_value == poly_subst's algebra, bits");
+
+    /* An unbound symbol: no value, unless its terms cancel once the rest is bound. */
+    Env d2_f3 = {{0, 2, 3}, {false, true, true}};
+    double v = -1;
+    CHECK(!poly_value(mono(1, "BD"), lookup, &d2_f3, &v));
+    Env b_eq_d = {{2, 2}, {true, true}};
+    CHECK(poly_value(sub(mono(1, "BF"), mono(1, "DF")), lookup, &b_eq_d, &v) && v == 0 &&
+          !signbit(v));
+    CHECK(poly_value(keep(poly_const(0)), lookup, &d2_f3, &v) && v == 0);
+    CHECK(poly_value(add(mono(-1, "DF"), mono(1, "DF")), lookup, &d2_f3, &v) && v == 0);
+    Poly *neg_zero = mono(-1, "D");
+    Env d0 = {{0, 0}, {false, true}};
+    CHECK(poly_value(neg_zero, lookup, &d0, &v) && v == 0 && !signbit(v)); /* -1·0 = -0 */
+    CHECK(poly_value(add(mono(2, "DF"), mono(0.5, "F")), lookup, &d2_f3, &v) && v == 13.5);
+}
+
 /* p at x with every other symbol from env, through poly_subst: the reference. */
 static double subst_at(const Poly *p, int sym, double x, Env env)
 {
@@ -412,6 +503,7 @@ int main(void)
     test_mul_scale();
     test_div();
     test_subst();
+    test_value();
     test_one_free_symbol();
     test_one_linear();
     test_equal_nonfinite();
