@@ -460,10 +460,13 @@ static void test_not_finite(void)
 
 enum { LONG_N = 300000 };
 
-/* The x,y pairs of the first series polyline, into xy (2 per point); returns the count. */
-static int series_coordinates(const char *svg, double *xy, int max)
+/* The x,y pairs of the series polyline after the first `skip`, into xy (2 per point);
+ * returns the count. */
+static int nth_series_coordinates(const char *svg, int skip, double *xy, int max)
 {
     const char *p = strstr(svg, "<polyline class=\"series\"");
+    for (int k = 0; p && k < skip; k++)
+        p = strstr(p + 1, "<polyline class=\"series\"");
     if (!p || !(p = strstr(p, "points=\"")))
         return 0;
     p += strlen("points=\"");
@@ -478,6 +481,11 @@ static int series_coordinates(const char *svg, double *xy, int max)
         p = *end == ' ' ? end + 1 : end;
     }
     return n;
+}
+
+static int series_coordinates(const char *svg, double *xy, int max)
+{
+    return nth_series_coordinates(svg, 0, xy, max);
 }
 
 /* The distance from (px, py) to the polyline xy (n points, x never decreasing), looking
@@ -653,6 +661,55 @@ static void test_thin_rising(void)
     }
 }
 
+/* A series is placed and drawn a block of 256 points at a time. Its breaks at the blocks'
+ * edges: y not finite at points 255 (a block's last), 257 and 512 (a block's first), so
+ * point 256 is alone (no line) and the rest make three lines: 0 .. 254 (255 points),
+ * 258 .. 511 (254) and 513 .. 699 (187). Each is the same, to the tenth of a pixel, as
+ * the same points drawn alone as a short series (one block) on the same fixed axes. */
+static void test_series_blocks(void)
+{
+    enum { N = 700 };
+    static double x[N], y[N], xy[2 * N], alone[2 * N];
+    for (int i = 0; i < N; i++) {
+        x[i] = i + 1; /* 1.1 px apart on 900 px: every point on a tenth of its own */
+        y[i] = 100 + 50 * sin(i * 0.05);
+    }
+    y[255] = y[257] = y[512] = NAN;
+    Plot p = {.title = "blocks", .xlabel = "x", .ylabel = "y", .xset = true, .yset = true,
+              .xrange = {0, 800}, .yrange = {0, 200}};
+    PlotSeries whole = {"s", x, y, N};
+    p.series = &whole, p.nseries = 1;
+    char *svg = svg_of(&p, 900, 560);
+    CHECK(svg && count(svg, "<polyline class=\"series\"") == 3,
+          "breaks at the blocks' edges: three lines, the lone point none");
+    static const int FIRST[3] = {0, 258, 513}, LEN[3] = {255, 254, 187};
+    for (int k = 0; svg && k < 3; k++) {
+        int n = nth_series_coordinates(svg, k, xy, N);
+        PlotSeries part = {"s", x + FIRST[k], y + FIRST[k], LEN[k]};
+        p.series = &part;
+        char *one = svg_of(&p, 900, 560);
+        int m = one ? series_coordinates(one, alone, N) : 0;
+        CHECK(n == LEN[k] && m == n && memcmp(xy, alone, sizeof *xy * 2 * (size_t)n) == 0,
+              "a line drawn in blocks is the same as drawn at once");
+        free(one);
+    }
+    free(svg);
+    /* A point on the tenth of the one before is left out, but the line's last never is:
+     * points 100 and 101 the same, and the last, 256 (the next block's first), the same
+     * as 255: 257 points written as 256, the last two the same. */
+    y[255] = y[257] = y[512] = 120;
+    y[101] = y[100], x[101] = x[100];
+    y[256] = y[255], x[256] = x[255];
+    PlotSeries dup = {"s", x, y, 257};
+    p.series = &dup;
+    svg = svg_of(&p, 900, 560);
+    int n = svg ? series_coordinates(svg, xy, N) : 0;
+    CHECK(n == 256 && xy[2 * 254] == xy[2 * 255] && xy[2 * 254 + 1] == xy[2 * 255 + 1] &&
+              xy[2 * 99] != xy[2 * 100] && xy[2 * 100] != xy[2 * 101],
+          "a repeated point is written once, except as the line's last");
+    free(svg);
+}
+
 static void test_si_ticks(void)
 {
     Plot p = {.points = (PlotPoint[]){{"p", 0.5, 2.5e11, 1, NULL, NULL}}, .npoints = 1};
@@ -695,6 +752,7 @@ int main(void)
     test_thinning();
     test_thin_stream();
     test_thin_rising();
+    test_series_blocks();
     test_si_ticks();
     const char *dir = getenv("PLOT_OUT_DIR");
     if (dir && *dir)
