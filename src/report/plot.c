@@ -548,19 +548,45 @@ static void ridge_extent(void *ctx, double x, double peak, int group)
     extent_add(&e->y, e->logy ? peak / 10 : 0, e->logy);
 }
 
+enum { SERIES_BLOCK = 256 }; /* points read and placed at a time, on the stack */
+
+/* The points of a series: its arrays, or what its thinner kept. */
+static int series_count(const PlotSeries *s)
+{
+    return s->thin ? s->thin->n : s->x && s->y ? s->n : 0;
+}
+
+/* Points from, from + 1, ... of a series, at most SERIES_BLOCK: *x and *y point into its
+ * arrays, or at xbuf and ybuf, into which a thinner's are read. Returns how many. */
+static int series_block(const PlotSeries *s, int from, const double **x, const double **y,
+                        double *xbuf, double *ybuf)
+{
+    if (s->thin) {
+        *x = xbuf, *y = ybuf;
+        return plot_thin_read(s->thin, from, xbuf, ybuf, SERIES_BLOCK);
+    }
+    int n = series_count(s) - from;
+    *x = s->x + from, *y = s->y + from;
+    return n < SERIES_BLOCK ? n : SERIES_BLOCK;
+}
+
 /* The same as extent_pair on each point, in one pass without a branch per bound (a
  * sweep's series may hold millions of points). */
 static void series_extents(Extents *e, const PlotSeries *s)
 {
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
-    for (int j = 0; s->x && s->y && j < s->n; j++) {
-        double x = s->x[j], y = s->y[j];
-        if (!on_axis(x, e->logx) || !on_axis(y, e->logy))
-            continue;
-        xlo = x < xlo ? x : xlo;
-        xhi = x > xhi ? x : xhi;
-        ylo = y < ylo ? y : ylo;
-        yhi = y > yhi ? y : yhi;
+    double xbuf[SERIES_BLOCK], ybuf[SERIES_BLOCK];
+    const double *xs, *ys;
+    for (int at = 0, m; (m = series_block(s, at, &xs, &ys, xbuf, ybuf)) > 0; at += m) {
+        for (int j = 0; j < m; j++) {
+            double x = xs[j], y = ys[j];
+            if (!on_axis(x, e->logx) || !on_axis(y, e->logy))
+                continue;
+            xlo = x < xlo ? x : xlo;
+            xhi = x > xhi ? x : xhi;
+            ylo = y < ylo ? y : ylo;
+            yhi = y > yhi ? y : yhi;
+        }
     }
     if (xlo <= xhi) {
         extent_pair(e, xlo, ylo);
@@ -770,10 +796,39 @@ void plot_thin_init(PlotThin *t, double lo, double hi, bool logx, bool logy, boo
 
 void plot_thin_free(PlotThin *t)
 {
+    free(t->x_float);
     free(t->x);
-    free(t->y);
-    t->x = t->y = NULL;
-    t->n = t->cap = 0;
+    free(t->run_y);
+    free(t->run_end);
+    t->x_float = NULL;
+    t->x = t->run_y = NULL;
+    t->run_end = NULL;
+    t->n = t->cap = t->runs = t->run_cap = 0;
+}
+
+/* The run that holds point i (< n). */
+static int thin_run_of(const PlotThin *t, int i)
+{
+    int lo = 0, hi = t->runs - 1; /* run_end[hi] > i */
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (t->run_end[mid] > i)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+int plot_thin_read(const PlotThin *t, int from, double *x, double *y, int max)
+{
+    int n = from < 0 || from >= t->n ? 0 : t->n - from < max ? t->n - from : max;
+    for (int i = 0, r = n > 0 ? thin_run_of(t, from) : 0; i < n; i++) {
+        r += t->run_end[r] <= from + i;
+        x[i] = t->x ? t->x[from + i] : t->x_float[from + i];
+        y[i] = t->run_y[r];
+    }
+    return n;
 }
 
 /* The room first made for kept points: 1024, or all that the points expected can keep
@@ -784,21 +839,81 @@ static int thin_first_room(const PlotThin *t)
     return t->expect > 1024 ? (t->expect < most ? t->expect : most) : 1024;
 }
 
+/* Room for one more run of y: 64 at first, twice as many each time. */
+static bool thin_run_room(PlotThin *t)
+{
+    if (t->runs < t->run_cap)
+        return true;
+    int cap = t->run_cap ? 2 * t->run_cap : 64;
+    double *y = nomem_note(realloc(t->run_y, sizeof *y * (size_t)cap));
+    if (y)
+        t->run_y = y;
+    int *end = y ? nomem_note(realloc(t->run_end, sizeof *end * (size_t)cap)) : NULL;
+    if (!end)
+        return false;
+    t->run_end = end;
+    t->run_cap = cap;
+    return true;
+}
+
+/* Whether x is a float exactly, to the bit (not a nan whose payload a float loses). */
+static bool float_exact(double x)
+{
+    double back = (float)x;
+    return memcmp(&back, &x, sizeof x) == 0;
+}
+
+/* The kept x as doubles from now on, with room for cap: x is not a float. */
+static bool thin_x_double(PlotThin *t, int cap)
+{
+    double *x = nomem_note(malloc(sizeof *x * (size_t)cap));
+    if (!x)
+        return false;
+    for (int i = 0; i < t->n; i++)
+        x[i] = t->x_float[i];
+    free(t->x_float);
+    t->x_float = NULL;
+    t->x = x;
+    t->cap = cap;
+    return true;
+}
+
+/* Room for one more x, which a float holds exactly or not. */
+static bool thin_x_room(PlotThin *t, bool exact)
+{
+    if (!t->x && !exact)
+        return thin_x_double(t, t->n < t->cap ? t->cap : t->cap ? 2 * t->cap : thin_first_room(t));
+    if (t->n < t->cap)
+        return true;
+    int cap = t->cap ? 2 * t->cap : thin_first_room(t);
+    if (t->x) {
+        double *x = nomem_note(realloc(t->x, sizeof *x * (size_t)cap));
+        t->x = x ? x : t->x;
+        t->cap = x ? cap : t->cap;
+        return x != NULL;
+    }
+    float *x = nomem_note(realloc(t->x_float, sizeof *x * (size_t)cap));
+    t->x_float = x ? x : t->x_float;
+    t->cap = x ? cap : t->cap;
+    return x != NULL;
+}
+
 static bool thin_keep(PlotThin *t, const double p[2])
 {
-    if (t->n == t->cap) {
-        int cap = t->cap ? 2 * t->cap : thin_first_room(t);
-        double *x = nomem_note(realloc(t->x, sizeof *x * (size_t)cap));
-        if (x)
-            t->x = x;
-        double *y = x ? nomem_note(realloc(t->y, sizeof *y * (size_t)cap)) : NULL;
-        if (!y)
-            return false;
-        t->y = y;
-        t->cap = cap;
-    }
-    t->x[t->n] = p[0];
-    t->y[t->n++] = p[1];
+    bool exact = !t->x && float_exact(p[0]);
+    if (!thin_x_room(t, exact))
+        return false;
+    /* the same bits, so that -0 and each nan stay as they came */
+    bool same = t->runs > 0 && memcmp(&t->run_y[t->runs - 1], &p[1], sizeof p[1]) == 0;
+    if (!same && !thin_run_room(t))
+        return false;
+    if (!same)
+        t->run_y[t->runs++] = p[1];
+    if (t->x)
+        t->x[t->n++] = p[0];
+    else
+        t->x_float[t->n++] = (float)p[0];
+    t->run_end[t->runs - 1] = t->n;
     return true;
 }
 
@@ -1028,36 +1143,46 @@ bool plot_thin_end(PlotThin *t)
  * drawn, so a million points draw as fast as a few thousand. */
 enum { THIN_ABOVE = 4 * PLOT_THIN_SLICES };
 
-enum { PLACE_BLOCK = 256 }; /* points placed at a time, on the stack */
-
-/* Draws (x[i], y[i]) for i < n, placed a block at a time. */
-static void paint_points(const Chart *c, const double *x, const double *y, int n,
-                         const Stroke *s)
+/* Draws the points of a series, placed a block at a time. */
+static void paint_points(const Chart *c, const PlotSeries *series, const Stroke *s)
 {
     Run r = {.c = c, .s = s};
-    double u[PLACE_BLOCK], v[PLACE_BLOCK];
-    for (int at = 0; at < n; at += PLACE_BLOCK) {
-        int m = n - at < PLACE_BLOCK ? n - at : PLACE_BLOCK;
+    double u[SERIES_BLOCK], v[SERIES_BLOCK], xbuf[SERIES_BLOCK], ybuf[SERIES_BLOCK];
+    const double *x, *y;
+    for (int at = 0, m; (m = series_block(series, at, &x, &y, xbuf, ybuf)) > 0; at += m) {
         for (int i = 0; i < m; i++) {
-            u[i] = axis_pos(&c->x, x[at + i]);
-            v[i] = axis_pos(&c->y, y[at + i]);
+            u[i] = axis_pos(&c->x, x[i]);
+            v[i] = axis_pos(&c->y, y[i]);
         }
         run_feed(&r, u, v, m);
     }
     run_break(&r);
 }
 
+/* Thins a series into t: its arrays at once, a thinner's kept points a block at a time. */
+static bool thin_series(PlotThin *t, const PlotSeries *s)
+{
+    if (!s->thin)
+        return plot_thin_add(t, s->x, s->y, s->n) && plot_thin_end(t);
+    double xbuf[SERIES_BLOCK], ybuf[SERIES_BLOCK];
+    const double *x, *y;
+    for (int at = 0, m; (m = series_block(s, at, &x, &y, xbuf, ybuf)) > 0; at += m)
+        if (!plot_thin_add(t, x, y, m))
+            return false;
+    return plot_thin_end(t);
+}
+
 /* The thinned series, or every point where it is short or cannot be thinned (its x go
  * down, or memory ran out). */
 static void paint_series(const Chart *c, const PlotSeries *s, int which)
 {
-    if (s->n < 2 || !s->x || !s->y)
+    if (series_count(s) < 2)
         return;
     PlotThin t;
     plot_thin_init(&t, c->x.lo, c->x.hi, c->x.logscale, c->y.logscale, false);
-    bool thin = s->n > THIN_ABOVE && plot_thin_add(&t, s->x, s->y, s->n) && plot_thin_end(&t);
+    bool thin = series_count(s) > THIN_ABOVE && thin_series(&t, s);
     Stroke st = series_stroke(which);
-    paint_points(c, thin ? t.x : s->x, thin ? t.y : s->y, thin ? t.n : s->n, &st);
+    paint_points(c, thin ? &(PlotSeries){.thin = &t} : s, &st);
     plot_thin_free(&t);
 }
 
