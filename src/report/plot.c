@@ -820,13 +820,19 @@ static int thin_run_of(const PlotThin *t, int i)
     return lo;
 }
 
+/* Two plain loops rather than one that asks which each point is: the compiler makes
+ * vector code of them. */
 int plot_thin_read(const PlotThin *t, int from, double *x, double *y, int max)
 {
     int n = from < 0 || from >= t->n ? 0 : t->n - from < max ? t->n - from : max;
-    for (int i = 0, r = n > 0 ? thin_run_of(t, from) : 0; i < n; i++) {
-        r += t->run_end[r] <= from + i;
-        x[i] = t->x ? t->x[from + i] : t->x_float[from + i];
-        y[i] = t->run_y[r];
+    if (t->x)
+        memcpy(x, t->x + from, sizeof *x * (size_t)n);
+    for (int i = 0; !t->x && i < n; i++)
+        x[i] = t->x_float[from + i];
+    for (int i = 0, r = n > 0 ? thin_run_of(t, from) : 0; i < n; r++) {
+        int end = t->run_end[r] - from < n ? t->run_end[r] - from : n;
+        for (double v = t->run_y[r]; i < end; i++)
+            y[i] = v;
     }
     return n;
 }
