@@ -1418,6 +1418,17 @@ static void svg_line_write(Svg *s, double x, double y)
     s->line_py = y;
 }
 
+/* round(t), inline rather than a call into libm (a long line rounds thousands): t less
+ * its whole part (exact below 2^53) decides, half away from zero, and the whole part
+ * keeps t's sign, so -0.3 rounds to -0 as round does. Beyond 1e15, round itself. */
+static double round_tenth(double t)
+{
+    if (!(fabs(t) < 1e15))
+        return round(t);
+    double whole = copysign((double)(long long)t, t);
+    return fabs(t - whole) >= 0.5 ? whole + copysign(1, t) : whole;
+}
+
 static void svg_line_points(void *ctx, const double *u, const double *v, int n)
 {
     Svg *s = ctx;
@@ -1427,7 +1438,7 @@ static void svg_line_points(void *ctx, const double *u, const double *v, int n)
         s->line_u = u[i], s->line_v = v[i], s->line_n++;
         /* A point that lands on the last one's tenth of a pixel adds nothing, unless it
          * is the line's last (svg_line_end). */
-        double x = round(10 * svg_x(s, u[i])), y = round(10 * svg_y(s, v[i]));
+        double x = round_tenth(10 * svg_x(s, u[i])), y = round_tenth(10 * svg_y(s, v[i]));
         s->held = x == s->line_px && y == s->line_py;
         if (s->held)
             s->held_x = x, s->held_y = y;
