@@ -937,6 +937,7 @@ static bool thin_flush(PlotThin *t)
     for (int k = 0; k < 4; k++)
         if (k == 0 || at[k] > at[k - 1])
             ok = thin_keep(t, order[k]) && ok;
+    t->stride = t->count;
     t->count = 0;
     return ok;
 }
@@ -1055,24 +1056,46 @@ static bool all_same_within(const double *y, int m, double low, double high)
            memcmp(y, y + 1, sizeof *y * (size_t)(m - 1)) == 0;
 }
 
-/* The first of x[i .. n) at or past the edge (n if none), x ascending: a binary search
- * whose step is arithmetic on the comparison, not a branch (which a slice's edge, some
- * 60 points on, would mispredict every other step). */
-static int thin_run_end(const double *x, int i, int n, double edge)
+/* The first of x[lo .. hi) at or past the edge (hi if none), x ascending: a binary
+ * search whose step is arithmetic on the comparison, not a branch (which would be
+ * mispredicted every other step). */
+static int thin_search(const double *x, int lo, int hi, double edge)
 {
-    if (i >= n)
-        return n;
-    int base = i; /* x[i .. base) are below the edge */
-    for (int len = n - i; len > 1; len -= len / 2)
+    if (lo >= hi)
+        return hi;
+    int base = lo; /* x[lo .. base) are below the edge */
+    for (int len = hi - lo; len > 1; len -= len / 2)
         base += (x[base + len / 2 - 1] < edge) * (len / 2);
     return base + (x[base] < edge);
+}
+
+/* Whether the first of x[i .. n) at or past the edge is at g. */
+static bool thin_end_at(const double *x, int i, int n, double edge, int g)
+{
+    return (g == i || x[g - 1] < edge) && (g == n || x[g] >= edge);
+}
+
+/* The first of x[i .. n) at or past the edge (n if none), x ascending. A slice holds
+ * about as many points as the one before (all as many on a step range), so the end is
+ * looked for first where that puts it, and beside it; else by halves on the side it is
+ * on. A search by halves alone costs a chain of some eight dependent loads a slice. */
+static int thin_run_end(const PlotThin *t, const double *x, int i, int n)
+{
+    double edge = t->edge;
+    int ahead = t->stride - t->count, g = ahead < 0 ? i : ahead < n - i ? i + ahead : n;
+    if (thin_end_at(x, i, n, edge, g))
+        return g;
+    if (g == i || x[g - 1] < edge) /* past g */
+        return g + 1 <= n && thin_end_at(x, i, n, edge, g + 1) ? g + 1
+                                                                : thin_search(x, g + 1, n, edge);
+    return thin_end_at(x, i, n, edge, g - 1) ? g - 1 : thin_search(x, i, g - 1, edge);
 }
 
 /* thin_run for placed points (all_placed): where the run ends found first, so the loop
  * over the run looks at y alone. */
 static int thin_run_placed(PlotThin *t, const double *x, const double *y, int i, int n)
 {
-    int end = thin_run_end(x, i, n, t->edge);
+    int end = thin_run_end(t, x, i, n);
     if (end == i)
         return i;
     double low = t->low[1], high = t->high[1];
@@ -1097,7 +1120,7 @@ static int thin_run_placed(PlotThin *t, const double *x, const double *y, int i,
  * such run after another. */
 static int thin_run_rising(PlotThin *t, const double *x, const double *y, int i, int n)
 {
-    int end = thin_run_end(x, i, n, t->edge);
+    int end = thin_run_end(t, x, i, n);
     if (end == i || !all_same_within(y + i, end - i, t->low[1], t->high[1]))
         return thin_run(t, x, y, i, n);
     memcpy(t->last, (const double[2]){x[end - 1], y[end - 1]}, sizeof t->last);

@@ -95,6 +95,8 @@ typedef struct PlotThin {
      * far (indices by arrival: 0 is the first, count - 1 the last) */
     int slice, count, low_at, high_at;
     double edge, first[2], last[2], low[2], high[2];
+    int stride;      /* the points of the slice filled last: where the next one's edge is
+                      * looked for first */
 } PlotThin;
 void plot_thin_init(PlotThin *t, double lo, double hi, bool logx, bool logy, bool every);
 /* Adds n points; false once memory ran out or x went down (then nothing is kept). */

@@ -766,6 +766,54 @@ static void test_series_blocks(void)
     free(svg);
 }
 
+/* Where a slice ends is looked for first where the last slice's length puts it: with x
+ * at uneven steps (repeats, gaps that skip slices, a stretch ten times as dense), fed a
+ * block of 256 at a time as a sweep's (rising) or as any placed points are, the points
+ * kept are the same, bit for bit, as fed one at a time (which never looks ahead). */
+static void test_thin_uneven(void)
+{
+    enum { N = 60000 };
+    static double x[N], y[N];
+    unsigned seed = 12345;
+    x[0] = 1;
+    for (int i = 1; i < N; i++) {
+        seed = seed * 1103515245u + 12345u;
+        unsigned r = seed >> 16 & 0xff;
+        double gap = r < 20 ? 0 : r < 24 ? 400 : r < 200 ? 1 : 3;
+        x[i] = x[i - 1] + (i > 20000 && i < 30000 ? gap / 10 : gap);
+        y[i] = 1e12 * (i < 40000 ? 2 : 3) + (r < 8 ? 1e11 * r : 0);
+    }
+    y[0] = 2e12;
+    for (int logx = 0; logx <= 1; logx++) {
+        PlotThin one, rising, placed;
+        plot_thin_init(&one, 1, x[N - 1], logx, true, false);
+        plot_thin_init(&rising, 1, x[N - 1], logx, true, false);
+        plot_thin_init(&placed, 1, x[N - 1], logx, true, false);
+        rising.rising = true;
+        bool ok = true;
+        for (int i = 0; i < N; i++)
+            ok = plot_thin_add(&one, x + i, y + i, 1) && ok;
+        for (int at = 0; at < N; at += 256) {
+            int n = N - at < 256 ? N - at : 256;
+            ok = plot_thin_add(&rising, x + at, y + at, n) && plot_thin_add(&placed, x + at, y + at, n) && ok;
+        }
+        ok = plot_thin_end(&one) && plot_thin_end(&rising) && plot_thin_end(&placed) && ok;
+        Kept a = kept_of(&one), b = kept_of(&rising), c = kept_of(&placed);
+        CHECK(ok && a.n > 1000 && a.n == b.n && a.n == c.n &&
+                  memcmp(a.x, b.x, sizeof *a.x * (size_t)a.n) == 0 &&
+                  memcmp(a.y, b.y, sizeof *a.y * (size_t)a.n) == 0 &&
+                  memcmp(a.x, c.x, sizeof *a.x * (size_t)a.n) == 0 &&
+                  memcmp(a.y, c.y, sizeof *a.y * (size_t)a.n) == 0,
+              "uneven x thin to the same points in blocks as one at a time");
+        kept_free(&a);
+        kept_free(&b);
+        kept_free(&c);
+        plot_thin_free(&one);
+        plot_thin_free(&rising);
+        plot_thin_free(&placed);
+    }
+}
+
 /* The kept y are runs of one value, by its bits, and the kept x floats until one is not
  * a float: every point kept, x and y read back the same bits however the reading is cut
  * (from each point on, a few at a time), through -0 after 0, two nans of different
@@ -845,6 +893,7 @@ int main(void)
     test_thin_stream();
     test_thin_rising();
     test_series_blocks();
+    test_thin_uneven();
     test_thin_runs();
     test_si_ticks();
     const char *dir = getenv("PLOT_OUT_DIR");
