@@ -796,14 +796,45 @@ void plot_thin_init(PlotThin *t, double lo, double hi, bool logx, bool logy, boo
 
 void plot_thin_free(PlotThin *t)
 {
-    free(t->x_float);
-    free(t->x);
+    free(t->x_code);
+    free(t->x_mark);
     free(t->run_y);
     free(t->run_end);
-    t->x_float = NULL;
-    t->x = t->run_y = NULL;
-    t->run_end = NULL;
-    t->n = t->cap = t->runs = t->run_cap = 0;
+    t->x_code = NULL;
+    t->x_mark = t->run_end = NULL;
+    t->run_y = NULL;
+    t->n = t->x_bytes = t->x_room = t->marks = t->mark_room = t->runs = t->run_cap = 0;
+}
+
+/* The code of a kept x: 2 · step as a varint (7 bits a byte, the lowest first, the top
+ * bit set on all but the last; so the first byte's bit 0 is clear) where x is the x
+ * before plus a whole step below 2^53, exactly; else the byte THIN_RAW and the double's
+ * 8 bytes. Points 0, 256, 512, ... (THIN_MARK) are always raw, so reading can start
+ * there. */
+enum { THIN_MARK = 256, THIN_RAW = 1, THIN_CODE_MOST = 9 };
+
+/* The x whose code begins at *at, after prev; *at moves past it. */
+static double thin_x_get(const unsigned char *code, int *at, double prev)
+{
+    const unsigned char *p = code + *at;
+    double x;
+    if (!(*p & 0x81)) { /* a step below 64, in a byte: a sweep's mostly are */
+        *at += 1;
+        return prev + (double)(*p >> 1);
+    }
+    if (*p == THIN_RAW) {
+        memcpy(&x, p + 1, sizeof x);
+        p += 1 + sizeof x;
+    } else {
+        uint64_t v = 0;
+        int shift = 0;
+        do
+            v |= (uint64_t)(*p & 0x7F) << shift, shift += 7;
+        while (*p++ & 0x80);
+        x = prev + (double)(v >> 1);
+    }
+    *at = (int)(p - code);
+    return x;
 }
 
 /* The run that holds point i (< n). */
@@ -820,15 +851,18 @@ static int thin_run_of(const PlotThin *t, int i)
     return lo;
 }
 
-/* Two plain loops rather than one that asks which each point is: the compiler makes
- * vector code of them. */
+/* The x decoded from the mark before `from`; the runs of y filled in a plain loop the
+ * compiler makes vector code. */
 int plot_thin_read(const PlotThin *t, int from, double *x, double *y, int max)
 {
     int n = from < 0 || from >= t->n ? 0 : t->n - from < max ? t->n - from : max;
-    if (t->x)
-        memcpy(x, t->x + from, sizeof *x * (size_t)n);
-    for (int i = 0; !t->x && i < n; i++)
-        x[i] = t->x_float[from + i];
+    int at = n > 0 ? t->x_mark[from / THIN_MARK] : 0;
+    double prev = 0;
+    for (int i = from - from % THIN_MARK; i < from + n; i++) {
+        prev = thin_x_get(t->x_code, &at, prev);
+        if (i >= from)
+            x[i - from] = prev;
+    }
     for (int i = 0, r = n > 0 ? thin_run_of(t, from) : 0; i < n; r++) {
         int end = t->run_end[r] - from < n ? t->run_end[r] - from : n;
         for (double v = t->run_y[r]; i < end; i++)
@@ -862,52 +896,54 @@ static bool thin_run_room(PlotThin *t)
     return true;
 }
 
-/* Whether x is a float exactly, to the bit (not a nan whose payload a float loses). */
-static bool float_exact(double x)
+/* Room for one more x's code (a byte a point at first, as a sweep's mostly take, then
+ * twice as much each time), and for its mark. */
+static bool thin_x_room(PlotThin *t)
 {
-    double back = (float)x;
-    return memcmp(&back, &x, sizeof x) == 0;
-}
-
-/* The kept x as doubles from now on, with room for cap: x is not a float. */
-static bool thin_x_double(PlotThin *t, int cap)
-{
-    double *x = nomem_note(malloc(sizeof *x * (size_t)cap));
-    if (!x)
+    if (t->n % THIN_MARK == 0 && t->marks == t->mark_room) {
+        int room = t->mark_room ? 2 * t->mark_room : 64;
+        int *mark = nomem_note(realloc(t->x_mark, sizeof *mark * (size_t)room));
+        if (!mark)
+            return false;
+        t->x_mark = mark;
+        t->mark_room = room;
+    }
+    if (t->x_room - t->x_bytes >= THIN_CODE_MOST)
+        return true;
+    int room = t->x_room ? 2 * t->x_room : thin_first_room(t) + 4 * THIN_CODE_MOST;
+    unsigned char *code = nomem_note(realloc(t->x_code, (size_t)room));
+    if (!code)
         return false;
-    for (int i = 0; i < t->n; i++)
-        x[i] = t->x_float[i];
-    free(t->x_float);
-    t->x_float = NULL;
-    t->x = x;
-    t->cap = cap;
+    t->x_code = code;
+    t->x_room = room;
     return true;
 }
 
-/* Room for one more x, which a float holds exactly or not. */
-static bool thin_x_room(PlotThin *t, bool exact)
+static void thin_x_put(PlotThin *t, double x)
 {
-    if (!t->x && !exact)
-        return thin_x_double(t, t->n < t->cap ? t->cap : t->cap ? 2 * t->cap : thin_first_room(t));
-    if (t->n < t->cap)
-        return true;
-    int cap = t->cap ? 2 * t->cap : thin_first_room(t);
-    if (t->x) {
-        double *x = nomem_note(realloc(t->x, sizeof *x * (size_t)cap));
-        t->x = x ? x : t->x;
-        t->cap = x ? cap : t->cap;
-        return x != NULL;
+    unsigned char *out = t->x_code + t->x_bytes;
+    double step = x - t->x_last, back = t->x_last + step;
+    bool whole = t->n % THIN_MARK != 0 && step >= 0 && step < 0x1p53 &&
+                 step == (double)(int64_t)step && memcmp(&back, &x, sizeof x) == 0;
+    if (t->n % THIN_MARK == 0)
+        t->x_mark[t->marks++] = t->x_bytes;
+    if (whole) {
+        uint64_t v = (uint64_t)step << 1;
+        do
+            *out++ = (unsigned char)((v & 0x7F) | (v > 0x7F ? 0x80 : 0));
+        while ((v >>= 7) > 0);
+    } else {
+        *out++ = THIN_RAW;
+        memcpy(out, &x, sizeof x);
+        out += sizeof x;
     }
-    float *x = nomem_note(realloc(t->x_float, sizeof *x * (size_t)cap));
-    t->x_float = x ? x : t->x_float;
-    t->cap = x ? cap : t->cap;
-    return x != NULL;
+    t->x_bytes = (int)(out - t->x_code);
+    t->x_last = x;
 }
 
 static bool thin_keep(PlotThin *t, const double p[2])
 {
-    bool exact = !t->x && float_exact(p[0]);
-    if (!thin_x_room(t, exact))
+    if (!thin_x_room(t))
         return false;
     /* the same bits, so that -0 and each nan stay as they came */
     bool same = t->runs > 0 && memcmp(&t->run_y[t->runs - 1], &p[1], sizeof p[1]) == 0;
@@ -915,11 +951,8 @@ static bool thin_keep(PlotThin *t, const double p[2])
         return false;
     if (!same)
         t->run_y[t->runs++] = p[1];
-    if (t->x)
-        t->x[t->n++] = p[0];
-    else
-        t->x_float[t->n++] = (float)p[0];
-    t->run_end[t->runs - 1] = t->n;
+    thin_x_put(t, p[0]);
+    t->run_end[t->runs - 1] = ++t->n;
     return true;
 }
 

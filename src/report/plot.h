@@ -72,9 +72,9 @@ typedef struct {
  * With every set, all points are kept (for a series whose x do not ascend). The kept
  * points are n, read with plot_thin_read, owned by the PlotThin. A page of fresh
  * memory costs more than thousands of points (a fault), and a long sweep's kept points
- * are most of its memory: their x are floats while each is one exactly (a sweep's whole
- * numbers below 2^24), and their y runs of one value (the same bits), so the flat
- * roof's thousands of points hold one y. */
+ * are most of its memory: their x are kept as their steps from the one before (a byte
+ * for a whole step below 64, as a sweep's mostly are), and their y as runs of one value
+ * (the same bits), so the flat roof's thousands of points hold one y. */
 enum { PLOT_THIN_SLICES = 16384 };
 typedef struct PlotThin {
     double lo, hi;
@@ -83,9 +83,12 @@ typedef struct PlotThin {
                       * then plot_thin_add does not check that they do not */
     int expect;      /* set by a caller that knows how many points it will add: room for
                       * as many as can be kept is made at once, not grown by copying */
-    float *x_float;  /* the kept x while each is a float exactly, */
-    double *x;       /* else all of them (x_float then NULL) */
-    int n, cap;
+    unsigned char *x_code; /* the kept x, each as its step from the one before (plot.c) */
+    int x_bytes, x_room;
+    int *x_mark;     /* where the code of points 0, 256, 512, ... begins */
+    int marks, mark_room;
+    double x_last;   /* the x kept last */
+    int n;
     double *run_y;   /* run k: the points before run_end[k] and from run_end[k - 1] on */
     int *run_end;
     int runs, run_cap;

@@ -814,11 +814,11 @@ static void test_thin_uneven(void)
     }
 }
 
-/* The kept y are runs of one value, by its bits, and the kept x floats until one is not
- * a float: every point kept, x and y read back the same bits however the reading is cut
- * (from each point on, a few at a time), through -0 after 0, two nans of different
- * payloads, runs of one point, and x that turn to doubles at 2^24 + 1 (not a float),
- * then hold 0.1 and 1e300. */
+/* The kept y are runs of one value, by its bits, and the kept x their steps: every point
+ * kept, x and y read back the same bits however the reading is cut (from each point on,
+ * a few at a time), through -0 after 0, two nans of different payloads, runs of one
+ * point, and x that step down (to -0), by whole numbers (a byte each), past 2^24, to 0.1
+ * and 1e300 (kept whole). */
 static void test_thin_runs(void)
 {
     enum { N = 12 };
@@ -831,7 +831,10 @@ static void test_thin_runs(void)
               plot_thin_end(&t) && t.n == N,
           "every point kept");
     CHECK(t.runs == 7, "5 5 5 | 0 | -0 -0 | nan | -nan -nan | 7 | 5 5: seven runs");
-    CHECK(t.x && !t.x_float, "x as doubles once one is not a float (2^24 + 1 is not)");
+    /* 1 raw (9 bytes), 2 a step of 1 (1), -0 raw (9), 4, 5, 6 (1 each), 16777217 a step
+     * of 16777211 (2 * that is 25 bits: 4 bytes), 8 raw (9), 0.1 raw (9), 10 raw (a step
+     * of 9.9 is not whole: 9), 1e300 raw (9), 12 raw (9) */
+    CHECK(t.x_bytes == 9 + 1 + 9 + 3 + 4 + 5 * 9, "x coded as steps, whole where they can be");
     bool same = true;
     for (int from = 0; from < N; from++)
         for (int max = 1; max <= N; max++) {
@@ -846,7 +849,12 @@ static void test_thin_runs(void)
     CHECK(plot_thin_read(&t, N, &one, &one, 1) == 0, "nothing to read past the last");
     plot_thin_free(&t);
     plot_thin_init(&t, 1, 12, false, false, true);
-    CHECK(plot_thin_add(&t, x, y, 6) && t.x_float && !t.x, "x kept as floats while they are");
+    double xs[300], ys[300], back[300], yb[300];
+    for (int i = 0; i < 300; i++)
+        xs[i] = 1000 + 61 * i, ys[i] = 1;
+    CHECK(plot_thin_add(&t, xs, ys, 300) && plot_thin_end(&t) && t.x_bytes == 9 + 255 + 9 + 43 &&
+              plot_thin_read(&t, 250, back, yb, 50) == 50 && memcmp(back, xs + 250, sizeof back[0] * 50) == 0,
+          "a step of 61 is a byte, every 256th point whole; read back across it");
     plot_thin_free(&t);
 }
 
