@@ -922,7 +922,7 @@ static bool thin_x_room(PlotThin *t)
 static void thin_x_put(PlotThin *t, double x)
 {
     unsigned char *out = t->x_code + t->x_bytes;
-    double step = x - t->x_last, back = t->x_last + step;
+    double step = x - t->x_kept, back = t->x_kept + step;
     bool whole = t->n % THIN_MARK != 0 && step >= 0 && step < 0x1p53 &&
                  step == (double)(int64_t)step && memcmp(&back, &x, sizeof x) == 0;
     if (t->n % THIN_MARK == 0)
@@ -938,7 +938,7 @@ static void thin_x_put(PlotThin *t, double x)
         out += sizeof x;
     }
     t->x_bytes = (int)(out - t->x_code);
-    t->x_last = x;
+    t->x_kept = x;
 }
 
 static bool thin_keep(PlotThin *t, const double p[2])

@@ -87,8 +87,8 @@ typedef struct PlotThin {
     int x_bytes, x_room;
     int *x_mark;     /* where the code of points 0, 256, 512, ... begins */
     int marks, mark_room;
-    double x_last;   /* the x kept last */
-    int n;
+    double x_kept;   /* the last x kept: the next one's step is from it */
+    int n;           /* the points kept */
     double *run_y;   /* run k: the points before run_end[k] and from run_end[k - 1] on */
     int *run_end;
     int runs, run_cap;
