@@ -1215,7 +1215,7 @@ static bool sweep_chart(const Section *s, int id, FILE *o)
             ok = plot_thin_add(&thin[i], &c->rows[j].x, &y, 1);
         }
         ok = ok && plot_thin_end(&thin[i]);
-        series[i] = (PlotSeries){c->label, thin[i].x, thin[i].y, thin[i].n};
+        series[i] = (PlotSeries){.label = c->label, .n = thin[i].n, .thin = &thin[i]};
         if (ok) {
             bound_crossings(s, c, k);
             for (int j = 0; j < i; j++)
@@ -1409,7 +1409,7 @@ static void search_chart(const Section *s, int id, FILE *o)
             if ((json_get(s->records[i], "rank")->kind == JSON_NUMBER) == pass)
                 search_point(&c, s->records[i]);
     front_order(&c);
-    PlotSeries front = {"the Pareto front", c.fx, c.fy, c.nfront};
+    PlotSeries front = {"the Pareto front", c.fx, c.fy, c.nfront, NULL};
     char ident[32];
     snprintf(ident, sizeof ident, "s%d-pareto", id);
     Plot p = {.title = "step time against chips", .xlabel = "chips", .ylabel = "t_step (s)",

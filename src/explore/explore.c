@@ -1161,8 +1161,8 @@ static bool draw_chart(Eval *ev, const Stmt *s, SweepChart *chart, const Curve *
 {
     PlotSeries series[SWEEP_MAX_SERIES];
     for (int i = 0; i < n && i < SWEEP_MAX_SERIES; i++)
-        series[i] = (PlotSeries){curves[i].label, curves[i].chart.x, curves[i].chart.y,
-                                 curves[i].chart.n};
+        series[i] = (PlotSeries){.label = curves[i].label, .n = curves[i].chart.n,
+                                 .thin = &curves[i].chart};
     return explore_sweep_chart_draw(ev, s, chart, series, n);
 }
 

@@ -380,7 +380,7 @@ static bool sweep_plotted(Eval *ev, const Stmt *sweep, int dim, const BoundValue
     eval_progress_begin(ev, &progress, "sweep", "points", (double)n * body->n);
     for (int i = 0; ok && i < body->n; i++) {
         ok = sweep_statement(ev, body->items[i], dim, x, n, &curves[i], &progress);
-        series[i] = (PlotSeries){curves[i].label, curves[i].x, curves[i].y, n};
+        series[i] = (PlotSeries){curves[i].label, curves[i].x, curves[i].y, n, NULL};
     }
     eval_progress_end(ev, &progress);
     ok = ok && explore_sweep_chart_draw(ev, sweep, &chart, series, body->n);

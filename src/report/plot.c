@@ -500,9 +500,14 @@ static int legend_entries(const Plot *p, LegendEntry *e, int max_points)
 /* ---- The chart, painter-independent ------------------------------------------------ */
 
 /* What a renderer does with the marks; u and v are in 0..1 across the plot area and are
- * finite. Marks may reach outside the area: the painter clips them. */
+ * finite. Marks may reach outside the area: the painter clips them. A line of two points
+ * or more comes in pieces, so that a long series is placed a block at a time rather
+ * than into arrays as long as itself: line_begin, then line_points one or more times
+ * (each piece goes on from the last point of the one before), then line_end. */
 typedef struct {
-    void (*line)(void *ctx, const double *u, const double *v, int n, const Stroke *s);
+    void (*line_begin)(void *ctx, const Stroke *s);
+    void (*line_points)(void *ctx, const double *u, const double *v, int n);
+    void (*line_end)(void *ctx);
     /* May be NULL: the label of a roof, beside its visible stretch seg = {u0, v0, u1, v1}. */
     void (*roof_label)(void *ctx, const double seg[4], const char *label, const Stroke *s);
     void (*ridge)(void *ctx, double u, double v, double x, const Stroke *s);
@@ -543,19 +548,45 @@ static void ridge_extent(void *ctx, double x, double peak, int group)
     extent_add(&e->y, e->logy ? peak / 10 : 0, e->logy);
 }
 
+enum { SERIES_BLOCK = 256 }; /* points read and placed at a time, on the stack */
+
+/* The points of a series: its arrays, or what its thinner kept. */
+static int series_count(const PlotSeries *s)
+{
+    return s->thin ? s->thin->n : s->x && s->y ? s->n : 0;
+}
+
+/* Points from, from + 1, ... of a series, at most SERIES_BLOCK: *x and *y point into its
+ * arrays, or at xbuf and ybuf, into which a thinner's are read. Returns how many. */
+static int series_block(const PlotSeries *s, int from, const double **x, const double **y,
+                        double *xbuf, double *ybuf)
+{
+    if (s->thin) {
+        *x = xbuf, *y = ybuf;
+        return plot_thin_read(s->thin, from, xbuf, ybuf, SERIES_BLOCK);
+    }
+    int n = series_count(s) - from;
+    *x = s->x + from, *y = s->y + from;
+    return n < SERIES_BLOCK ? n : SERIES_BLOCK;
+}
+
 /* The same as extent_pair on each point, in one pass without a branch per bound (a
  * sweep's series may hold millions of points). */
 static void series_extents(Extents *e, const PlotSeries *s)
 {
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
-    for (int j = 0; s->x && s->y && j < s->n; j++) {
-        double x = s->x[j], y = s->y[j];
-        if (!on_axis(x, e->logx) || !on_axis(y, e->logy))
-            continue;
-        xlo = x < xlo ? x : xlo;
-        xhi = x > xhi ? x : xhi;
-        ylo = y < ylo ? y : ylo;
-        yhi = y > yhi ? y : yhi;
+    double xbuf[SERIES_BLOCK], ybuf[SERIES_BLOCK];
+    const double *xs, *ys;
+    for (int at = 0, m; (m = series_block(s, at, &xs, &ys, xbuf, ybuf)) > 0; at += m) {
+        for (int j = 0; j < m; j++) {
+            double x = xs[j], y = ys[j];
+            if (!on_axis(x, e->logx) || !on_axis(y, e->logy))
+                continue;
+            xlo = x < xlo ? x : xlo;
+            xhi = x > xhi ? x : xhi;
+            ylo = y < ylo ? y : ylo;
+            yhi = y > yhi ? y : yhi;
+        }
     }
     if (xlo <= xhi) {
         extent_pair(e, xlo, ylo);
@@ -618,18 +649,62 @@ static bool clip_unit(double seg[4])
     return true;
 }
 
-/* Draws the runs of finite (u, v): a point that cannot be placed breaks the line rather
- * than bending it. */
-static void paint_runs(const Chart *c, const double *u, const double *v, int n, const Stroke *s)
+/* A run of finite points being drawn as one line, fed a piece at a time: its first point
+ * is held until a second comes, since a lone point draws nothing. */
+typedef struct {
+    const Chart *c;
+    const Stroke *s;
+    double u0, v0; /* the first point */
+    int len;       /* points in the run so far */
+} Run;
+
+/* n >= 1 finite points that go on from the run's last. */
+static void run_extend(Run *r, const double *u, const double *v, int n)
+{
+    const Painter *p = r->c->paint;
+    if (r->len == 0 && n == 1) {
+        r->u0 = u[0], r->v0 = v[0];
+    } else if (r->len <= 1) {
+        p->line_begin(r->c->ctx, r->s);
+        if (r->len == 1)
+            p->line_points(r->c->ctx, &r->u0, &r->v0, 1);
+        p->line_points(r->c->ctx, u, v, n);
+    } else {
+        p->line_points(r->c->ctx, u, v, n);
+    }
+    r->len += n;
+}
+
+/* The run ends: a point that cannot be placed, or the last. */
+static void run_break(Run *r)
+{
+    if (r->len >= 2)
+        r->c->paint->line_end(r->c->ctx);
+    r->len = 0;
+}
+
+/* Feeds the run the stretches of finite (u, v), breaking it at each point that cannot be
+ * placed (which breaks the line rather than bending it). */
+static void run_feed(Run *r, const double *u, const double *v, int n)
 {
     int start = 0;
     for (int i = 0; i <= n; i++) {
         if (i < n && isfinite(u[i]) && isfinite(v[i]))
             continue;
-        if (i - start >= 2)
-            c->paint->line(c->ctx, u + start, v + start, i - start, s);
+        if (i > start)
+            run_extend(r, u + start, v + start, i - start);
+        if (i < n)
+            run_break(r);
         start = i + 1;
     }
+}
+
+/* Draws the runs of finite (u, v). */
+static void paint_runs(const Chart *c, const double *u, const double *v, int n, const Stroke *s)
+{
+    Run r = {.c = c, .s = s};
+    run_feed(&r, u, v, n);
+    run_break(&r);
 }
 
 enum { CURVE_SAMPLES = 64 };
@@ -721,10 +796,79 @@ void plot_thin_init(PlotThin *t, double lo, double hi, bool logx, bool logy, boo
 
 void plot_thin_free(PlotThin *t)
 {
-    free(t->x);
-    free(t->y);
-    t->x = t->y = NULL;
-    t->n = t->cap = 0;
+    free(t->x_code);
+    free(t->x_mark);
+    free(t->run_y);
+    free(t->run_end);
+    t->x_code = NULL;
+    t->x_mark = t->run_end = NULL;
+    t->run_y = NULL;
+    t->n = t->x_bytes = t->x_room = t->marks = t->mark_room = t->runs = t->run_cap = 0;
+}
+
+/* The code of a kept x: 2 · step as a varint (7 bits a byte, the lowest first, the top
+ * bit set on all but the last; so the first byte's bit 0 is clear) where x is the x
+ * before plus a whole step below 2^53, exactly; else the byte THIN_RAW and the double's
+ * 8 bytes. Points 0, 256, 512, ... (THIN_MARK) are always raw, so reading can start
+ * there. */
+enum { THIN_MARK = 256, THIN_RAW = 1, THIN_CODE_MOST = 9 };
+
+/* The x whose code begins at *at, after prev; *at moves past it. */
+static double thin_x_get(const unsigned char *code, int *at, double prev)
+{
+    const unsigned char *p = code + *at;
+    double x;
+    if (!(*p & 0x81)) { /* a step below 64, in a byte: a sweep's mostly are */
+        *at += 1;
+        return prev + (double)(*p >> 1);
+    }
+    if (*p == THIN_RAW) {
+        memcpy(&x, p + 1, sizeof x);
+        p += 1 + sizeof x;
+    } else {
+        uint64_t v = 0;
+        int shift = 0;
+        do
+            v |= (uint64_t)(*p & 0x7F) << shift, shift += 7;
+        while (*p++ & 0x80);
+        x = prev + (double)(v >> 1);
+    }
+    *at = (int)(p - code);
+    return x;
+}
+
+/* The run that holds point i (< n). */
+static int thin_run_of(const PlotThin *t, int i)
+{
+    int lo = 0, hi = t->runs - 1; /* run_end[hi] > i */
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (t->run_end[mid] > i)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* The x decoded from the mark before `from`; the runs of y filled in a plain loop the
+ * compiler makes vector code. */
+int plot_thin_read(const PlotThin *t, int from, double *x, double *y, int max)
+{
+    int n = from < 0 || from >= t->n ? 0 : t->n - from < max ? t->n - from : max;
+    int at = n > 0 ? t->x_mark[from / THIN_MARK] : 0;
+    double prev = 0;
+    for (int i = from - from % THIN_MARK; i < from + n; i++) {
+        prev = thin_x_get(t->x_code, &at, prev);
+        if (i >= from)
+            x[i - from] = prev;
+    }
+    for (int i = 0, r = n > 0 ? thin_run_of(t, from) : 0; i < n; r++) {
+        int end = t->run_end[r] - from < n ? t->run_end[r] - from : n;
+        for (double v = t->run_y[r]; i < end; i++)
+            y[i] = v;
+    }
+    return n;
 }
 
 /* The room first made for kept points: 1024, or all that the points expected can keep
@@ -735,21 +879,80 @@ static int thin_first_room(const PlotThin *t)
     return t->expect > 1024 ? (t->expect < most ? t->expect : most) : 1024;
 }
 
+/* Room for one more run of y: 64 at first, twice as many each time. */
+static bool thin_run_room(PlotThin *t)
+{
+    if (t->runs < t->run_cap)
+        return true;
+    int cap = t->run_cap ? 2 * t->run_cap : 64;
+    double *y = nomem_note(realloc(t->run_y, sizeof *y * (size_t)cap));
+    if (y)
+        t->run_y = y;
+    int *end = y ? nomem_note(realloc(t->run_end, sizeof *end * (size_t)cap)) : NULL;
+    if (!end)
+        return false;
+    t->run_end = end;
+    t->run_cap = cap;
+    return true;
+}
+
+/* Room for one more x's code (a byte a point at first, as a sweep's mostly take, then
+ * twice as much each time), and for its mark. */
+static bool thin_x_room(PlotThin *t)
+{
+    if (t->n % THIN_MARK == 0 && t->marks == t->mark_room) {
+        int room = t->mark_room ? 2 * t->mark_room : 64;
+        int *mark = nomem_note(realloc(t->x_mark, sizeof *mark * (size_t)room));
+        if (!mark)
+            return false;
+        t->x_mark = mark;
+        t->mark_room = room;
+    }
+    if (t->x_room - t->x_bytes >= THIN_CODE_MOST)
+        return true;
+    int room = t->x_room ? 2 * t->x_room : thin_first_room(t) + 4 * THIN_CODE_MOST;
+    unsigned char *code = nomem_note(realloc(t->x_code, (size_t)room));
+    if (!code)
+        return false;
+    t->x_code = code;
+    t->x_room = room;
+    return true;
+}
+
+static void thin_x_put(PlotThin *t, double x)
+{
+    unsigned char *out = t->x_code + t->x_bytes;
+    double step = x - t->x_kept, back = t->x_kept + step;
+    bool whole = t->n % THIN_MARK != 0 && step >= 0 && step < 0x1p53 &&
+                 step == (double)(int64_t)step && memcmp(&back, &x, sizeof x) == 0;
+    if (t->n % THIN_MARK == 0)
+        t->x_mark[t->marks++] = t->x_bytes;
+    if (whole) {
+        uint64_t v = (uint64_t)step << 1;
+        do
+            *out++ = (unsigned char)((v & 0x7F) | (v > 0x7F ? 0x80 : 0));
+        while ((v >>= 7) > 0);
+    } else {
+        *out++ = THIN_RAW;
+        memcpy(out, &x, sizeof x);
+        out += sizeof x;
+    }
+    t->x_bytes = (int)(out - t->x_code);
+    t->x_kept = x;
+}
+
 static bool thin_keep(PlotThin *t, const double p[2])
 {
-    if (t->n == t->cap) {
-        int cap = t->cap ? 2 * t->cap : thin_first_room(t);
-        double *x = nomem_note(realloc(t->x, sizeof *x * (size_t)cap));
-        if (x)
-            t->x = x;
-        double *y = x ? nomem_note(realloc(t->y, sizeof *y * (size_t)cap)) : NULL;
-        if (!y)
-            return false;
-        t->y = y;
-        t->cap = cap;
-    }
-    t->x[t->n] = p[0];
-    t->y[t->n++] = p[1];
+    if (!thin_x_room(t))
+        return false;
+    /* the same bits, so that -0 and each nan stay as they came */
+    bool same = t->runs > 0 && memcmp(&t->run_y[t->runs - 1], &p[1], sizeof p[1]) == 0;
+    if (!same && !thin_run_room(t))
+        return false;
+    if (!same)
+        t->run_y[t->runs++] = p[1];
+    thin_x_put(t, p[0]);
+    t->run_end[t->runs - 1] = ++t->n;
     return true;
 }
 
@@ -767,6 +970,7 @@ static bool thin_flush(PlotThin *t)
     for (int k = 0; k < 4; k++)
         if (k == 0 || at[k] > at[k - 1])
             ok = thin_keep(t, order[k]) && ok;
+    t->stride = t->count;
     t->count = 0;
     return ok;
 }
@@ -885,25 +1089,46 @@ static bool all_same_within(const double *y, int m, double low, double high)
            memcmp(y, y + 1, sizeof *y * (size_t)(m - 1)) == 0;
 }
 
-/* The first of x[i .. n) at or past the edge (n if none), x ascending. */
-static int thin_run_end(const double *x, int i, int n, double edge)
+/* The first of x[lo .. hi) at or past the edge (hi if none), x ascending: a binary
+ * search whose step is arithmetic on the comparison, not a branch (which would be
+ * mispredicted every other step). */
+static int thin_search(const double *x, int lo, int hi, double edge)
 {
-    int lo = i, hi = n; /* x[lo - 1] < edge (or lo = i), x[hi] >= edge (or hi = n) */
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (x[mid] < edge)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    if (lo >= hi)
+        return hi;
+    int base = lo; /* x[lo .. base) are below the edge */
+    for (int len = hi - lo; len > 1; len -= len / 2)
+        base += (x[base + len / 2 - 1] < edge) * (len / 2);
+    return base + (x[base] < edge);
+}
+
+/* Whether the first of x[i .. n) at or past the edge is at g. */
+static bool thin_end_at(const double *x, int i, int n, double edge, int g)
+{
+    return (g == i || x[g - 1] < edge) && (g == n || x[g] >= edge);
+}
+
+/* The first of x[i .. n) at or past the edge (n if none), x ascending. A slice holds
+ * about as many points as the one before (all as many on a step range), so the end is
+ * looked for first where that puts it, and beside it; else by halves on the side it is
+ * on. A search by halves alone costs a chain of some eight dependent loads a slice. */
+static int thin_run_end(const PlotThin *t, const double *x, int i, int n)
+{
+    double edge = t->edge;
+    int ahead = t->stride - t->count, g = ahead < 0 ? i : ahead < n - i ? i + ahead : n;
+    if (thin_end_at(x, i, n, edge, g))
+        return g;
+    if (g == i || x[g - 1] < edge) /* past g */
+        return g + 1 <= n && thin_end_at(x, i, n, edge, g + 1) ? g + 1
+                                                                : thin_search(x, g + 1, n, edge);
+    return thin_end_at(x, i, n, edge, g - 1) ? g - 1 : thin_search(x, i, g - 1, edge);
 }
 
 /* thin_run for placed points (all_placed): where the run ends found first, so the loop
  * over the run looks at y alone. */
 static int thin_run_placed(PlotThin *t, const double *x, const double *y, int i, int n)
 {
-    int end = thin_run_end(x, i, n, t->edge);
+    int end = thin_run_end(t, x, i, n);
     if (end == i)
         return i;
     double low = t->low[1], high = t->high[1];
@@ -928,7 +1153,7 @@ static int thin_run_placed(PlotThin *t, const double *x, const double *y, int i,
  * such run after another. */
 static int thin_run_rising(PlotThin *t, const double *x, const double *y, int i, int n)
 {
-    int end = thin_run_end(x, i, n, t->edge);
+    int end = thin_run_end(t, x, i, n);
     if (end == i || !all_same_within(y + i, end - i, t->low[1], t->high[1]))
         return thin_run(t, x, y, i, n);
     memcpy(t->last, (const double[2]){x[end - 1], y[end - 1]}, sizeof t->last);
@@ -979,44 +1204,54 @@ bool plot_thin_end(PlotThin *t)
  * drawn, so a million points draw as fast as a few thousand. */
 enum { THIN_ABOVE = 4 * PLOT_THIN_SLICES };
 
-/* Every point's position on the chart, or the thinned series' (false: no memory). */
-static int place_series(const Chart *c, const PlotSeries *s, double **u, double **v)
+/* Draws the points of a series, placed a block at a time. */
+static void paint_points(const Chart *c, const PlotSeries *series, const Stroke *s)
 {
-    PlotThin t;
-    plot_thin_init(&t, c->x.lo, c->x.hi, c->x.logscale, c->y.logscale, false);
-    bool thin = s->n > THIN_ABOVE && plot_thin_add(&t, s->x, s->y, s->n) && plot_thin_end(&t);
-    const double *x = thin ? t.x : s->x, *y = thin ? t.y : s->y;
-    int n = thin ? t.n : s->n;
-    *u = nomem_note(malloc(sizeof **u * (size_t)(n > 0 ? n : 1)));
-    *v = nomem_note(malloc(sizeof **v * (size_t)(n > 0 ? n : 1)));
-    for (int i = 0; *u && *v && i < n; i++) {
-        (*u)[i] = axis_pos(&c->x, x[i]);
-        (*v)[i] = axis_pos(&c->y, y[i]);
+    Run r = {.c = c, .s = s};
+    double u[SERIES_BLOCK], v[SERIES_BLOCK], xbuf[SERIES_BLOCK], ybuf[SERIES_BLOCK];
+    const double *x, *y;
+    for (int at = 0, m; (m = series_block(series, at, &x, &y, xbuf, ybuf)) > 0; at += m) {
+        for (int i = 0; i < m; i++) {
+            u[i] = axis_pos(&c->x, x[i]);
+            v[i] = axis_pos(&c->y, y[i]);
+        }
+        run_feed(&r, u, v, m);
     }
-    plot_thin_free(&t);
-    return *u && *v ? n : -1;
+    run_break(&r);
 }
 
-static bool paint_series(const Chart *c, const PlotSeries *s, int which)
+/* Thins a series into t: its arrays at once, a thinner's kept points a block at a time. */
+static bool thin_series(PlotThin *t, const PlotSeries *s)
 {
-    if (s->n < 2 || !s->x || !s->y)
-        return true;
-    double *u, *v;
-    int n = place_series(c, s, &u, &v);
+    if (!s->thin)
+        return plot_thin_add(t, s->x, s->y, s->n) && plot_thin_end(t);
+    double xbuf[SERIES_BLOCK], ybuf[SERIES_BLOCK];
+    const double *x, *y;
+    for (int at = 0, m; (m = series_block(s, at, &x, &y, xbuf, ybuf)) > 0; at += m)
+        if (!plot_thin_add(t, x, y, m))
+            return false;
+    return plot_thin_end(t);
+}
+
+/* The thinned series, or every point where it is short or cannot be thinned (its x go
+ * down, or memory ran out). */
+static void paint_series(const Chart *c, const PlotSeries *s, int which)
+{
+    if (series_count(s) < 2)
+        return;
+    PlotThin t;
+    plot_thin_init(&t, c->x.lo, c->x.hi, c->x.logscale, c->y.logscale, false);
+    bool thin = series_count(s) > THIN_ABOVE && thin_series(&t, s);
     Stroke st = series_stroke(which);
-    if (n >= 0)
-        paint_runs(c, u, v, n, &st);
-    free(u);
-    free(v);
-    return n >= 0;
+    paint_points(c, thin ? &(PlotSeries){.thin = &t} : s, &st);
+    plot_thin_free(&t);
 }
 
 /* Every mark, bottom to top: roofs, their ridge markers, series, and the points over
  * all, so no marker hides a statement. */
-static bool paint_marks(const Chart *c)
+static void paint_marks(const Chart *c)
 {
     const Plot *p = &c->plot;
-    bool ok = true;
     for (int i = 0; i < p->nroofs; i++) {
         RoofGroup g = roof_group(p, p->roofs[i].group);
         if (roof_has_bandwidth(&p->roofs[i]))
@@ -1026,13 +1261,12 @@ static bool paint_marks(const Chart *c)
     }
     for_each_ridge(p, paint_ridge, (void *)c);
     for (int i = 0; i < p->nseries; i++)
-        ok = paint_series(c, &p->series[i], i) && ok;
+        paint_series(c, &p->series[i], i);
     for (int i = 0; i < p->npoints; i++) {
         double u = axis_pos(&c->x, p->points[i].x), v = axis_pos(&c->y, p->points[i].y);
         if (isfinite(u) && isfinite(v))
             c->paint->point(c->ctx, u, v, &p->points[i], i);
     }
-    return ok;
 }
 
 /* ---- SVG ------------------------------------------------------------------------- */
@@ -1053,10 +1287,20 @@ typedef struct {
     double width, height;   /* the whole chart, in pixels */
     double left, top, w, h; /* the plot area */
     int legend_rows;        /* below the x axis, at most a quarter of the height */
-    Box taken[MAX_TAKEN];   /* point circles and labels so far, which labels step around */
-    Box roofs[MAX_TAKEN];   /* roof segments from (x0, y0) to (x1, y1), which they also do */
+    /* Room for MAX_TAKEN of each, made without clearing it: a page of memory costs
+     * only once touched, and a chart touches a few of the 2048 boxes. */
+    Box *taken;             /* point circles and labels so far, which labels step around */
+    Box *roofs;             /* roof segments from (x0, y0) to (x1, y1), which they also do */
     int ntaken, nroofs;
     char clip[72];          /* the id of the plot area's clip path */
+    /* the line being written: whether a roof, how many points it has, the last point
+     * (u, v), and the last written in tenths of a pixel; whether the last was not
+     * written for landing on it (the line's last point is written all the same), and
+     * as what */
+    bool line_roof;
+    int line_n;
+    double line_u, line_v, line_px, line_py, held_x, held_y;
+    bool held;
 } Svg;
 
 static double svg_x(const Svg *s, double u)
@@ -1196,31 +1440,74 @@ static char *tenths(char *out, double t)
     return out;
 }
 
-static void svg_line(void *ctx, const double *u, const double *v, int n, const Stroke *st)
+static void svg_line_begin(void *ctx, const Stroke *st)
 {
     Svg *s = ctx;
-    for (int i = 0; strcmp(st->kind, "roof") == 0 && i + 1 < n && s->nroofs < MAX_TAKEN; i++)
-        s->roofs[s->nroofs++] =
-            (Box){svg_x(s, u[i]), svg_y(s, v[i]), svg_x(s, u[i + 1]), svg_y(s, v[i + 1]), false};
+    s->line_roof = strcmp(st->kind, "roof") == 0;
+    s->line_n = 0;
+    s->line_px = s->line_py = NAN;
+    s->held = false;
     fprintf(s->out,
             "<polyline class=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"%s points=\"",
             st->kind, st->colour, st->width, svg_dasharray(st->dash));
-    double px = NAN, py = NAN;
+}
+
+/* A roof's segment from the last point to (u, v), which labels step around. */
+static void svg_roof_segment(Svg *s, double u, double v)
+{
+    if (s->line_n > 0 && s->nroofs < MAX_TAKEN)
+        s->roofs[s->nroofs++] = (Box){svg_x(s, s->line_u), svg_y(s, s->line_v), svg_x(s, u),
+                                      svg_y(s, v), false};
+}
+
+/* A point in tenths of a pixel, after a space unless it is the line's first. */
+static void svg_line_write(Svg *s, double x, double y)
+{
+    char text[80], *end = text;
+    if (!isnan(s->line_px))
+        *end++ = ' ';
+    end = tenths(end, x);
+    *end++ = ',';
+    end = tenths(end, y);
+    fwrite(text, 1, (size_t)(end - text), s->out);
+    s->line_px = x;
+    s->line_py = y;
+}
+
+/* round(t), inline rather than a call into libm (a long line rounds thousands): t less
+ * its whole part (exact below 2^53) decides, half away from zero, and the whole part
+ * keeps t's sign, so -0.3 rounds to -0 as round does. Beyond 1e15, round itself. */
+static double round_tenth(double t)
+{
+    if (!(fabs(t) < 1e15))
+        return round(t);
+    double whole = copysign((double)(long long)t, t);
+    return fabs(t - whole) >= 0.5 ? whole + copysign(1, t) : whole;
+}
+
+static void svg_line_points(void *ctx, const double *u, const double *v, int n)
+{
+    Svg *s = ctx;
     for (int i = 0; i < n; i++) {
-        /* A point that lands on the last one's tenth of a pixel adds nothing. */
-        double x = round(10 * svg_x(s, u[i])), y = round(10 * svg_y(s, v[i]));
-        if (x == px && y == py && i + 1 < n)
-            continue;
-        char text[80], *end = text;
-        if (i)
-            *end++ = ' ';
-        end = tenths(end, x);
-        *end++ = ',';
-        end = tenths(end, y);
-        fwrite(text, 1, (size_t)(end - text), s->out);
-        px = x;
-        py = y;
+        if (s->line_roof)
+            svg_roof_segment(s, u[i], v[i]);
+        s->line_u = u[i], s->line_v = v[i], s->line_n++;
+        /* A point that lands on the last one's tenth of a pixel adds nothing, unless it
+         * is the line's last (svg_line_end). */
+        double x = round_tenth(10 * svg_x(s, u[i])), y = round_tenth(10 * svg_y(s, v[i]));
+        s->held = x == s->line_px && y == s->line_py;
+        if (s->held)
+            s->held_x = x, s->held_y = y;
+        else
+            svg_line_write(s, x, y);
     }
+}
+
+static void svg_line_end(void *ctx)
+{
+    Svg *s = ctx;
+    if (s->held)
+        svg_line_write(s, s->held_x, s->held_y);
     fputs("\"/>\n", s->out);
 }
 
@@ -1488,7 +1775,8 @@ static void svg_take_points(Svg *s, const Chart *c)
     for_each_ridge(&c->plot, take_ridge, &m);
 }
 
-static const Painter SVG_PAINTER = {svg_line, svg_roof_label, svg_ridge, svg_point};
+static const Painter SVG_PAINTER = {svg_line_begin, svg_line_points, svg_line_end,
+                                    svg_roof_label, svg_ridge, svg_point};
 
 /* Grid lines at every tick, labels at the major ones that do not overlap the last. */
 static void svg_axis(const Svg *s, const Axis *a, bool is_x)
@@ -1568,6 +1856,8 @@ static Svg svg_layout(FILE *out, const Chart *c, int width, int height, const Le
 {
     const Plot *p = &c->plot;
     Svg s = {.out = out, .width = width, .height = height, .top = has_text(p->title) ? 44 : 16};
+    s.taken = nomem_note(malloc(sizeof *s.taken * 2 * MAX_TAKEN));
+    s.roofs = s.taken ? s.taken + MAX_TAKEN : NULL;
     double ticks = c->has_data ? text_px("0", 11) * axis_label_width(&c->y) : 0;
     s.left = 14 + (has_text(p->ylabel) ? 20 : 0) + ticks + 8;
     s.w = fmax(20, width - s.left - 28);
@@ -1609,9 +1899,8 @@ static void svg_head(const Svg *s, const Plot *p, int width, int height)
 }
 
 /* Axes and marks, or the note that there is nothing to draw; then the frame on top. */
-static bool svg_body(Svg *s, Chart *c)
+static void svg_body(Svg *s, Chart *c)
 {
-    bool ok = true;
     if (c->has_data) {
         svg_axis(s, &c->x, true);
         svg_axis(s, &c->y, false);
@@ -1619,7 +1908,7 @@ static bool svg_body(Svg *s, Chart *c)
         svg_take_points(s, c);
         fprintf(s->out, "<g clip-path=\"url(#%s)\" stroke-linecap=\"round\" "
                 "stroke-linejoin=\"round\">\n", s->clip);
-        ok = paint_marks(c);
+        paint_marks(c);
         fputs("</g>\n", s->out);
     } else {
         svg_text(s->out,
@@ -1634,7 +1923,6 @@ static bool svg_body(Svg *s, Chart *c)
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
             "stroke=\"#333\"/>\n",
             s->left, s->top, s->w, s->h);
-    return ok;
 }
 
 /* Sizes below 100 × 80 are raised to it: smaller has no room for a chart. */
@@ -1648,15 +1936,20 @@ bool plot_svg(FILE *out, const Plot *p, int width, int height)
         return false;
     int n = c.has_data ? legend_entries(&c.plot, e, SVG_POINT_ENTRIES) : 0;
     Svg s = svg_layout(out, &c, width, height, e, n);
+    if (!s.taken) {
+        free(e);
+        return false;
+    }
     snprintf(s.clip, sizeof s.clip, "%.60s%splot-area", p->inline_id ? p->inline_id : "",
              p->inline_id ? "-" : "");
     svg_head(&s, &c.plot, width, height);
-    bool ok = svg_body(&s, &c);
+    svg_body(&s, &c);
     double legend_y = s.top + s.h + 26 + (has_text(p->xlabel) ? 22 : 0) + 14;
     svg_legend(out, e, n, s.left, legend_y, s.w, s.legend_rows);
     fputs("</svg>\n", out);
     free(e);
-    return ok && fflush(out) == 0 && !ferror(out);
+    free(s.taken);
+    return fflush(out) == 0 && !ferror(out);
 }
 
 /* ---- Text ------------------------------------------------------------------------ */
@@ -1670,6 +1963,10 @@ typedef struct {
     const char **dot_ink; /* w × h: the colour of the last line or point drawn there */
     const char **ink;    /* rows × cols: each cell's colour ("#4c72b0"), NULL for plain */
     const char *pen;     /* the colour of the line being drawn */
+    Dash dash;           /* its pattern, */
+    double along;        /* how far along it the last point is, in dots, */
+    double last_u, last_v; /* and where that point is */
+    bool has_last;
     bool ascii;
 } Text;
 
@@ -1803,16 +2100,29 @@ static void text_segment(Text *t, double seg[4], Dash d, double *along)
     *along += len;
 }
 
-static void text_line(void *ctx, const double *u, const double *v, int n, const Stroke *s)
+static void text_line_begin(void *ctx, const Stroke *s)
 {
     Text *t = ctx;
-    double along = 0;
     t->pen = s->colour;
-    for (int i = 0; i + 1 < n; i++) {
-        double seg[4] = {u[i], v[i], u[i + 1], v[i + 1]};
-        text_segment(t, seg, s->mono, &along);
+    t->dash = s->mono;
+    t->along = 0;
+    t->has_last = false;
+}
+
+static void text_line_points(void *ctx, const double *u, const double *v, int n)
+{
+    Text *t = ctx;
+    for (int i = 0; i < n; i++) {
+        double seg[4] = {t->last_u, t->last_v, u[i], v[i]};
+        if (t->has_last)
+            text_segment(t, seg, t->dash, &t->along);
+        t->last_u = u[i], t->last_v = v[i], t->has_last = true;
     }
-    t->pen = NULL;
+}
+
+static void text_line_end(void *ctx)
+{
+    ((Text *)ctx)->pen = NULL;
 }
 
 /* The plot cell under (u, v), or false when it is outside the area. */
@@ -1878,7 +2188,8 @@ static void text_point(void *ctx, double u, double v, const PlotPoint *pt, int w
     }
 }
 
-static const Painter TEXT_PAINTER = {text_line, NULL, text_ridge, text_point};
+static const Painter TEXT_PAINTER = {text_line_begin, text_line_points, text_line_end, NULL,
+                                     text_ridge, text_point};
 
 /* Tick marks on the bottom frame, labels centred below them unless they would touch
  * the last one. */
@@ -2013,10 +2324,9 @@ static void text_compose(Text *t)
         }
 }
 
-static bool text_chart(Text *t, Chart *c, const TextLayout *L, const LegendEntry *e, int n)
+static void text_chart(Text *t, Chart *c, const TextLayout *L, const LegendEntry *e, int n)
 {
     const Plot *p = &c->plot;
-    bool ok = true;
     text_centered(t, L->title, 0, t->cols, p->title);
     text_write(t, L->ylabel, 0, p->ylabel, t->cols);
     text_frame(t, L->top, t->left - 1, L->top + t->h + 1, t->left + t->w);
@@ -2025,14 +2335,13 @@ static bool text_chart(Text *t, Chart *c, const TextLayout *L, const LegendEntry
         text_axis_x(t, &c->x);
         text_axis_y(t, &c->y);
         c->paint = &TEXT_PAINTER, c->ctx = t;
-        ok = paint_marks(c);
+        paint_marks(c);
     }
     text_compose(t);
     if (!c->has_data)
         text_centered(t, t->top + (t->h - 1) / 2, t->left, t->w, "no data");
     text_centered(t, L->xlabel, t->left, t->w, p->xlabel);
     text_legend(t, true, e, n, L->legend, L->legend_lines);
-    return ok;
 }
 
 /* Lays out and draws into t->cell; false only when memory runs out. */
@@ -2054,7 +2363,7 @@ static bool text_draw(Text *t, const Plot *p)
     t->dot_ink = nomem_note(calloc((size_t)t->w * t->h + 1, sizeof *t->dot_ink));
     bool ok = t->dots && t->over && t->dot_ink;
     if (ok && fits)
-        ok = text_chart(t, &c, &L, e, n);
+        text_chart(t, &c, &L, e, n);
     else if (ok)
         text_minimal(t, c.has_data ? p->title : "no data");
     free(t->dots);

@@ -33,10 +33,15 @@ typedef struct {
     const char *note;   /* SVG: shown on hover (a <title>); NULL: none */
 } PlotPoint;
 
+struct PlotThin;
+
+/* Its points are x[0 .. n), y[0 .. n), or, where thin is set (and x, y are NULL), the
+ * n points a thinner kept (plot_thin_read). */
 typedef struct {
     const char *label;
     const double *x, *y;
     int n;
+    const struct PlotThin *thin;
 } PlotSeries;
 
 typedef struct {
@@ -65,23 +70,36 @@ typedef struct {
  * from the kept points, a chart looks the same as from all of them, to a tenth of a
  * pixel up to 1600 pixels wide; a million points make at most 65,536 (and the breaks).
  * With every set, all points are kept (for a series whose x do not ascend). The kept
- * points are x[0 .. n), y[0 .. n), owned by the PlotThin. */
+ * points are n, read with plot_thin_read, owned by the PlotThin. A page of fresh
+ * memory costs more than thousands of points (a fault), and a long sweep's kept points
+ * are most of its memory: their x are kept as their steps from the one before (a byte
+ * for a whole step below 64, as a sweep's mostly are), and their y as runs of one value
+ * (the same bits), so the flat roof's thousands of points hold one y. */
 enum { PLOT_THIN_SLICES = 16384 };
-typedef struct {
+typedef struct PlotThin {
     double lo, hi;
     bool logx, logy, every;
     bool rising;     /* set by a caller whose x never go down (a sweep's ascending points):
                       * then plot_thin_add does not check that they do not */
     int expect;      /* set by a caller that knows how many points it will add: room for
                       * as many as can be kept is made at once, not grown by copying */
-    double *x, *y;
-    int n, cap;
+    unsigned char *x_code; /* the kept x, each as its step from the one before (plot.c) */
+    int x_bytes, x_room;
+    int *x_mark;     /* where the code of points 0, 256, 512, ... begins */
+    int marks, mark_room;
+    double x_kept;   /* the last x kept: the next one's step is from it */
+    int n;           /* the points kept */
+    double *run_y;   /* run k: the points before run_end[k] and from run_end[k - 1] on */
+    int *run_end;
+    int runs, run_cap;
     bool failed;     /* memory ran out, or x went down */
     double last_x;   /* of the point added last */
     /* the slice being filled: its number, where the next begins, and its points so
      * far (indices by arrival: 0 is the first, count - 1 the last) */
     int slice, count, low_at, high_at;
     double edge, first[2], last[2], low[2], high[2];
+    int stride;      /* the points of the slice filled last: where the next one's edge is
+                      * looked for first */
 } PlotThin;
 void plot_thin_init(PlotThin *t, double lo, double hi, bool logx, bool logy, bool every);
 /* Adds n points; false once memory ran out or x went down (then nothing is kept). */
@@ -89,6 +107,9 @@ bool plot_thin_add(PlotThin *t, const double *x, const double *y, int n);
 /* Keeps the last slice's points; false as plot_thin_add. */
 bool plot_thin_end(PlotThin *t);
 void plot_thin_free(PlotThin *t);
+/* Copies the kept points from, from + 1, ... into x and y, at most max of them; returns
+ * how many (0 from n on). */
+int plot_thin_read(const PlotThin *t, int from, double *x, double *y, int max);
 
 /* A standalone SVG document (width × height pixels) with axes, ticks, tick labels in
  * SI units (1e12 → "1T"), axis labels, a title, a legend, the roofs (ridge points

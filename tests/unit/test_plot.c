@@ -222,8 +222,8 @@ static Plot q3_plot(PlotSeries s[2])
         big[i] = q3_roofline(i + 1, 4096, 4096);
         small[i] = q3_roofline(i + 1, 1024, 1024);
     }
-    s[0] = (PlotSeries){"F=D=4096", batch, big, NB};
-    s[1] = (PlotSeries){"F=D=1024", batch, small, NB};
+    s[0] = (PlotSeries){"F=D=4096", batch, big, NB, NULL};
+    s[1] = (PlotSeries){"F=D=1024", batch, small, NB, NULL};
     return (Plot){.title = "Question 3: bf16[B, D] x int8[D, F] on TPU v5e",
                   .xlabel = "batch size B",
                   .ylabel = "peak bf16 FLOPs/s",
@@ -427,7 +427,7 @@ static void test_not_finite(void)
                                          {"both zero", 0, 0, 1},
                                          {"ok peak", 100, 0, 2},
                                          {"ok bw", 0, 1e-300, 2}};
-    PlotSeries s = {"gappy", X, Y, 9};
+    PlotSeries s = {"gappy", X, Y, 9, NULL};
     for (int logscale = 0; logscale <= 1; logscale++) {
         Plot p = {.title = "odd", .xlabel = "x", .ylabel = "y", .logx = logscale, .logy = logscale,
                   .roofs = ROOFS_BAD, .nroofs = 5, .points = POINTS_BAD, .npoints = 5,
@@ -460,10 +460,13 @@ static void test_not_finite(void)
 
 enum { LONG_N = 300000 };
 
-/* The x,y pairs of the first series polyline, into xy (2 per point); returns the count. */
-static int series_coordinates(const char *svg, double *xy, int max)
+/* The x,y pairs of the series polyline after the first `skip`, into xy (2 per point);
+ * returns the count. */
+static int nth_series_coordinates(const char *svg, int skip, double *xy, int max)
 {
     const char *p = strstr(svg, "<polyline class=\"series\"");
+    for (int k = 0; p && k < skip; k++)
+        p = strstr(p + 1, "<polyline class=\"series\"");
     if (!p || !(p = strstr(p, "points=\"")))
         return 0;
     p += strlen("points=\"");
@@ -478,6 +481,11 @@ static int series_coordinates(const char *svg, double *xy, int max)
         p = *end == ' ' ? end + 1 : end;
     }
     return n;
+}
+
+static int series_coordinates(const char *svg, double *xy, int max)
+{
+    return nth_series_coordinates(svg, 0, xy, max);
 }
 
 /* The distance from (px, py) to the polyline xy (n points, x never decreasing), looking
@@ -504,6 +512,28 @@ static double distance_to(double px, double py, const double *xy, int n)
     return best;
 }
 
+/* The points a thinner kept, read back 1000 at a time (so across runs of y); freed by
+ * kept_free. */
+typedef struct {
+    double *x, *y;
+    int n;
+} Kept;
+
+static Kept kept_of(const PlotThin *t)
+{
+    Kept k = {malloc(sizeof *k.x * ((size_t)t->n + 1)), malloc(sizeof *k.y * ((size_t)t->n + 1)), 0};
+    for (int m; k.x && k.y && (m = plot_thin_read(t, k.n, k.x + k.n, k.y + k.n, 1000)) > 0;)
+        k.n += m;
+    CHECK(k.x && k.y && k.n == t->n, "the kept points read back");
+    return k;
+}
+
+static void kept_free(Kept *k)
+{
+    free(k->x);
+    free(k->y);
+}
+
 /* A series of 300,000 points with a slow wave, fast wiggles, one spike and one dip is
  * drawn thinned; the same points followed by one whose x goes back (so they cannot be
  * thinned) and whose y cannot be placed (so the axes stay the same) are drawn in full. The thinned line has a few thousand points at
@@ -525,7 +555,7 @@ static void test_thinning(void)
     y[77777] = 0.5e12;
     x[LONG_N] = 0.5; /* x goes down: no thinning; y cannot be placed: the same axes */
     y[LONG_N] = NAN;
-    PlotSeries thinned = {"long", x, y, LONG_N}, whole = {"long", x, y, LONG_N + 1};
+    PlotSeries thinned = {"long", x, y, LONG_N, NULL}, whole = {"long", x, y, LONG_N + 1, NULL};
     Plot a = {.title = "long", .xlabel = "B", .ylabel = "y", .series = &thinned, .nseries = 1};
     Plot b = a;
     b.series = &whole;
@@ -552,6 +582,32 @@ static void test_thinning(void)
     CHECK(pa && pb && pa - sa == pb - sb && strncmp(sa, sb, (size_t)(pa - sa)) == 0 &&
               strcmp(strchr(pa + 8, '"'), strchr(pb + 8, '"')) == 0,
           "the charts differ only in the series' points");
+    PlotThin t; /* thinned by the caller a block at a time, as a sweep does */
+    plot_thin_init(&t, 1, LONG_N, false, false, false);
+    bool ok = true;
+    for (int at = 0; at < LONG_N; at += 256)
+        ok = plot_thin_add(&t, x + at, y + at, LONG_N - at < 256 ? LONG_N - at : 256) && ok;
+    ok = plot_thin_end(&t) && ok;
+    Kept k = kept_of(&t);
+    PlotSeries given = {.label = "long", .n = t.n, .thin = &t},
+               arrays = {"long", k.x, k.y, k.n, NULL};
+    Plot c = a, d = a;
+    c.series = &given, d.series = &arrays;
+    char *sc = ok ? svg_of(&c, 900, 560) : NULL, *sd = svg_of(&d, 900, 560);
+    CHECK(sc && sd && strcmp(sc, sd) == 0 && count(sc, "<polyline class=\"series\"") == 1,
+          "a series given as a thinner draws as its kept points given as arrays");
+    free(sc);
+    free(sd);
+    kept_free(&k);
+    plot_thin_free(&t);
+    plot_thin_init(&t, 1, LONG_N, false, false, true); /* every: too many to draw as they are */
+    ok = plot_thin_add(&t, x, y, LONG_N) && plot_thin_end(&t);
+    given = (PlotSeries){.label = "long", .n = t.n, .thin = &t};
+    sc = ok ? svg_of(&c, 900, 560) : NULL;
+    CHECK(sa && sc && strcmp(sa, sc) == 0,
+          "a thinner's 300,000 points, thinned again a block at a time, draw as at once");
+    free(sc);
+    plot_thin_free(&t);
     free(sa);
     free(sb);
     free(x);
@@ -579,23 +635,25 @@ static void test_thin_stream(void)
         for (int at = 0; at < N; at += 256)
             ok = plot_thin_add(&t, x + at, y + at, N - at < 256 ? N - at : 256) && ok;
         ok = plot_thin_end(&t) && ok;
+        Kept k = kept_of(&t);
         int nan = -1, nans = 0;
-        for (int i = 0; i < t.n; i++) {
-            if (isnan(t.y[i])) {
+        for (int i = 0; i < k.n; i++) {
+            if (isnan(k.y[i])) {
                 nan = i;
                 nans++;
             }
         }
         CHECK(ok && t.n > 1000 && t.n <= 4 * PLOT_THIN_SLICES + 1, "100,000 points thin");
-        CHECK(nans == 1 && nan > 0 && nan + 1 < t.n && t.x[nan] == 50001 &&
-                  t.x[nan - 1] == 50000 && t.x[nan + 1] == 50002,
+        CHECK(nans == 1 && nan > 0 && nan + 1 < k.n && k.x[nan] == 50001 &&
+                  k.x[nan - 1] == 50000 && k.x[nan + 1] == 50002,
               "the unplaceable point stays, with its neighbours");
-        CHECK(t.n > 0 && t.x[0] == 1 && t.x[t.n - 1] == N && t.y[t.n - 1] == 1e9 * N,
+        CHECK(k.n > 0 && k.x[0] == 1 && k.x[k.n - 1] == N && k.y[k.n - 1] == 1e9 * N,
               "the first and the last points stay");
         bool ascending = true;
-        for (int i = 1; i < t.n; i++)
-            ascending = ascending && t.x[i] > t.x[i - 1];
+        for (int i = 1; i < k.n; i++)
+            ascending = ascending && k.x[i] > k.x[i - 1];
         CHECK(ascending, "kept points in order, each once");
+        kept_free(&k);
         plot_thin_free(&t);
     }
     PlotThin down;
@@ -606,8 +664,11 @@ static void test_thin_stream(void)
     PlotThin every;
     plot_thin_init(&every, 1, 10, false, false, true);
     CHECK(plot_thin_add(&every, (const double[]){1, 5, 3}, (const double[]){1, 2, 3}, 3) &&
-              plot_thin_end(&every) && every.n == 3 && every.x[2] == 3,
-          "every keeps all, in order");
+              plot_thin_end(&every) && every.n == 3,
+          "every keeps all");
+    double x3[3], y3[3];
+    CHECK(plot_thin_read(&every, 0, x3, y3, 3) == 3 && x3[1] == 5 && x3[2] == 3 && y3[2] == 3,
+          "every keeps them in order");
     plot_thin_free(&every);
 }
 
@@ -638,19 +699,163 @@ static void test_thin_rising(void)
             ok = plot_thin_add(&rising, x + at, y + at, n) && ok;
         }
         ok = plot_thin_end(&plain) && plot_thin_end(&rising) && ok;
-        CHECK(ok && rising.n == plain.n && rising.n > 1000 &&
-                  memcmp(rising.x, plain.x, sizeof *plain.x * (size_t)plain.n) == 0 &&
-                  memcmp(rising.y, plain.y, sizeof *plain.y * (size_t)plain.n) == 0,
+        Kept r = kept_of(&rising), q = kept_of(&plain);
+        CHECK(ok && r.n == q.n && r.n > 1000 &&
+                  memcmp(r.x, q.x, sizeof *q.x * (size_t)q.n) == 0 &&
+                  memcmp(r.y, q.y, sizeof *q.y * (size_t)q.n) == 0,
               "rising points thin to the same points");
         bool dip = false, spike = false;
-        for (int i = 0; i < rising.n; i++) {
-            dip = dip || (rising.x[i] == 40001 && rising.y[i] == 1);
-            spike = spike || (rising.x[i] == 60001 && rising.y[i] == 1e20);
+        for (int i = 0; i < r.n; i++) {
+            dip = dip || (r.x[i] == 40001 && r.y[i] == 1);
+            spike = spike || (r.x[i] == 60001 && r.y[i] == 1e20);
         }
         CHECK(dip && spike, "the dip and the spike in a flat stretch stay");
+        kept_free(&r);
+        kept_free(&q);
         plot_thin_free(&plain);
         plot_thin_free(&rising);
     }
+}
+
+/* A series is placed and drawn a block of 256 points at a time. Its breaks at the blocks'
+ * edges: y not finite at points 255 (a block's last), 257 and 512 (a block's first), so
+ * point 256 is alone (no line) and the rest make three lines: 0 .. 254 (255 points),
+ * 258 .. 511 (254) and 513 .. 699 (187). Each is the same, to the tenth of a pixel, as
+ * the same points drawn alone as a short series (one block) on the same fixed axes. */
+static void test_series_blocks(void)
+{
+    enum { N = 700 };
+    static double x[N], y[N], xy[2 * N], alone[2 * N];
+    for (int i = 0; i < N; i++) {
+        x[i] = i + 1; /* 1.1 px apart on 900 px: every point on a tenth of its own */
+        y[i] = 100 + 50 * sin(i * 0.05);
+    }
+    y[255] = y[257] = y[512] = NAN;
+    Plot p = {.title = "blocks", .xlabel = "x", .ylabel = "y", .xset = true, .yset = true,
+              .xrange = {0, 800}, .yrange = {0, 200}};
+    PlotSeries whole = {"s", x, y, N, NULL};
+    p.series = &whole, p.nseries = 1;
+    char *svg = svg_of(&p, 900, 560);
+    CHECK(svg && count(svg, "<polyline class=\"series\"") == 3,
+          "breaks at the blocks' edges: three lines, the lone point none");
+    static const int FIRST[3] = {0, 258, 513}, LEN[3] = {255, 254, 187};
+    for (int k = 0; svg && k < 3; k++) {
+        int n = nth_series_coordinates(svg, k, xy, N);
+        PlotSeries part = {"s", x + FIRST[k], y + FIRST[k], LEN[k], NULL};
+        p.series = &part;
+        char *one = svg_of(&p, 900, 560);
+        int m = one ? series_coordinates(one, alone, N) : 0;
+        CHECK(n == LEN[k] && m == n && memcmp(xy, alone, sizeof *xy * 2 * (size_t)n) == 0,
+              "a line drawn in blocks is the same as drawn at once");
+        free(one);
+    }
+    free(svg);
+    /* A point on the tenth of the one before is left out, but the line's last never is:
+     * points 100 and 101 the same, and the last, 256 (the next block's first), the same
+     * as 255: 257 points written as 256, the last two the same. */
+    y[255] = y[257] = y[512] = 120;
+    y[101] = y[100], x[101] = x[100];
+    y[256] = y[255], x[256] = x[255];
+    PlotSeries dup = {"s", x, y, 257, NULL};
+    p.series = &dup;
+    svg = svg_of(&p, 900, 560);
+    int n = svg ? series_coordinates(svg, xy, N) : 0;
+    CHECK(n == 256 && xy[2 * 254] == xy[2 * 255] && xy[2 * 254 + 1] == xy[2 * 255 + 1] &&
+              xy[2 * 99] != xy[2 * 100] && xy[2 * 100] != xy[2 * 101],
+          "a repeated point is written once, except as the line's last");
+    free(svg);
+}
+
+/* Where a slice ends is looked for first where the last slice's length puts it: with x
+ * at uneven steps (repeats, gaps that skip slices, a stretch ten times as dense), fed a
+ * block of 256 at a time as a sweep's (rising) or as any placed points are, the points
+ * kept are the same, bit for bit, as fed one at a time (which never looks ahead). */
+static void test_thin_uneven(void)
+{
+    enum { N = 60000 };
+    static double x[N], y[N];
+    unsigned seed = 12345;
+    x[0] = 1;
+    for (int i = 1; i < N; i++) {
+        seed = seed * 1103515245u + 12345u;
+        unsigned r = seed >> 16 & 0xff;
+        double gap = r < 20 ? 0 : r < 24 ? 400 : r < 200 ? 1 : 3;
+        x[i] = x[i - 1] + (i > 20000 && i < 30000 ? gap / 10 : gap);
+        y[i] = 1e12 * (i < 40000 ? 2 : 3) + (r < 8 ? 1e11 * r : 0);
+    }
+    y[0] = 2e12;
+    for (int logx = 0; logx <= 1; logx++) {
+        PlotThin one, rising, placed;
+        plot_thin_init(&one, 1, x[N - 1], logx, true, false);
+        plot_thin_init(&rising, 1, x[N - 1], logx, true, false);
+        plot_thin_init(&placed, 1, x[N - 1], logx, true, false);
+        rising.rising = true;
+        bool ok = true;
+        for (int i = 0; i < N; i++)
+            ok = plot_thin_add(&one, x + i, y + i, 1) && ok;
+        for (int at = 0; at < N; at += 256) {
+            int n = N - at < 256 ? N - at : 256;
+            ok = plot_thin_add(&rising, x + at, y + at, n) && plot_thin_add(&placed, x + at, y + at, n) && ok;
+        }
+        ok = plot_thin_end(&one) && plot_thin_end(&rising) && plot_thin_end(&placed) && ok;
+        Kept a = kept_of(&one), b = kept_of(&rising), c = kept_of(&placed);
+        CHECK(ok && a.n > 1000 && a.n == b.n && a.n == c.n &&
+                  memcmp(a.x, b.x, sizeof *a.x * (size_t)a.n) == 0 &&
+                  memcmp(a.y, b.y, sizeof *a.y * (size_t)a.n) == 0 &&
+                  memcmp(a.x, c.x, sizeof *a.x * (size_t)a.n) == 0 &&
+                  memcmp(a.y, c.y, sizeof *a.y * (size_t)a.n) == 0,
+              "uneven x thin to the same points in blocks as one at a time");
+        kept_free(&a);
+        kept_free(&b);
+        kept_free(&c);
+        plot_thin_free(&one);
+        plot_thin_free(&rising);
+        plot_thin_free(&placed);
+    }
+}
+
+/* The kept y are runs of one value, by its bits, and the kept x their steps: every point
+ * kept, x and y read back the same bits however the reading is cut (from each point on,
+ * a few at a time), through -0 after 0, two nans of different payloads, runs of one
+ * point, and x that step down (to -0), by whole numbers (a byte each), past 2^24, to 0.1
+ * and 1e300 (kept whole). */
+static void test_thin_runs(void)
+{
+    enum { N = 12 };
+    double nan1 = NAN, nan2 = -NAN;
+    const double x[N] = {1, 2, -0.0, 4, 5, 6, 16777217, 8, 0.1, 10, 1e300, 12};
+    const double y[N] = {5, 5, 5, 0.0, -0.0, -0.0, nan1, nan2, nan2, 7, 5, 5};
+    PlotThin t;
+    plot_thin_init(&t, 1, 12, false, false, true);
+    CHECK(plot_thin_add(&t, x, y, 5) && plot_thin_add(&t, x + 5, y + 5, N - 5) &&
+              plot_thin_end(&t) && t.n == N,
+          "every point kept");
+    CHECK(t.runs == 7, "5 5 5 | 0 | -0 -0 | nan | -nan -nan | 7 | 5 5: seven runs");
+    /* 1 raw (9 bytes), 2 a step of 1 (1), -0 raw (9), 4, 5, 6 (1 each), 16777217 a step
+     * of 16777211 (2 * that is 25 bits: 4 bytes), 8 raw (9), 0.1 raw (9), 10 raw (a step
+     * of 9.9 is not whole: 9), 1e300 raw (9), 12 raw (9) */
+    CHECK(t.x_bytes == 9 + 1 + 9 + 3 + 4 + 5 * 9, "x coded as steps, whole where they can be");
+    bool same = true;
+    for (int from = 0; from < N; from++)
+        for (int max = 1; max <= N; max++) {
+            double xs[N], ys[N];
+            int m = plot_thin_read(&t, from, xs, ys, max);
+            same = same && m == (N - from < max ? N - from : max) &&
+                   memcmp(xs, x + from, sizeof *xs * (size_t)m) == 0 &&
+                   memcmp(ys, y + from, sizeof *ys * (size_t)m) == 0;
+        }
+    CHECK(same, "read back the same bits, from any point, any number at a time");
+    double one;
+    CHECK(plot_thin_read(&t, N, &one, &one, 1) == 0, "nothing to read past the last");
+    plot_thin_free(&t);
+    plot_thin_init(&t, 1, 12, false, false, true);
+    double xs[300], ys[300], back[300], yb[300];
+    for (int i = 0; i < 300; i++)
+        xs[i] = 1000 + 61 * i, ys[i] = 1;
+    CHECK(plot_thin_add(&t, xs, ys, 300) && plot_thin_end(&t) && t.x_bytes == 9 + 255 + 9 + 43 &&
+              plot_thin_read(&t, 250, back, yb, 50) == 50 && memcmp(back, xs + 250, sizeof back[0] * 50) == 0,
+          "a step of 61 is a byte, every 256th point whole; read back across it");
+    plot_thin_free(&t);
 }
 
 static void test_si_ticks(void)
@@ -695,6 +900,9 @@ int main(void)
     test_thinning();
     test_thin_stream();
     test_thin_rising();
+    test_series_blocks();
+    test_thin_uneven();
+    test_thin_runs();
     test_si_ticks();
     const char *dir = getenv("PLOT_OUT_DIR");
     if (dir && *dir)
