@@ -252,10 +252,7 @@ static DType pick(int chosen, const Tensor *a, const Tensor *b)
 static double tile_bytes(const Tensor *t, const CostOptions *opt)
 {
     double n;
-    Poly *local = tensor_local_elements(t, opt->mesh);
-    bool known = local && poly_value(local, opt->lookup, opt->lookup_ctx, &n);
-    poly_free(local);
-    if (!known)
+    if (!tensor_local_elements_value(t, opt->mesh, opt->lookup, opt->lookup_ctx, &n))
         return NAN;
     return dtype_bytes(t->dtype) * (n < COST_TILE * COST_TILE ? n : COST_TILE * COST_TILE);
 }

@@ -756,12 +756,15 @@ static bool figure_of(const StmtState *st, const Poly *p, double *out)
     return !p || poly_value(p, layout_lookup, (void *)&st->layout.uses, out);
 }
 
-/* figure_of, then frees the figure; false for no figure. */
-static bool figure(const StmtState *st, Poly *p, double *out)
+/* figure_of tensor_local_bytes (or _elements), with the same bits, mostly without
+ * building the poly. */
+static bool local_figure(const StmtState *st, const Tensor *t, const Mesh *m, bool bytes,
+                         double *out)
 {
-    bool known = p && figure_of(st, p, out);
-    poly_free(p);
-    return known;
+    void *uses = (void *)&st->layout.uses;
+    *out = 0;
+    return bytes ? tensor_local_bytes_value(t, m, layout_lookup, uses, out)
+                 : tensor_local_elements_value(t, m, layout_lookup, uses, out);
 }
 
 /* A count of the whole tensor (its params): the dims as bound, never padded, so that
@@ -816,8 +819,8 @@ SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, ExprVal
     const Mesh *m = &st->layout.mesh;
     double all, bytes, count;
     bool known = whole_figure(st, tensor_elements(out->tensor), &all) &&
-                 figure(st, tensor_local_bytes(out->tensor, m), &bytes) &&
-                 figure(st, tensor_local_elements(out->tensor, m), &count);
+                 local_figure(st, out->tensor, m, true, &bytes) &&
+                 local_figure(st, out->tensor, m, false, &count);
     op->known = op->known && known;
     if (known && n->kind == NODE_PARAM) {
         op->own[OWN_PARAMS] += all;
