@@ -21,6 +21,8 @@
 
 /* ---- Totals -------------------------------------------------------------------- */
 
+/* A field that does not start at 0 is set here and in eval_stmt_state_init (eval.c),
+ * which clears a statement's Cost with the rest of its state. */
 void cost_init(Cost *c)
 {
     memset(c, 0, sizeof *c);
