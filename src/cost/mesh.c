@@ -50,7 +50,9 @@ double mesh_chips(const Mesh *m)
 double mesh_span(const Mesh *m, AxisSet axes)
 {
     double n = 1;
-    for (int i = 0; i < m->n; i++)
+    /* up to the highest axis in the set, not the mesh's every axis: most dims are not
+     * split at all (axes 0), and a search asks this of every dim it sizes */
+    for (int i = 0; i < m->n && (axes >> i) != 0; i++)
         if (in_set(axes, i))
             n *= m->axes[i].size;
     return n;

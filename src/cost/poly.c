@@ -350,8 +350,8 @@ static Term subst_term(const Term *t, PolyLookup lookup, void *ctx)
 }
 
 /* t with every symbol put in, multiplied as subst_term multiplies them; false when a
- * symbol is unbound. */
-static bool term_value(const Term *t, PolyLookup lookup, void *ctx, double *out)
+ * symbol is unbound. Inlined: a search's every figure comes through here. */
+static inline __attribute__((always_inline)) bool term_value(const Term *t, PolyLookup lookup, void *ctx, double *out)
 {
     double coef = t->coef;
     for (int i = 0; i < t->nvars; i++) {
@@ -410,6 +410,52 @@ bool poly_value(const Poly *p, PolyLookup lookup, void *ctx, double *out)
     bool known = now && poly_is_const(now, out);
     poly_free(now);
     return known;
+}
+
+/* The running product of poly_mul_into from poly_const(1), each factor one term, as
+ * mul_term_into leaves it, in one of the two terms of `room`: NULL when a factor is not
+ * one term, the product has no room, or its coefficient comes to exactly 0 (finish()
+ * would drop the term). */
+static Term *product_term(const Poly *const *factors, int n, Term room[2])
+{
+    Term *into = &room[0];
+    into->coef = 1;
+    into->nvars = 0;
+    for (int i = 0; i < n; i++) {
+        if (factors[i]->n != 1)
+            return NULL;
+        const Term *d = &factors[i]->terms[0];
+        if (into->nvars == 0) {
+            memcpy(into->vars, d->vars, sizeof *d->vars * (size_t)d->nvars);
+            into->nvars = d->nvars;
+        } else if (d->nvars > 0) {
+            Term *next = into == &room[0] ? &room[1] : &room[0];
+            if (!merge_exps(into, d, EXP_ADD, next))
+                return NULL;
+            next->coef = into->coef;
+            into = next;
+        }
+        into->coef *= d->coef;
+        if (into->coef == 0)
+            return NULL;
+    }
+    return into;
+}
+
+bool poly_product_value(const Poly *const *factors, int n, double k, double then,
+                        PolyLookup lookup, void *ctx, double *out)
+{
+    Term room[2];
+    Term *product = product_term(factors, n, room);
+    if (!product)
+        return false;
+    product->coef *= k; /* poly_scale_into, twice */
+    product->coef *= then;
+    double value;
+    if (product->coef == 0 || !term_value(product, lookup, ctx, &value))
+        return false;
+    *out = value == 0 ? 0 : value; /* as all_bound_value ends */
+    return true;
 }
 
 /* ---- One symbol free: compiled for sweeps ---------------------------------------- */

@@ -53,6 +53,12 @@ Poly *poly_subst(const Poly *p, PolyLookup lookup, void *ctx);
  * bits as poly_subst then poly_is_const; allocates nothing when every symbol is bound.
  * False (with *out unspecified) when memory runs out or a symbol is left. */
 bool poly_value(const Poly *p, PolyLookup lookup, void *ctx, double *out);
+/* poly_value of the product of factors[0..n) (poly_mul_into from poly_const(1)) scaled by
+ * k, then by `then` (poly_scale_into each; 1 leaves it as it is), with the same bits,
+ * building no poly: true when every factor is one term and every symbol bound. False
+ * (try the polys) otherwise, or when the product is 0 or its monomial does not fit. */
+bool poly_product_value(const Poly *const *factors, int n, double k, double then,
+                        PolyLookup lookup, void *ctx, double *out);
 /* p with every symbol but `sym` put in, compiled once to evaluate at many values of
  * sym (a sweep's points) without lookups or allocation; its value at x has the
  * same bits as poly_subst with sym bound to x. NULL when another symbol is unbound or

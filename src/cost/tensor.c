@@ -18,9 +18,13 @@ Tensor *tensor_new(DType dtype, int ndims)
 {
     if (ndims < 0 || (size_t)ndims > (SIZE_MAX - sizeof(Tensor)) / sizeof(Dim))
         return NULL;
-    Tensor *t = nomem_note(calloc(1, sizeof *t + (size_t)ndims * sizeof(Dim)));
+    /* malloc and memset, not calloc: glibc's calloc skips the thread's cache of freed
+     * blocks, and a search makes and frees tensors of a few dims by the hundred thousand */
+    size_t size = sizeof(Tensor) + (size_t)ndims * sizeof(Dim);
+    Tensor *t = nomem_note(malloc(size));
     if (!t)
         return NULL;
+    memset(t, 0, size);
     t->dtype = dtype;
     t->ndims = ndims;
     t->dims = ndims ? (Dim *)(t + 1) : NULL;
@@ -130,23 +134,31 @@ Poly *tensor_dim_shard_size(const Poly *size, double chips, const ShardPadding *
 }
 
 /* A dim whose shard is padded: of known size, or bound now, its chips not dividing it. */
-static bool uneven_dim(const Dim *d, AxisSet axes, const Mesh *m)
+static inline __attribute__((always_inline)) bool uneven_dim(const Dim *d, AxisSet axes, const Mesh *m)
 {
     double n, chips = mesh_span(m, axes);
     return (poly_is_const(d->size, &n) && uneven(n, chips)) ||
            uneven_name(d->size, chips, m->padding) >= 0;
 }
 
-Poly *tensor_local_elements(const Tensor *t, const Mesh *m)
+/* Whether a dim of t has a padded shard; *all gets tensor_axes, found on the way.
+ * Inlined, as it was when tensor_local_elements alone ran it. */
+static inline __attribute__((always_inline)) bool any_uneven_dim(const Tensor *t, const Mesh *m, AxisSet *all)
 {
     bool uneven = false;
-    AxisSet all = 0; /* tensor_axes, found on the way */
+    *all = 0;
     for (int i = 0; i < t->ndims; i++) {
         AxisSet axes = tensor_dim_axes(&t->dims[i], m);
-        all |= axes;
+        *all |= axes;
         uneven = uneven || uneven_dim(&t->dims[i], axes, m);
     }
-    if (!uneven)
+    return uneven;
+}
+
+Poly *tensor_local_elements(const Tensor *t, const Mesh *m)
+{
+    AxisSet all;
+    if (!any_uneven_dim(t, m, &all))
         return poly_scale_into(tensor_elements(t), 1 / mesh_span(m, all));
     Poly *n = poly_const(1);
     for (int i = 0; i < t->ndims && n; i++) {
@@ -156,6 +168,41 @@ Poly *tensor_local_elements(const Tensor *t, const Mesh *m)
         poly_free(part);
     }
     return n;
+}
+
+/* The dims a tensor's elements are counted from without building them (more go the
+ * polys' way). */
+#define TENSOR_VALUE_DIMS 8
+
+/* poly_value of tensor_local_elements scaled by `per` (1 for elements), as the polys give
+ * it; most tensors without building them. */
+static bool local_value(const Tensor *t, const Mesh *m, double per, PolyLookup lookup,
+                        void *ctx, double *out)
+{
+    AxisSet all;
+    if (t->ndims <= TENSOR_VALUE_DIMS && !any_uneven_dim(t, m, &all)) {
+        const Poly *sizes[TENSOR_VALUE_DIMS];
+        for (int i = 0; i < t->ndims; i++)
+            sizes[i] = t->dims[i].size;
+        if (poly_product_value(sizes, t->ndims, 1 / mesh_span(m, all), per, lookup, ctx, out))
+            return true;
+    }
+    Poly *local = poly_scale_into(tensor_local_elements(t, m), per);
+    bool known = local && poly_value(local, lookup, ctx, out);
+    poly_free(local);
+    return known;
+}
+
+bool tensor_local_elements_value(const Tensor *t, const Mesh *m, PolyLookup lookup, void *ctx,
+                                 double *out)
+{
+    return local_value(t, m, 1, lookup, ctx, out);
+}
+
+bool tensor_local_bytes_value(const Tensor *t, const Mesh *m, PolyLookup lookup, void *ctx,
+                              double *out)
+{
+    return local_value(t, m, element_bytes(t), lookup, ctx, out);
 }
 
 Poly *tensor_local_bytes(const Tensor *t, const Mesh *m)

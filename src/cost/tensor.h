@@ -68,6 +68,13 @@ typedef struct ShardPadding {
 Poly *tensor_dim_shard_size(const Poly *size, double chips, const ShardPadding *pad);
 /* Elements per chip: each sharded dim's shard (tensor_dim_shard_size, padded as m says). */
 Poly *tensor_local_elements(const Tensor *t, const Mesh *m);
+/* poly_value of tensor_local_elements, with the same bits; most tensors without building
+ * the poly. False when a symbol is unbound or memory runs out. */
+bool tensor_local_elements_value(const Tensor *t, const Mesh *m, PolyLookup lookup, void *ctx,
+                                 double *out);
+/* The same of tensor_local_bytes. */
+bool tensor_local_bytes_value(const Tensor *t, const Mesh *m, PolyLookup lookup, void *ctx,
+                              double *out);
 Poly *tensor_local_bytes(const Tensor *t, const Mesh *m);
 
 /* The mesh axes a dim, or any dim of a tensor, is sharded over. Axes the mesh does

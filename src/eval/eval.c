@@ -756,12 +756,15 @@ static bool figure_of(const StmtState *st, const Poly *p, double *out)
     return !p || poly_value(p, layout_lookup, (void *)&st->layout.uses, out);
 }
 
-/* figure_of, then frees the figure; false for no figure. */
-static bool figure(const StmtState *st, Poly *p, double *out)
+/* figure_of tensor_local_bytes (or _elements), with the same bits, mostly without
+ * building the poly. */
+static bool local_figure(const StmtState *st, const Tensor *t, const Mesh *m, bool bytes,
+                         double *out)
 {
-    bool known = p && figure_of(st, p, out);
-    poly_free(p);
-    return known;
+    void *uses = (void *)&st->layout.uses;
+    *out = 0;
+    return bytes ? tensor_local_bytes_value(t, m, layout_lookup, uses, out)
+                 : tensor_local_elements_value(t, m, layout_lookup, uses, out);
 }
 
 /* A count of the whole tensor (its params): the dims as bound, never padded, so that
@@ -816,8 +819,8 @@ SEPARATE static bool eval_marked(Eval *ev, const Node *n, StmtState *st, ExprVal
     const Mesh *m = &st->layout.mesh;
     double all, bytes, count;
     bool known = whole_figure(st, tensor_elements(out->tensor), &all) &&
-                 figure(st, tensor_local_bytes(out->tensor, m), &bytes) &&
-                 figure(st, tensor_local_elements(out->tensor, m), &count);
+                 local_figure(st, out->tensor, m, true, &bytes) &&
+                 local_figure(st, out->tensor, m, false, &count);
     op->known = op->known && known;
     if (known && n->kind == NODE_PARAM) {
         op->own[OWN_PARAMS] += all;
@@ -920,7 +923,7 @@ static inline bool eval_node(Eval *ev, const Node *n, StmtState *st, int out_dty
 void eval_stmt_state_init(Eval *ev, StmtState *st)
 {
     memset(st, 0, sizeof *st);
-    cost_init(&st->cost);
+    st->cost.microbatches = 1; /* cost_init's one field not 0: the memset did the rest */
     st->cost.fused = ev->fusion != NULL;
     st->cost.axes_add = ev->world->axes_add;
     st->cost.graph = ev->world->launch_graph;
@@ -1293,19 +1296,39 @@ static bool eval_value(Eval *ev, const Stmt *s, StmtState *st, const ExprValue *
 
 /* ---- Blocks: operations collected into a breakdown ---------------------------------- */
 
+/* Appends len bytes of text (fewer at a NUL) to the label in buf, cut short as snprintf
+ * would cut it and always ended: a search labels every statement of every configuration,
+ * and snprintf's parsing of its format was 1.7% of its costing. */
+static void label_append(char *buf, size_t size, size_t *used, const char *text, size_t len)
+{
+    size_t n = strnlen(text, len < size - 1 - *used ? len : size - 1 - *used);
+    memcpy(buf + *used, text, n);
+    *used += n;
+    buf[*used] = '\0';
+}
+
+static void label_add(char *buf, size_t size, size_t *used, const char *text)
+{
+    label_append(buf, size, used, text, size);
+}
+
 /* "fused {s, e, p, o}": the names a fused region binds. */
 static char *fused_label(Eval *ev, const Stmt *s, char *buf, size_t size)
 {
     const AstList *body = s->as.repeat.body;
-    size_t used = (size_t)snprintf(buf, size, "fused {");
-    for (int i = 0; body && i < body->n && used < size; i++) {
+    size_t used = 0;
+    label_add(buf, size, &used, "fused {");
+    bool first = true;
+    for (int i = 0; body && i < body->n; i++) {
         const Stmt *one = body->items[i];
-        if (one->kind == STMT_ASSIGN)
-            used += (size_t)snprintf(buf + used, size - used, "%s%s", used > 7 ? ", " : "",
-                                     eval_spelling(ev, one->as.expr.target.name));
+        if (one->kind != STMT_ASSIGN)
+            continue;
+        if (!first)
+            label_add(buf, size, &used, ", ");
+        label_add(buf, size, &used, eval_spelling(ev, one->as.expr.target.name));
+        first = false;
     }
-    if (used < size)
-        snprintf(buf + used, size - used, "}");
+    label_add(buf, size, &used, "}");
     return buf;
 }
 
@@ -1318,7 +1341,8 @@ static char *text_label(Eval *ev, const Stmt *s, char *buf, size_t size)
     const NameRef *as = v && v->kind == NODE_TENSOR ? &v->as.tensor.dtype_as : NULL;
     const BoundValue *bound = as && as->name >= 0 ? world_value(ev->world, as->name) : NULL;
     if (!bound || bound->kind != VAL_DTYPE) {
-        snprintf(buf, size, "%.*s", s->span.end - s->span.begin, text + s->span.begin);
+        size_t used = 0;
+        label_append(buf, size, &used, text + s->span.begin, (size_t)(s->span.end - s->span.begin));
         return buf;
     }
     snprintf(buf, size, "%.*s%s%.*s", as->span.begin - s->span.begin, text + s->span.begin,
@@ -1330,12 +1354,14 @@ static char *stmt_label(Eval *ev, const Stmt *s, char *buf, size_t size)
 {
     if (s->kind == STMT_FUSED)
         return fused_label(ev, s, buf, size);
-    if (s->kind == STMT_ASSIGN && ev->block >= 0) /* as `remat save` names it */
-        snprintf(buf, size, "%s.%s", eval_spelling(ev, ev->block), eval_spelling(ev, s->as.expr.target.name));
-    else if (s->kind == STMT_ASSIGN)
-        snprintf(buf, size, "%s", eval_spelling(ev, s->as.expr.target.name));
-    else
+    if (s->kind != STMT_ASSIGN)
         return text_label(ev, s, buf, size);
+    size_t used = 0;
+    if (ev->block >= 0) { /* as `remat save` names it */
+        label_add(buf, size, &used, eval_spelling(ev, ev->block));
+        label_add(buf, size, &used, ".");
+    }
+    label_add(buf, size, &used, eval_spelling(ev, s->as.expr.target.name));
     return buf;
 }
 
@@ -1346,7 +1372,8 @@ static void fill_leaf_prediction(Op *op, const Prediction *p)
     op->t_predicted = p->known ? p->t : 0;
     op->kernels = p->kernels;
     op->fallbacks = p->fallbacks;
-    snprintf(op->fallback, sizeof op->fallback, "%s", p->fallbacks ? p->why : "");
+    size_t used = 0;
+    label_add(op->fallback, sizeof op->fallback, &used, p->fallbacks ? p->why : "");
 }
 
 static void fill_leaf(Op *op, const Roofline *r, const double kept[2])

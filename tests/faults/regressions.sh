@@ -61,8 +61,11 @@ oom eval_contract 1 "$tour"
 oom poly_alloc 1 "$tour"
 oom poly_alloc 40 "$tour"
 # a failed tensor read as "tensor too large" or as no operation at all (a copy's
-# allocations are tensor_new's and poly_alloc's: tensor_copy makes none of its own)
+# allocations are tensor_new's and poly_alloc's: tensor_copy makes none of its own, and
+# tour.roof's 4th tensor_new and 6th poly_alloc, counted from the script, are a copy's)
 oom tensor_new 1 "$tour"
+oom tensor_new 4 "$tour"
+oom poly_alloc 6 "$tour"
 # a figure missing from a solve's report: a null ratio printed
 oom poly_alloc 30 "$root/examples/explore.roof"
 # fused regions: "more than 16 collectives"; block calls: a failure that said nothing

@@ -281,6 +281,53 @@ static void test_value(void)
     CHECK(poly_value(add(mono(2, "DF"), mono(0.5, "F")), lookup, &d2_f3, &v) && v == 13.5);
 }
 
+/* poly_product_value has the bits of poly_value of the product the polys build
+ * (poly_mul_into from poly_const(1), poly_scale_into by k, then by `then`), over random
+ * one-term factors whose symbols repeat and cancel (B·1/B), with coefficients of 0; it
+ * declines (false) a factor of two terms, a product of 0 and an unbound symbol. */
+static void test_product_value(void)
+{
+    static const double values[] = {3, 0.1, 7.5, 1e-7, 4096, 1.0 / 7, 1e9};
+    static const double scales[] = {1, 0.25, 1.0 / 3, 1.0 / 48, 2, 1e-300};
+    int same = 0, taken = 0, rounds = 3000;
+    for (int r = 0; r < rounds; r++) {
+        Env env = {{0}, {true, true, true, true, true, true}};
+        for (int s = 0; s < 6; s++)
+            env.value[s] = values[next_random(7)];
+        if (next_random(8) == 0)
+            env.bound[next_random(6)] = false;
+        const Poly *factors[6];
+        int n = (int)next_random(7);
+        for (int i = 0; i < n; i++)
+            factors[i] = next_random(10) == 0 ? add(random_term(), random_term()) : random_term();
+        double k = scales[next_random(6)], then = scales[next_random(6)];
+        Poly *built = poly_const(1); /* consumed by each step: kept once made */
+        for (int i = 0; i < n; i++)
+            built = poly_mul_into(built, factors[i]);
+        built = keep(poly_scale_into(poly_scale_into(built, k), then));
+        double want = NAN, got = NAN;
+        bool known = built && poly_value(built, lookup, &env, &want);
+        if (poly_product_value(factors, n, k, then, lookup, &env, &got)) {
+            taken++;
+            same += known && memcmp(&want, &got, sizeof got) == 0;
+        } else {
+            same++; /* declined: the caller takes the polys' way */
+        }
+        free_kept();
+    }
+    check(same == rounds, __FILE__, __LINE__, "poly_product_value == the product's poly_value");
+    check(taken > rounds / 2, __FILE__, __LINE__, "poly_product_value takes most products");
+
+    Env d2_f3 = {{0, 2, 3}, {false, true, true}};
+    double v = -1;
+    const Poly *bf[] = {mono(1, "B"), mono(2, "F")}, *df[] = {mono(1, "D"), mono(2, "FF")};
+    CHECK(!poly_product_value(bf, 2, 1, 1, lookup, &d2_f3, &v)); /* B unbound */
+    CHECK(poly_product_value(df, 2, 0.5, 3, lookup, &d2_f3, &v) && v == 2 * 2 * 9 * 0.5 * 3);
+    const Poly *zero[] = {mono(1, "D"), keep(poly_const(0))};
+    CHECK(!poly_product_value(zero, 2, 1, 1, lookup, &d2_f3, &v));
+    CHECK(poly_product_value(NULL, 0, 0.25, 1, lookup, &d2_f3, &v) && v == 0.25);
+}
+
 /* p at x with every other symbol from env, through poly_subst: the reference. */
 static double subst_at(const Poly *p, int sym, double x, Env env)
 {
@@ -504,6 +551,7 @@ int main(void)
     test_div();
     test_subst();
     test_value();
+    test_product_value();
     test_one_free_symbol();
     test_one_linear();
     test_equal_nonfinite();
