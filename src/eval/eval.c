@@ -955,6 +955,11 @@ static bool let_value(Eval *ev, const Binding *b, BoundValue *out)
         *out = (BoundValue){.kind = VAL_DTYPE, .dtype = dtype};
         return true;
     }
+    if (b->value->kind == NODE_NUMBER && isfinite(b->value->as.number)) {
+        /* `let B = 1024`, what eval_expr makes of it, without a statement's state */
+        *out = (BoundValue){.kind = VAL_NUMBER, .number = b->value->as.number};
+        return true;
+    }
     eval_stmt_state_init(ev, &st);
     ExprValue v = {0};
     bool ok = eval_expr(ev, b->value, &st, -1, &v);

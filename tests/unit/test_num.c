@@ -383,6 +383,39 @@ static void test_plain_round_trip(void)
     }
 }
 
+/* Literals of up to 15 significant digits and exponents up to ±22 (num.c reads them
+ * without strtod) and just past those bounds (with it): the same double as strtod's,
+ * bit for bit, written as digits, with a fraction, with an exponent and with k/M. */
+static void test_parse_short_against_strtod(void)
+{
+    int differ = 0;
+    for (int i = 0; i < 20000; i++) {
+        char digits[24], text[64];
+        int n = 1 + (int)(lcg_next() % 17), exp10 = (int)(lcg_next() % 51) - 25;
+        for (int k = 0; k < n; k++)
+            digits[k] = (char)('0' + (k == 0 ? 1 + lcg_next() % 9 : lcg_next() % 10));
+        digits[n] = '\0';
+        switch (i % 4) {
+        case 0: snprintf(text, sizeof text, "%se%d", digits, exp10); break;
+        case 1: snprintf(text, sizeof text, "%.1s.%se%d", digits, digits + 1, exp10); break;
+        case 2: snprintf(text, sizeof text, "%s", digits); break;
+        default: snprintf(text, sizeof text, "%sk", digits); break;
+        }
+        double want = strtod(text, NULL), got;
+        if (i % 4 == 3)
+            want = strtod(strcat(digits, "e3"), NULL);
+        NumStatus s = num_parse(text, strlen(text), &got);
+        if (s == NUM_INEXACT)
+            continue; /* a whole number above 2^53: refused, not read */
+        if (s != NUM_OK || memcmp(&got, &want, sizeof got) != 0) {
+            if (differ++ < 5)
+                check_got(0, __FILE__, __LINE__, "num_parse as strtod", text);
+        }
+    }
+    check_got(differ == 0, __FILE__, __LINE__, "20,000 short literals read as strtod reads them",
+              differ ? "some differ" : "");
+}
+
 static void unit_is(const char *file, int line, double v, Unit unit, int ascii, const char *want)
 {
     char buf[64], what[64];
@@ -542,6 +575,7 @@ int main(void)
     test_format_json_non_finite();
     test_format_small_buffer();
     test_plain_round_trip();
+    test_parse_short_against_strtod();
     test_format_unit_examples();
     test_format_unit_ranges();
     test_format_unit_carry();
