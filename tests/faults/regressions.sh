@@ -12,10 +12,13 @@ ASAN_OPTIONS=exitcode=86 UBSAN_OPTIONS=exitcode=86:print_stacktrace=1
 export ASAN_OPTIONS UBSAN_OPTIONS
 mkdir -p "$tmp/build"
 
+# the binary's symbols, read once (nm over it took most of the test's time a site)
+nm -S --defined-only "$bin" > "$tmp/symbols"
+
 # FUNCTION: its addresses, LO-HI, for ROOFLINE_FAIL_SITE
 site() {
     # shellcheck disable=SC2046
-    set -- $(nm -S --defined-only "$bin" | awk -v f="$1" '$4 == f { print $1, $2; exit }')
+    set -- $(awk -v f="$1" '$4 == f { print $1, $2; exit }' "$tmp/symbols")
     [ -n "$1" ] && printf '0x%s-0x%x\n' "$1" $((0x$1 + 0x$2))
 }
 
