@@ -351,7 +351,8 @@ static Term subst_term(const Term *t, PolyLookup lookup, void *ctx)
 
 /* t with every symbol put in, multiplied as subst_term multiplies them; false when a
  * symbol is unbound. Inlined: a search's every figure comes through here. */
-static inline __attribute__((always_inline)) bool term_value(const Term *t, PolyLookup lookup, void *ctx, double *out)
+static inline __attribute__((always_inline)) bool term_value(const Term *t, PolyLookup lookup,
+                                                             void *ctx, double *out)
 {
     double coef = t->coef;
     for (int i = 0; i < t->nvars; i++) {

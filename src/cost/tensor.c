@@ -134,7 +134,8 @@ Poly *tensor_dim_shard_size(const Poly *size, double chips, const ShardPadding *
 }
 
 /* A dim whose shard is padded: of known size, or bound now, its chips not dividing it. */
-static inline __attribute__((always_inline)) bool uneven_dim(const Dim *d, AxisSet axes, const Mesh *m)
+static inline __attribute__((always_inline)) bool uneven_dim(const Dim *d, AxisSet axes,
+                                                             const Mesh *m)
 {
     double n, chips = mesh_span(m, axes);
     return (poly_is_const(d->size, &n) && uneven(n, chips)) ||
@@ -143,7 +144,8 @@ static inline __attribute__((always_inline)) bool uneven_dim(const Dim *d, AxisS
 
 /* Whether a dim of t has a padded shard; *all gets tensor_axes, found on the way.
  * Inlined, as it was when tensor_local_elements alone ran it. */
-static inline __attribute__((always_inline)) bool any_uneven_dim(const Tensor *t, const Mesh *m, AxisSet *all)
+static inline __attribute__((always_inline)) bool any_uneven_dim(const Tensor *t, const Mesh *m,
+                                                                 AxisSet *all)
 {
     bool uneven = false;
     *all = 0;
